@@ -1,0 +1,28 @@
+/* The one dtype table every module uses. */
+#ifndef MX_DTYPE_H
+#define MX_DTYPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "minnx.h"
+
+typedef minnx_dtype mx_dtype;
+
+#define MX_DTYPE_COUNT 17 /* one past the largest ONNX DataType number minnx knows */
+
+/* A set of dtypes as a bit mask of (1u << dtype). */
+typedef uint32_t mx_dtype_set;
+#define MX_BIT(t) ((mx_dtype_set)1u << (t))
+#define MX_FLOATS (MX_BIT(MINNX_FLOAT16) | MX_BIT(MINNX_FLOAT) | MX_BIT(MINNX_DOUBLE))
+#define MX_INTS                                                                                          \
+  (MX_BIT(MINNX_INT8) | MX_BIT(MINNX_INT16) | MX_BIT(MINNX_INT32) | MX_BIT(MINNX_INT64) | MX_BIT(MINNX_UINT8) | \
+   MX_BIT(MINNX_UINT16) | MX_BIT(MINNX_UINT32) | MX_BIT(MINNX_UINT64))
+#define MX_NUMERIC (MX_FLOATS | MX_INTS | MX_BIT(MINNX_BFLOAT16))
+
+/* Bytes per element; 0 for dtypes minnx cannot hold (string, complex, undefined). */
+size_t mx_dtype_size(int dtype);
+/* The ONNX name ("float", "bfloat16"), or "unknown dtype". */
+const char *mx_dtype_name(int dtype);
+
+#endif

@@ -1,0 +1,99 @@
+/* The graph IR: what the loader builds and every later stage reads. Plain C,
+ * no protobuf types. All of it lives in the model's pool. */
+#ifndef MX_IR_H
+#define MX_IR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/dtype.h"
+#include "graph/pool.h"
+
+#define MX_MAX_RANK MINNX_MAX_RANK
+#define MX_DIM_UNKNOWN (-1) /* a dim_param or absent dimension before binding */
+
+typedef struct mx_shape {
+  int rank; /* -1: rank unknown */
+  int64_t dims[MX_MAX_RANK];
+} mx_shape;
+
+typedef enum mx_value_kind {
+  MX_VALUE_INPUT,       /* graph input, bound by the caller */
+  MX_VALUE_INITIALIZER, /* constant data in the model */
+  MX_VALUE_NODE         /* produced by a node */
+} mx_value_kind;
+
+typedef struct mx_value {
+  const char *name;
+  mx_value_kind kind;
+  mx_dtype dtype; /* MINNX_UNDEFINED until known */
+  mx_shape shape;
+  int32_t dim_sym[MX_MAX_RANK]; /* symbol id of each dim_param, -1 otherwise (inputs) */
+  const void *data;             /* initializer bytes (64-byte aligned) */
+  size_t nbytes;
+  int32_t producer; /* node index, -1 for inputs and initializers */
+} mx_value;
+
+typedef enum mx_attr_type {
+  MX_ATTR_FLOAT = 1,
+  MX_ATTR_INT = 2,
+  MX_ATTR_STRING = 3,
+  MX_ATTR_TENSOR = 4,
+  MX_ATTR_GRAPH = 5,
+  MX_ATTR_FLOATS = 6,
+  MX_ATTR_INTS = 7,
+  MX_ATTR_STRINGS = 8
+} mx_attr_type;
+
+typedef struct mx_attr {
+  const char *name;
+  mx_attr_type type;
+  int64_t i;
+  float f;
+  const char *s; /* NUL-terminated copy of the string value */
+  size_t n;      /* element count of a list attribute */
+  const int64_t *ints;
+} mx_attr;
+
+struct mx_schema;
+
+typedef struct mx_node {
+  const char *name; /* "" when the model gave none */
+  const char *op_type;
+  const char *domain; /* normalized: "" for ai.onnx */
+  int32_t n_inputs, n_outputs, n_attrs;
+  int32_t *inputs; /* value ids; -1 for an omitted optional input */
+  int32_t *outputs;
+  mx_attr *attrs;
+  const struct mx_schema *schema; /* resolved by the registry */
+} mx_node;
+
+typedef struct mx_opset {
+  const char *domain; /* normalized: "" for ai.onnx */
+  int64_t version;
+} mx_opset;
+
+typedef struct mx_graph {
+  mx_value *values;
+  int32_t n_values;
+  mx_node *nodes; /* in execution (topological) order once validated */
+  int32_t n_nodes;
+  int32_t *inputs, *outputs; /* value ids of the graph's inputs and outputs */
+  int32_t n_inputs, n_outputs;
+  mx_opset *opsets;
+  int32_t n_opsets;
+  int32_t n_syms; /* distinct dim_param names */
+} mx_graph;
+
+/* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */
+size_t mx_shape_bytes(const mx_shape *shape, mx_dtype dtype);
+/* Element count; -1 when a dim is unknown, -2 on overflow. */
+int64_t mx_shape_count(const mx_shape *shape);
+/* "[2,3,N]"-style text of a shape into buf. */
+const char *mx_shape_str(const mx_shape *shape, char *buf, size_t size);
+/* The attribute named `name` of a node, or NULL. */
+const mx_attr *mx_node_attr(const mx_node *node, const char *name);
+/* How the node is named in messages: its name, or its first output's. */
+const char *mx_node_label(const mx_graph *g, const mx_node *node);
+
+#endif

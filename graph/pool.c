@@ -1,0 +1,89 @@
+#include "graph/pool.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MX_POOL_ALIGN 64
+#define MX_POOL_CHUNK (64 * 1024)
+
+struct mx_chunk {
+  mx_chunk *next;
+  size_t size, used;
+  unsigned char *base; /* aligned start of the usable bytes */
+};
+
+static void *default_alloc(void *user, size_t size) {
+  (void)user;
+  return malloc(size);
+}
+
+static void default_free(void *user, void *ptr) {
+  (void)user;
+  free(ptr);
+}
+
+minnx_allocator mx_allocator_or_default(const minnx_allocator *a) {
+  if (a && a->alloc && a->free) return *a;
+  minnx_allocator d = {default_alloc, default_free, NULL};
+  return d;
+}
+
+void mx_pool_init(mx_pool *p, const minnx_allocator *a) {
+  p->a = mx_allocator_or_default(a);
+  p->head = NULL;
+  p->used = 0;
+}
+
+static uintptr_t align_up(uintptr_t v) { return (v + MX_POOL_ALIGN - 1) & ~(uintptr_t)(MX_POOL_ALIGN - 1); }
+
+void *mx_pool_alloc(mx_pool *p, size_t size) {
+  if (size == 0) size = 1;
+  if (size > SIZE_MAX / 2) return NULL;
+  size = (size_t)align_up(size);
+  mx_chunk *c = p->head;
+  if (!c || c->size - c->used < size) {
+    /* Large requests get a chunk of their own so that small ones keep filling the current one. */
+    size_t cap = size > MX_POOL_CHUNK / 4 ? size : MX_POOL_CHUNK;
+    size_t total = sizeof(mx_chunk) + MX_POOL_ALIGN + cap;
+    unsigned char *raw = p->a.alloc(p->a.user, total);
+    if (!raw) return NULL;
+    mx_chunk *n = (mx_chunk *)raw;
+    n->base = (unsigned char *)align_up((uintptr_t)(raw + sizeof(mx_chunk)));
+    n->size = cap;
+    n->used = 0;
+    if (c && size == cap && c->size - c->used >= MX_POOL_CHUNK / 8) {
+      /* keep filling the current chunk: put the dedicated one behind it */
+      n->next = c->next;
+      c->next = n;
+    } else {
+      n->next = c;
+      p->head = n;
+    }
+    c = n;
+  }
+  void *r = c->base + c->used;
+  c->used += size;
+  p->used += size;
+  memset(r, 0, size);
+  return r;
+}
+
+char *mx_pool_strndup(mx_pool *p, const char *s, size_t n) {
+  char *r = mx_pool_alloc(p, n + 1);
+  if (!r) return NULL;
+  memcpy(r, s, n);
+  r[n] = '\0';
+  return r;
+}
+
+void mx_pool_release(mx_pool *p) {
+  mx_chunk *c = p->head;
+  while (c) {
+    mx_chunk *next = c->next;
+    p->a.free(p->a.user, c);
+    c = next;
+  }
+  p->head = NULL;
+  p->used = 0;
+}

@@ -1,0 +1,28 @@
+/* A bump allocator over chunks from the caller's allocator hooks: everything a
+ * model owns lives in one pool and is released at once. */
+#ifndef MX_POOL_H
+#define MX_POOL_H
+
+#include <stddef.h>
+
+#include "minnx.h"
+
+typedef struct mx_chunk mx_chunk;
+
+typedef struct mx_pool {
+  minnx_allocator a;
+  mx_chunk *head;
+  size_t used; /* bytes handed out, for reporting */
+} mx_pool;
+
+/* The allocator to use for `a` (NULL means malloc/free). */
+minnx_allocator mx_allocator_or_default(const minnx_allocator *a);
+
+void mx_pool_init(mx_pool *p, const minnx_allocator *a);
+/* Zeroed memory aligned to 64 bytes, or NULL. */
+void *mx_pool_alloc(mx_pool *p, size_t size);
+/* A NUL-terminated copy of n bytes at s, or NULL. */
+char *mx_pool_strndup(mx_pool *p, const char *s, size_t n);
+void mx_pool_release(mx_pool *p);
+
+#endif

@@ -1,0 +1,70 @@
+#include "graph/validate.h"
+
+#include <string.h>
+
+const mx_attr *mx_node_attr(const mx_node *node, const char *name) {
+  for (int32_t i = 0; i < node->n_attrs; i++)
+    if (strcmp(node->attrs[i].name, name) == 0) return &node->attrs[i];
+  return NULL;
+}
+
+const char *mx_node_label(const mx_graph *g, const mx_node *node) {
+  if (node->name[0]) return node->name;
+  if (node->n_outputs > 0 && node->outputs[0] >= 0) return g->values[node->outputs[0]].name;
+  return "(unnamed)";
+}
+
+minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
+  int32_t n = g->n_nodes;
+  if (n == 0) return MINNX_OK;
+  /* pending[i]: inputs of node i still waiting for their producer.
+   * users: for each node, the nodes consuming its outputs (CSR layout). */
+  int32_t *pending = mx_pool_alloc(pool, (size_t)n * sizeof(int32_t));
+  int32_t *first = mx_pool_alloc(pool, ((size_t)n + 1) * sizeof(int32_t));
+  int32_t *order = mx_pool_alloc(pool, (size_t)n * sizeof(int32_t));
+  mx_node *sorted = mx_pool_alloc(pool, (size_t)n * sizeof(mx_node));
+  size_t edges = 0;
+  if (!pending || !first || !order || !sorted) return mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
+      int32_t v = g->nodes[i].inputs[k];
+      if (v >= 0 && g->values[v].producer >= 0) {
+        pending[i]++;
+        first[g->values[v].producer + 1]++;
+        edges++;
+      }
+    }
+  for (int32_t i = 0; i < n; i++) first[i + 1] += first[i];
+  int32_t *users = mx_pool_alloc(pool, (edges ? edges : 1) * sizeof(int32_t));
+  int32_t *fill = mx_pool_alloc(pool, (size_t)n * sizeof(int32_t));
+  if (!users || !fill) return mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
+      int32_t v = g->nodes[i].inputs[k];
+      if (v >= 0 && g->values[v].producer >= 0) {
+        int32_t p = g->values[v].producer;
+        users[first[p] + fill[p]++] = i;
+      }
+    }
+  /* Kahn's algorithm; the queue is `order` itself. */
+  int32_t head = 0, tail = 0;
+  for (int32_t i = 0; i < n; i++)
+    if (pending[i] == 0) order[tail++] = i;
+  while (head < tail) {
+    int32_t p = order[head++];
+    for (int32_t e = first[p]; e < first[p + 1]; e++)
+      if (--pending[users[e]] == 0) order[tail++] = users[e];
+  }
+  if (tail != n) {
+    for (int32_t i = 0; i < n; i++)
+      if (pending[i])
+        return mx_fail(err, MINNX_E_MODEL, "the graph has a cycle through node '%s' (%s)", mx_node_label(g, &g->nodes[i]),
+                       g->nodes[i].op_type);
+  }
+  for (int32_t i = 0; i < n; i++) sorted[i] = g->nodes[order[i]];
+  g->nodes = sorted;
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t k = 0; k < sorted[i].n_outputs; k++)
+      if (sorted[i].outputs[k] >= 0) g->values[sorted[i].outputs[k]].producer = i;
+  return MINNX_OK;
+}

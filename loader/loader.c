@@ -1,0 +1,336 @@
+#include "loader/loader.h"
+
+#include <string.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "loader/tensor.h"
+#include "onnx.pb-c.h"
+
+/* ---- value-name interning: open addressing over xxHash ---- */
+
+typedef struct {
+  const char *name; /* pool copy */
+  int32_t id;
+} slot;
+
+typedef struct {
+  slot *slots;
+  size_t mask;
+} names;
+
+static int names_init(names *t, mx_pool *pool, size_t count) {
+  size_t cap = 16;
+  while (cap < count * 2) cap *= 2;
+  t->slots = mx_pool_alloc(pool, cap * sizeof(slot));
+  t->mask = cap - 1;
+  return t->slots != NULL;
+}
+
+/* The slot of `name`: the one holding it, or the empty one where it belongs. */
+static slot *names_find(const names *t, const char *name) {
+  size_t i = (size_t)XXH3_64bits(name, strlen(name)) & t->mask;
+  while (t->slots[i].name && strcmp(t->slots[i].name, name) != 0) i = (i + 1) & t->mask;
+  return &t->slots[i];
+}
+
+/* ---- the loader's state ---- */
+
+typedef struct {
+  mx_pool *pool;
+  mx_graph *g;
+  mx_err *err;
+  names values;
+  const char **syms; /* dim_param names, by symbol id */
+  int32_t max_values, max_syms;
+} loader;
+
+static minnx_status nomem(loader *L) { return mx_fail(L->err, MINNX_E_NOMEM, "out of memory while loading the model"); }
+
+static const char *normalize_domain(const char *d) {
+  return (!d || strcmp(d, "ai.onnx") == 0) ? "" : d;
+}
+
+static const char *dup(loader *L, const char *s) {
+  if (!s) s = "";
+  return mx_pool_strndup(L->pool, s, strlen(s));
+}
+
+/* Defines a new value; duplicate names are an error (SSA form). */
+static minnx_status define(loader *L, const char *name, mx_value_kind kind, int32_t *id) {
+  if (!name || !name[0]) return mx_fail(L->err, MINNX_E_MODEL, "a graph input or initializer has an empty name");
+  slot *s = names_find(&L->values, name);
+  if (s->name) return mx_fail(L->err, MINNX_E_MODEL, "value name '%s' is defined more than once", name);
+  mx_graph *g = L->g;
+  mx_value *v = &g->values[g->n_values];
+  v->name = dup(L, name);
+  if (!v->name) return nomem(L);
+  v->kind = kind;
+  v->shape.rank = -1;
+  v->producer = -1;
+  for (int i = 0; i < MX_MAX_RANK; i++) v->dim_sym[i] = -1;
+  s->name = v->name;
+  s->id = g->n_values;
+  *id = g->n_values++;
+  return MINNX_OK;
+}
+
+static int32_t lookup(loader *L, const char *name) {
+  slot *s = names_find(&L->values, name);
+  return s->name ? s->id : -1;
+}
+
+static int32_t symbol(loader *L, const char *param) {
+  for (int32_t i = 0; i < L->g->n_syms; i++)
+    if (strcmp(L->syms[i], param) == 0) return i;
+  if (L->g->n_syms == L->max_syms) return -2;
+  const char *c = dup(L, param);
+  if (!c) return -2;
+  L->syms[L->g->n_syms] = c;
+  return L->g->n_syms++;
+}
+
+/* Reads a ValueInfoProto's tensor type into v. */
+static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_value *v, const char *role) {
+  const Onnx__TypeProto *tp = vi->type;
+  if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
+    return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has no tensor type", role, v->name);
+  const Onnx__TypeProto__Tensor *tt = tp->tensor_type;
+  if (!tt->has_elem_type || tt->elem_type == MINNX_UNDEFINED)
+    return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has no element type", role, v->name);
+  if (mx_dtype_size(tt->elem_type) == 0)
+    return mx_fail(L->err, MINNX_E_TYPE, "graph %s '%s' has dtype %s (%d), which minnx does not support", role,
+                   v->name, mx_dtype_name(tt->elem_type), (int)tt->elem_type);
+  v->dtype = (mx_dtype)tt->elem_type;
+  if (!tt->shape) return MINNX_OK; /* rank unknown */
+  if (tt->shape->n_dim > MX_MAX_RANK)
+    return mx_fail(L->err, MINNX_E_LIMIT, "graph %s '%s' has rank %zu, above minnx's maximum %d", role, v->name,
+                   tt->shape->n_dim, MX_MAX_RANK);
+  v->shape.rank = (int)tt->shape->n_dim;
+  for (size_t i = 0; i < tt->shape->n_dim; i++) {
+    const Onnx__TensorShapeProto__Dimension *d = tt->shape->dim[i];
+    v->shape.dims[i] = MX_DIM_UNKNOWN;
+    if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE) {
+      if (d->dim_value < 0)
+        return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has negative dim %lld", role, v->name, (long long)d->dim_value);
+      v->shape.dims[i] = d->dim_value;
+    } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0]) {
+      v->dim_sym[i] = symbol(L, d->dim_param);
+      if (v->dim_sym[i] < 0) return nomem(L);
+    }
+  }
+  return MINNX_OK;
+}
+
+static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr *a, const char *node) {
+  if (!ap->name || !ap->name[0]) return mx_fail(L->err, MINNX_E_MODEL, "node '%s' has an attribute without a name", node);
+  if (ap->ref_attr_name && ap->ref_attr_name[0])
+    return mx_fail(L->err, MINNX_E_FEATURE, "node '%s': attribute '%s' refers to a function attribute, which minnx does not support", node, ap->name);
+  a->name = dup(L, ap->name);
+  if (!a->name) return nomem(L);
+  int type = ap->has_type ? (int)ap->type : 0;
+  if (!type) { /* IR version 1 models carry no type: take it from the field that is set */
+    type = ap->has_f ? MX_ATTR_FLOAT : ap->has_i ? MX_ATTR_INT : ap->has_s ? MX_ATTR_STRING
+         : ap->t ? MX_ATTR_TENSOR : ap->g ? MX_ATTR_GRAPH : ap->n_floats ? MX_ATTR_FLOATS
+         : ap->n_ints ? MX_ATTR_INTS : ap->n_strings ? MX_ATTR_STRINGS : 0;
+  }
+  if (type < MX_ATTR_FLOAT || type > MX_ATTR_STRINGS)
+    return mx_fail(L->err, MINNX_E_FEATURE, "node '%s': attribute '%s' has a type minnx does not support", node, ap->name);
+  a->type = (mx_attr_type)type;
+  a->i = ap->i;
+  a->f = ap->f;
+  if (type == MX_ATTR_STRING) {
+    a->s = mx_pool_strndup(L->pool, ap->s.data ? (const char *)ap->s.data : "", ap->s.len);
+    if (!a->s) return nomem(L);
+    if (strlen(a->s) != ap->s.len)
+      return mx_fail(L->err, MINNX_E_MODEL, "node '%s': attribute '%s' holds a NUL byte", node, ap->name);
+  } else if (type == MX_ATTR_INTS) {
+    int64_t *v = mx_pool_alloc(L->pool, ap->n_ints * sizeof *v);
+    if (!v) return nomem(L);
+    if (ap->n_ints) memcpy(v, ap->ints, ap->n_ints * sizeof *v);
+    a->ints = v;
+    a->n = ap->n_ints;
+  } else if (type == MX_ATTR_FLOATS) {
+    a->n = ap->n_floats;
+  } else if (type == MX_ATTR_STRINGS) {
+    a->n = ap->n_strings;
+  }
+  return MINNX_OK;
+}
+
+static void *pool_alloc_fn(void *ctx, size_t size) { return mx_pool_alloc(ctx, size); }
+
+static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
+  mx_graph *g = L->g;
+  minnx_status st;
+  if (gp->n_node > MX_MAX_NODES)
+    return mx_fail(L->err, MINNX_E_LIMIT, "the graph has %zu nodes, above minnx's maximum %d", gp->n_node, MX_MAX_NODES);
+  if (gp->n_sparse_initializer)
+    return mx_fail(L->err, MINNX_E_FEATURE, "sparse initializers are not supported");
+
+  size_t n_values = gp->n_input + gp->n_initializer;
+  size_t n_dims = 0;
+  for (size_t i = 0; i < gp->n_node; i++) {
+    if (gp->node[i]->n_output > MX_MAX_NODE_IO || gp->node[i]->n_input > MX_MAX_NODE_IO)
+      return mx_fail(L->err, MINNX_E_LIMIT, "node %zu has more than %d inputs or outputs", i, MX_MAX_NODE_IO);
+    n_values += gp->node[i]->n_output;
+  }
+  for (size_t i = 0; i < gp->n_input; i++) {
+    const Onnx__TypeProto *tp = gp->input[i]->type;
+    if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && tp->tensor_type && tp->tensor_type->shape)
+      n_dims += tp->tensor_type->shape->n_dim;
+  }
+  g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
+  g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
+  g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
+  g->outputs = mx_pool_alloc(L->pool, (gp->n_output ? gp->n_output : 1) * sizeof(int32_t));
+  L->max_syms = (int32_t)(n_dims < MX_MAX_RANK ? MX_MAX_RANK : n_dims);
+  L->syms = mx_pool_alloc(L->pool, (size_t)L->max_syms * sizeof(char *));
+  if (!g->values || !g->nodes || !g->inputs || !g->outputs || !L->syms || !names_init(&L->values, L->pool, n_values))
+    return nomem(L);
+
+  /* Initializers first, so that a graph input of the same name (older IR
+   * versions list them as inputs too) becomes an input with a default. */
+  for (size_t i = 0; i < gp->n_initializer; i++) {
+    const Onnx__TensorProto *t = gp->initializer[i];
+    int32_t id;
+    if ((st = define(L, t->name, MX_VALUE_INITIALIZER, &id))) return st;
+    mx_tensor_data td;
+    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, &td, L->err))) return st;
+    mx_value *v = &g->values[id];
+    v->dtype = td.dtype;
+    v->shape = td.shape;
+    v->data = td.data;
+    v->nbytes = td.nbytes;
+  }
+  for (size_t i = 0; i < gp->n_input; i++) {
+    const Onnx__ValueInfoProto *vi = gp->input[i];
+    int32_t id = vi->name ? lookup(L, vi->name) : -1;
+    if (id >= 0 && g->values[id].kind == MX_VALUE_INITIALIZER) {
+      mx_value probe = g->values[id];
+      if ((st = read_type(L, vi, &probe, "input"))) return st;
+      if (probe.dtype != g->values[id].dtype)
+        return mx_fail(L->err, MINNX_E_TYPE, "graph input '%s' is declared %s but its initializer is %s", vi->name,
+                       mx_dtype_name(probe.dtype), mx_dtype_name(g->values[id].dtype));
+      g->values[id].kind = MX_VALUE_INPUT;
+      memcpy(g->values[id].dim_sym, probe.dim_sym, sizeof probe.dim_sym);
+    } else {
+      if ((st = define(L, vi->name, MX_VALUE_INPUT, &id))) return st;
+      if ((st = read_type(L, vi, &g->values[id], "input"))) return st;
+    }
+    for (int32_t k = 0; k < g->n_inputs; k++)
+      if (g->inputs[k] == id) return mx_fail(L->err, MINNX_E_MODEL, "graph input '%s' is listed twice", vi->name);
+    g->inputs[g->n_inputs++] = id;
+  }
+
+  /* Node outputs are defined before any node input is resolved, so that the
+   * file's node order does not matter; validation orders them afterwards. */
+  for (size_t i = 0; i < gp->n_node; i++) {
+    const Onnx__NodeProto *np = gp->node[i];
+    mx_node *n = &g->nodes[i];
+    n->name = dup(L, np->name);
+    n->op_type = dup(L, np->op_type);
+    n->domain = dup(L, normalize_domain(np->domain));
+    n->outputs = mx_pool_alloc(L->pool, (np->n_output ? np->n_output : 1) * sizeof(int32_t));
+    n->inputs = mx_pool_alloc(L->pool, (np->n_input ? np->n_input : 1) * sizeof(int32_t));
+    n->attrs = mx_pool_alloc(L->pool, (np->n_attribute ? np->n_attribute : 1) * sizeof(mx_attr));
+    if (!n->name || !n->op_type || !n->domain || !n->outputs || !n->inputs || !n->attrs) return nomem(L);
+    if (!n->op_type[0]) return mx_fail(L->err, MINNX_E_MODEL, "node %zu ('%s') has no op_type", i, n->name);
+    n->n_outputs = (int32_t)np->n_output;
+    n->n_inputs = (int32_t)np->n_input;
+    n->n_attrs = (int32_t)np->n_attribute;
+    g->n_nodes++;
+    for (size_t k = 0; k < np->n_output; k++) {
+      n->outputs[k] = -1;
+      if (!np->output[k] || !np->output[k][0]) continue; /* an omitted optional output */
+      slot *s = names_find(&L->values, np->output[k]);
+      if (s->name)
+        return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): output '%s' is already defined", n->name, n->op_type, np->output[k]);
+      if ((st = define(L, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
+      g->values[n->outputs[k]].producer = (int32_t)i;
+    }
+    for (size_t k = 0; k < np->n_attribute; k++) {
+      if ((st = read_attr(L, np->attribute[k], &n->attrs[k], n->name[0] ? n->name : n->op_type))) return st;
+      for (size_t j = 0; j < k; j++)
+        if (strcmp(n->attrs[j].name, n->attrs[k].name) == 0)
+          return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s) has attribute '%s' twice", n->name, n->op_type, n->attrs[k].name);
+    }
+  }
+  for (size_t i = 0; i < gp->n_node; i++) {
+    const Onnx__NodeProto *np = gp->node[i];
+    mx_node *n = &g->nodes[i];
+    for (size_t k = 0; k < np->n_input; k++) {
+      n->inputs[k] = -1;
+      if (!np->input[k] || !np->input[k][0]) continue; /* an omitted optional input */
+      n->inputs[k] = lookup(L, np->input[k]);
+      if (n->inputs[k] < 0)
+        return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): input '%s' is not defined in the graph", n->name,
+                       n->op_type, np->input[k]);
+    }
+  }
+  for (size_t i = 0; i < gp->n_output; i++) {
+    const Onnx__ValueInfoProto *vi = gp->output[i];
+    int32_t id = (vi->name && vi->name[0]) ? lookup(L, vi->name) : -1;
+    if (id < 0)
+      return mx_fail(L->err, MINNX_E_MODEL, "graph output '%s' is not produced by the graph", vi->name ? vi->name : "");
+    /* The declared type is checked against inference later; keep it aside. */
+    mx_value declared = g->values[id];
+    declared.dtype = MINNX_UNDEFINED;
+    declared.shape.rank = -1;
+    if (vi->type && (st = read_type(L, vi, &declared, "output"))) return st;
+    mx_value *v = &g->values[id];
+    if (v->kind == MX_VALUE_NODE && v->dtype == MINNX_UNDEFINED) {
+      v->dtype = declared.dtype; /* checked against inference later */
+      v->shape = declared.shape;
+    } else if (declared.dtype != MINNX_UNDEFINED && declared.dtype != v->dtype) {
+      return mx_fail(L->err, MINNX_E_TYPE, "graph output '%s' is declared %s but is %s", v->name,
+                     mx_dtype_name(declared.dtype), mx_dtype_name(v->dtype));
+    }
+    g->outputs[g->n_outputs++] = id;
+  }
+  return MINNX_OK;
+}
+
+static minnx_status read_opsets(loader *L, const Onnx__ModelProto *m) {
+  mx_graph *g = L->g;
+  g->opsets = mx_pool_alloc(L->pool, (m->n_opset_import ? m->n_opset_import : 1) * sizeof(mx_opset));
+  if (!g->opsets) return nomem(L);
+  for (size_t i = 0; i < m->n_opset_import; i++) {
+    const Onnx__OperatorSetIdProto *o = m->opset_import[i];
+    const char *d = normalize_domain(o->domain);
+    if (!o->has_version || o->version < 1)
+      return mx_fail(L->err, MINNX_E_MODEL, "opset_import of domain '%s' has no valid version", d[0] ? d : "ai.onnx");
+    for (int32_t k = 0; k < g->n_opsets; k++)
+      if (strcmp(g->opsets[k].domain, d) == 0)
+        return mx_fail(L->err, MINNX_E_MODEL, "domain '%s' is imported twice", d[0] ? d : "ai.onnx");
+    g->opsets[g->n_opsets].domain = dup(L, d);
+    if (!g->opsets[g->n_opsets].domain) return nomem(L);
+    g->opsets[g->n_opsets++].version = o->version;
+  }
+  return MINNX_OK;
+}
+
+static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, mx_err *err) {
+  for (size_t i = 0; i < gp->n_node && check; i++) {
+    const Onnx__NodeProto *np = gp->node[i];
+    minnx_status st = check(normalize_domain(np->domain), np->op_type ? np->op_type : "", err);
+    if (st) return st;
+  }
+  return MINNX_OK;
+}
+
+minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, mx_pool *pool, mx_graph *g,
+                           mx_err *err) {
+  memset(g, 0, sizeof *g);
+  ProtobufCAllocator pa = mx_protobuf_allocator(&pool->a);
+  Onnx__ModelProto *m = onnx__model_proto__unpack(&pa, size, bytes);
+  if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
+  loader L = {.pool = pool, .g = g, .err = err};
+  minnx_status st;
+  if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
+  else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
+    st = read_graph(&L, m->graph);
+  onnx__model_proto__free_unpacked(m, &pa);
+  return st;
+}

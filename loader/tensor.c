@@ -1,0 +1,261 @@
+#include "loader/tensor.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *pb_alloc(void *data, size_t size) {
+  minnx_allocator *a = data;
+  return a->alloc(a->user, size);
+}
+
+static void pb_free(void *data, void *ptr) {
+  minnx_allocator *a = data;
+  if (ptr) a->free(a->user, ptr);
+}
+
+ProtobufCAllocator mx_protobuf_allocator(minnx_allocator *a) {
+  ProtobufCAllocator p = {pb_alloc, pb_free, a};
+  return p;
+}
+
+static int host_is_little_endian(void) {
+  const uint16_t one = 1;
+  unsigned char b;
+  memcpy(&b, &one, 1);
+  return b == 1;
+}
+
+/* raw_data is little-endian whatever the host. */
+static void copy_le(void *dst, const void *src, size_t nbytes, size_t elem) {
+  memcpy(dst, src, nbytes);
+  if (elem == 1 || host_is_little_endian()) return;
+  unsigned char *p = dst;
+  for (size_t i = 0; i < nbytes; i += elem)
+    for (size_t a = 0, b = elem - 1; a < b; a++, b--) {
+      unsigned char t = p[i + a];
+      p[i + a] = p[i + b];
+      p[i + b] = t;
+    }
+}
+
+/* The typed field that carries each dtype, by ONNX's rules. */
+typedef enum { F_NONE, F_FLOAT, F_INT32, F_INT64, F_DOUBLE, F_UINT64 } field;
+
+static field field_of(mx_dtype t) {
+  switch (t) {
+    case MINNX_FLOAT: return F_FLOAT;
+    case MINNX_INT32: case MINNX_INT16: case MINNX_INT8: case MINNX_UINT16: case MINNX_UINT8:
+    case MINNX_BOOL: case MINNX_FLOAT16: case MINNX_BFLOAT16: return F_INT32;
+    case MINNX_INT64: return F_INT64;
+    case MINNX_DOUBLE: return F_DOUBLE;
+    case MINNX_UINT32: case MINNX_UINT64: return F_UINT64;
+    default: return F_NONE;
+  }
+}
+
+static const char *field_name(field f) {
+  static const char *const n[] = {"none", "float_data", "int32_data", "int64_data", "double_data", "uint64_data"};
+  return n[f];
+}
+
+static size_t field_count(const Onnx__TensorProto *t, field f) {
+  switch (f) {
+    case F_FLOAT: return t->n_float_data;
+    case F_INT32: return t->n_int32_data;
+    case F_INT64: return t->n_int64_data;
+    case F_DOUBLE: return t->n_double_data;
+    case F_UINT64: return t->n_uint64_data;
+    default: return 0;
+  }
+}
+
+/* Narrows int32_data values into their dtype, refusing values that do not fit. */
+static int narrow_int32(const int32_t *src, size_t n, mx_dtype t, void *dst) {
+  for (size_t i = 0; i < n; i++) {
+    int32_t v = src[i];
+    switch (t) {
+      case MINNX_INT32: ((int32_t *)dst)[i] = v; break;
+      case MINNX_INT16:
+        if (v < INT16_MIN || v > INT16_MAX) return 0;
+        ((int16_t *)dst)[i] = (int16_t)v;
+        break;
+      case MINNX_INT8:
+        if (v < INT8_MIN || v > INT8_MAX) return 0;
+        ((int8_t *)dst)[i] = (int8_t)v;
+        break;
+      case MINNX_UINT16:
+        if (v < 0 || v > UINT16_MAX) return 0;
+        ((uint16_t *)dst)[i] = (uint16_t)v;
+        break;
+      case MINNX_UINT8:
+        if (v < 0 || v > UINT8_MAX) return 0;
+        ((uint8_t *)dst)[i] = (uint8_t)v;
+        break;
+      case MINNX_BOOL:
+        if (v < 0 || v > 1) return 0;
+        ((uint8_t *)dst)[i] = (uint8_t)v;
+        break;
+      default: /* float16, bfloat16: the bit pattern, written zero- or sign-extended */
+        if (v < INT16_MIN || v > UINT16_MAX) return 0;
+        ((uint16_t *)dst)[i] = (uint16_t)(v & 0xFFFF);
+        break;
+    }
+  }
+  return 1;
+}
+
+static int narrow_uint64(const uint64_t *src, size_t n, mx_dtype t, void *dst) {
+  if (t == MINNX_UINT64) {
+    memcpy(dst, src, n * sizeof *src);
+    return 1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (src[i] > UINT32_MAX) return 0;
+    ((uint32_t *)dst)[i] = (uint32_t)src[i];
+  }
+  return 1;
+}
+
+minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
+                                  mx_tensor_data *out, mx_err *err) {
+  memset(out, 0, sizeof *out);
+  if (!t->has_data_type || t->data_type == MINNX_UNDEFINED)
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has no data_type", what);
+  mx_dtype dt = (mx_dtype)t->data_type;
+  size_t esize = mx_dtype_size(dt);
+  if (esize == 0) return mx_fail(err, MINNX_E_TYPE, "tensor '%s' has dtype %s (%d), which minnx does not support", what, mx_dtype_name(dt), (int)dt);
+  if (t->n_dims > MX_MAX_RANK)
+    return mx_fail(err, MINNX_E_LIMIT, "tensor '%s' has rank %zu, above minnx's maximum %d", what, t->n_dims, MX_MAX_RANK);
+  out->dtype = dt;
+  out->shape.rank = (int)t->n_dims;
+  for (size_t i = 0; i < t->n_dims; i++) {
+    if (t->dims[i] < 0) return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has negative dim %lld", what, (long long)t->dims[i]);
+    out->shape.dims[i] = t->dims[i];
+  }
+  size_t nbytes = mx_shape_bytes(&out->shape, dt);
+  if (nbytes == SIZE_MAX) return mx_fail(err, MINNX_E_LIMIT, "tensor '%s': element count overflows", what);
+  size_t n = nbytes / esize;
+  if (t->segment) return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' is segmented, which minnx does not support", what);
+  if (t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL)
+    return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' uses external data, which minnx does not support yet", what);
+
+  field f = field_of(dt);
+  static const field all[] = {F_FLOAT, F_INT32, F_INT64, F_DOUBLE, F_UINT64};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    if (all[i] != f && field_count(t, all[i]) != 0)
+      return mx_fail(err, MINNX_E_MODEL, "tensor '%s' of dtype %s carries %s, which is not its field", what,
+                     mx_dtype_name(dt), field_name(all[i]));
+  if (t->n_string_data) return mx_fail(err, MINNX_E_MODEL, "tensor '%s' of dtype %s carries string_data", what, mx_dtype_name(dt));
+
+  size_t typed = field_count(t, f);
+  if (t->has_raw_data && typed)
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has both raw_data and %s", what, field_name(f));
+  if (t->has_raw_data) {
+    if (t->raw_data.len != nbytes)
+      return mx_fail(err, MINNX_E_MODEL, "tensor '%s': raw_data has %zu bytes, its shape needs %zu", what, t->raw_data.len, nbytes);
+  } else if (typed != n) {
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s': %s has %zu values, its shape needs %zu", what, field_name(f), typed, n);
+  }
+  out->nbytes = nbytes;
+  if (nbytes == 0) return MINNX_OK;
+  out->data = alloc(ctx, nbytes);
+  if (!out->data) return mx_fail(err, MINNX_E_NOMEM, "out of memory for tensor '%s' (%zu bytes)", what, nbytes);
+
+  int ok = 1;
+  if (t->has_raw_data) {
+    copy_le(out->data, t->raw_data.data, nbytes, esize);
+  } else if (f == F_INT32) {
+    ok = narrow_int32(t->int32_data, n, dt, out->data);
+  } else if (f == F_UINT64) {
+    ok = narrow_uint64(t->uint64_data, n, dt, out->data);
+  } else {
+    const void *src = f == F_FLOAT ? (const void *)t->float_data : f == F_INT64 ? (const void *)t->int64_data : (const void *)t->double_data;
+    memcpy(out->data, src, nbytes);
+  }
+  if (!ok) return mx_fail(err, MINNX_E_MODEL, "tensor '%s': a value in %s does not fit dtype %s", what, field_name(f), mx_dtype_name(dt));
+  return MINNX_OK;
+}
+
+/* ---- public: .pb files ---- */
+
+typedef struct {
+  minnx_allocator a;
+} hook_ctx;
+
+static void *hook_alloc(void *ctx, size_t size) {
+  hook_ctx *h = ctx;
+  return h->a.alloc(h->a.user, size);
+}
+
+minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allocator *allocator,
+                                 minnx_tensor *out, char **name, minnx_error *err) {
+  if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_tensor_decode: NULL argument");
+  memset(out, 0, sizeof *out);
+  if (name) *name = NULL;
+  hook_ctx h = {mx_allocator_or_default(allocator)};
+  ProtobufCAllocator pa = mx_protobuf_allocator(&h.a);
+  Onnx__TensorProto *t = onnx__tensor_proto__unpack(&pa, size, data);
+  if (!t) return mx_fail(err, MINNX_E_PARSE, "not a valid TensorProto (%zu bytes)", size);
+  mx_tensor_data td;
+  const char *label = t->name && t->name[0] ? t->name : "(unnamed)";
+  minnx_status st = mx_tensor_from_proto(t, label, hook_alloc, &h, &td, err);
+  if (st == MINNX_OK && name && t->name && t->name[0]) {
+    size_t len = strlen(t->name);
+    *name = h.a.alloc(h.a.user, len + 1);
+    if (!*name) st = mx_fail(err, MINNX_E_NOMEM, "out of memory");
+    else memcpy(*name, t->name, len + 1);
+  }
+  onnx__tensor_proto__free_unpacked(t, &pa);
+  if (st != MINNX_OK) {
+    if (td.data) h.a.free(h.a.user, td.data);
+    return st;
+  }
+  out->dtype = td.dtype;
+  out->rank = td.shape.rank;
+  memcpy(out->dims, td.shape.dims, sizeof out->dims);
+  out->data = td.data;
+  out->nbytes = td.nbytes;
+  return MINNX_OK;
+}
+
+minnx_status minnx_tensor_encode(const minnx_tensor *tensor, const char *name, const minnx_allocator *allocator,
+                                 void **out, size_t *out_size, minnx_error *err) {
+  if (!tensor || !out || !out_size || tensor->rank < 0 || tensor->rank > MINNX_MAX_RANK)
+    return mx_fail(err, MINNX_E_ARG, "minnx_tensor_encode: bad argument");
+  minnx_allocator a = mx_allocator_or_default(allocator);
+  Onnx__TensorProto t = ONNX__TENSOR_PROTO__INIT;
+  int64_t dims[MINNX_MAX_RANK];
+  memcpy(dims, tensor->dims, sizeof dims);
+  t.n_dims = (size_t)tensor->rank;
+  t.dims = dims;
+  t.has_data_type = 1;
+  t.data_type = (int32_t)tensor->dtype;
+  t.name = (char *)(name ? name : "");
+  t.has_raw_data = 1;
+  void *le = NULL;
+  if (tensor->nbytes) {
+    le = a.alloc(a.user, tensor->nbytes);
+    if (!le) return mx_fail(err, MINNX_E_NOMEM, "out of memory");
+    copy_le(le, tensor->data, tensor->nbytes, mx_dtype_size(tensor->dtype) ? mx_dtype_size(tensor->dtype) : 1);
+  }
+  t.raw_data.data = le;
+  t.raw_data.len = tensor->nbytes;
+  size_t size = onnx__tensor_proto__get_packed_size(&t);
+  uint8_t *buf = a.alloc(a.user, size ? size : 1);
+  if (!buf) {
+    if (le) a.free(a.user, le);
+    return mx_fail(err, MINNX_E_NOMEM, "out of memory");
+  }
+  onnx__tensor_proto__pack(&t, buf);
+  if (le) a.free(a.user, le);
+  *out = buf;
+  *out_size = size;
+  return MINNX_OK;
+}
+
+void minnx_tensor_free(const minnx_allocator *allocator, void *ptr) {
+  if (!ptr) return;
+  minnx_allocator a = mx_allocator_or_default(allocator);
+  a.free(a.user, ptr);
+}

@@ -1,0 +1,26 @@
+/* TensorProto decoding, shared by initializers and .pb input files. */
+#ifndef MX_LOADER_TENSOR_H
+#define MX_LOADER_TENSOR_H
+
+#include "graph/err.h"
+#include "graph/ir.h"
+#include "onnx.pb-c.h"
+
+typedef void *(*mx_alloc_fn)(void *ctx, size_t size);
+
+typedef struct mx_tensor_data {
+  mx_dtype dtype;
+  mx_shape shape;
+  void *data; /* from alloc; NULL when nbytes is 0 */
+  size_t nbytes;
+} mx_tensor_data;
+
+/* Decodes t's dtype, dims and data (raw_data little-endian, or the typed
+ * field for its dtype); `what` names the tensor in messages. */
+minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
+                                  mx_tensor_data *out, mx_err *err);
+
+/* protobuf-c allocator over minnx hooks. */
+ProtobufCAllocator mx_protobuf_allocator(minnx_allocator *a);
+
+#endif

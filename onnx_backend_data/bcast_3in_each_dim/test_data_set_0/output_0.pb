@@ -1,0 +1,1 @@
+ByJ`çãCWìCÇi€ÃÇi€Ã-p]D-p]D-p]D-p]DçãCWìCa×Ãa×ÃçãCWìCÇi€ÃÇi€Ã-p]D-p]D-p]D-p]DçãCWìCa×Ãa×Ã

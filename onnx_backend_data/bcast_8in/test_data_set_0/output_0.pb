@@ -1,0 +1,1 @@
+ByJ`¦˜îCy¶áC…œfD?÷—CUøC¼åZD…œfD?÷—C?÷—C?÷—C…œfD?÷—CÒŠLD/D…œfD/ÊTC„C| @D…œfD/ÊTC„CpÇBC…œfDëÃlD

@@ -1,0 +1,1 @@
+ByJo1HDo1HDo1HDo1HDo1HDWÙTD

@@ -1,0 +1,1 @@
+ByJ`G/ËCn¦FD¸6DG/ËCn¦FD¸6DG/ËCn¦FD¸6DG/ËCn¦FD¸6D4qC¸x‘CøÃ4qC¸x‘C:"Ã4qC¸x‘CLÃ4qC¸x‘CÎlÎÃ

@@ -1,0 +1,9 @@
+ByJàòRdDã=cD2ãcDb
+UBb
+UBòRdDã=cD2ãcDJ^‡Ã98ìÃ¥ÿÆCb
+UB§(Db
+UBÀ·YD¥ÿÆC98ìÃ§(D‡"ªÂÀ·YDb
+UBb
+UBÕSDb
+UBb
+UB_0ÃÓ5BÕSD>¬¡¼X°èÂòRdDã=cD2ãcDJ^‡Ãœ2ÄòRdDã=cD2ãcDJ^‡Ã8.Ä¥ÿÆC¤»UÄ§(D‡"ªÂÀ·YD¥ÿÆC8.Ä§(D‡"ªÂÀ·YD_0ÃÓ5BÕSD>¬¡¼X°èÂ_0ÃÓ5BÕSD>¬¡¼X°èÂòRdDã=cD2ãcDJ^‡Ã÷51ÄòRdDã=cD2ãcD¸UHD¸UHD¥ÿÆC÷51Ä§(D‡"ªÂÀ·YD¸UHD¸UHD¸UHD¸UHDÀ·YD_0ÃÓ5BÕSD>¬¡¼X°èÂ¸UHD¸UHDÕSD¸UHD¸UHDòRdDã=cD2ãcDzBzBòRdDã=cD2ãcDJ^‡Ãœ2Ä¥ÿÆCzB§(DzBÀ·YD¥ÿÆC^æ`Ä§(D‡"ªÂÀ·YDzBzBÕSDzBzB_0ÃÓ5BÕSD>¬¡¼X°èÂ

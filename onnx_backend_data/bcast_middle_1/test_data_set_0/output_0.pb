@@ -1,0 +1,1 @@
+ByJ` ซึAN?$D๓C?)C ซึA๔รลภD?)C ซึA%ซรETrDณภ=D;	ขรzืC3G๑BÿบCศLCe่bDธฤÿบCPJDý|D๘DรจภC

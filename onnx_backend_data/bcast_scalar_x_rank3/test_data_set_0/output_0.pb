@@ -1,0 +1,1 @@
+ByJ`¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD¤–sD

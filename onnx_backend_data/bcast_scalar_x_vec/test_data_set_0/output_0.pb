@@ -1,0 +1,1 @@
+ByJ\EîC|hÏCw@lDB¾êBÝC

@@ -1,0 +1,2 @@
+ByJ
+KDpDADLDD

@@ -1,0 +1,1 @@
+ByJïC1CÄkDïC1C1CkDïC1CŸBkD

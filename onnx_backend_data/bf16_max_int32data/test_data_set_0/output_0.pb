@@ -1,0 +1,1 @@
+ByJ0mCWDuDD¡CqDDDC!DD5D&D<D6C>DÃÈBÄDCŠCDD

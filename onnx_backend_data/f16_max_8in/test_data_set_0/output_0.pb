@@ -1,0 +1,3 @@
+
+ByJ
+zc3b‘ccbc

@@ -1,0 +1,932 @@
+#!/usr/bin/python3
+"""Generate minnx's own conformance cases in the ONNX backend node-test layout.
+
+Every case is a folder  <case>/model.onnx  +  <case>/test_data_set_0/input_<i>.pb [, output_<i>.pb]
+holding TensorProto files, as in the ONNX backend test data.  A case that minnx must refuse has no
+output_*.pb and a text file  <case>/expect_error  whose line 1 is the stage (`load` or `run`) and
+line 2 one keyword the error message must contain:
+  shape dtype axis attribute operator domain inputs
+(A refused model without graph inputs has no test_data_set_0 at all.)
+
+Expected outputs come from numpy alone, never from an ONNX runtime, and follow minnx's rules
+(the spec's NOTES.md): Max propagates NaN; ArgMax ranks NaN above every number and breaks
+ties by the first (or, with select_last_index=1, the last) index.  bfloat16 tensors are handled as
+uint16 bit patterns and computed in float32.
+
+The output is deterministic: fixed seeds (derived from the name of a case, or of a small group of
+cases), fixed producer and ir_version, no timestamps.  Run it with Debian's python3 (it needs
+python3-onnx and python3-numpy):
+    /usr/bin/python3 onnx_backend_data/generate.py [--out DIR]
+Only folders that hold a model.onnx are deleted before writing, so stale cases vanish and nothing
+else in DIR is touched.  onnx.checker is deliberately not used: it rejects opset 18 on onnx 1.12
+and the refused cases on purpose.
+"""
+import argparse
+import os
+import re
+import shutil
+import time
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+from onnx import TensorProto, helper
+
+IR_VERSION = 8
+PRODUCER = "minnx-gen"
+OV = "org.openvinotoolkit"
+PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
+            "typed_", "err_")
+ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs")
+
+
+# ---------------------------------------------------------------------------------------------
+# dtypes
+
+@dataclass(frozen=True)
+class DType:
+    name: str      # used in case names
+    onnx: int      # TensorProto.DataType
+    np: type       # numpy storage type; bfloat16 is stored as its uint16 bit pattern
+    field: str     # the TensorProto typed field that carries this dtype
+
+    @property
+    def is_float(self):
+        return self.name in ("float16", "bfloat16", "float32", "float64")
+
+    @property
+    def is_signed(self):
+        return self.is_float or self.name.startswith("int")
+
+
+F16 = DType("float16", TensorProto.FLOAT16, np.float16, "int32_data")
+BF16 = DType("bfloat16", TensorProto.BFLOAT16, np.uint16, "int32_data")
+F32 = DType("float32", TensorProto.FLOAT, np.float32, "float_data")
+F64 = DType("float64", TensorProto.DOUBLE, np.float64, "double_data")
+I8 = DType("int8", TensorProto.INT8, np.int8, "int32_data")
+I16 = DType("int16", TensorProto.INT16, np.int16, "int32_data")
+I32 = DType("int32", TensorProto.INT32, np.int32, "int32_data")
+I64 = DType("int64", TensorProto.INT64, np.int64, "int64_data")
+U8 = DType("uint8", TensorProto.UINT8, np.uint8, "int32_data")
+U16 = DType("uint16", TensorProto.UINT16, np.uint16, "int32_data")
+U32 = DType("uint32", TensorProto.UINT32, np.uint32, "uint64_data")
+U64 = DType("uint64", TensorProto.UINT64, np.uint64, "uint64_data")
+BOOL = DType("bool", TensorProto.BOOL, np.bool_, "int32_data")  # only for refused cases
+
+FLOATS = [F16, F32, F64]
+INTS = [I8, I16, I32, I64, U8, U16, U32, U64]
+NUMERIC = FLOATS + [BF16] + INTS
+
+# Types each schema version accepts (NOTES.md).
+MAX_TYPES = {1: FLOATS, 6: FLOATS, 8: FLOATS, 12: FLOATS + INTS, 13: NUMERIC}
+ARGMAX_TYPES = {1: FLOATS + INTS, 11: FLOATS + INTS, 12: FLOATS + INTS, 13: NUMERIC}
+
+
+# ---------------------------------------------------------------------------------------------
+# values: arrays are kept in storage form (bfloat16 = uint16 bits); numbers go through float32
+# for bfloat16 only when computing.
+
+def seeded(name):
+    """A generator per case, so adding or removing a case never changes another one's data."""
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+def to_num(dt, a):
+    """Storage form -> numbers numpy can compare."""
+    a = np.asarray(a)
+    if dt is BF16:
+        # np.asarray: a shift of a 0-d array gives a scalar of a promoted type
+        return np.asarray(a.astype(np.uint32) << np.uint32(16), np.uint32).view(np.float32)
+    return a
+
+
+def from_num(dt, v):
+    """Numbers -> storage form.  For bfloat16 the float32 bits are truncated, which is exact for
+    values that came from bfloat16 (all results of Max) and merely defines the inputs otherwise."""
+    v = np.asarray(v)
+    if dt is BF16:
+        return (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    return v.astype(dt.np)
+
+
+def arr(dt, values):
+    """Storage-form array from python numbers (floats via from_num, so NaN/inf work for bf16)."""
+    if dt.is_float:
+        return from_num(dt, np.array(values, dtype=np.float64))
+    return np.array(values, dt.np)
+
+
+def bits(dt, patterns):
+    """Half-precision array from raw 16-bit patterns (exact NaN payloads, subnormals)."""
+    a = np.array(patterns, dtype=np.uint16)
+    return a if dt is BF16 else a.view(np.float16)
+
+
+def rand(dt, shape, rng, kind="mixed"):
+    """Random values over the type's range.  kind: mixed | neg (all < 0) | high (unsigned values
+    with the top bit set, which a signed comparison orders wrongly)."""
+    if dt.is_float:
+        lo, hi = {"mixed": (-1000.0, 1000.0), "neg": (-1000.0, -0.001)}[kind]
+        return from_num(dt, rng.uniform(lo, hi, size=shape))
+    info = np.iinfo(dt.np)
+    lo, hi = int(info.min), int(info.max)
+    if kind == "neg":
+        hi = -1
+    elif kind == "high":
+        lo = (hi >> 1) + 1
+    return rng.integers(lo, hi, size=shape, dtype=dt.np, endpoint=True)
+
+
+def tie_palette(dt, nan=True):
+    """Few distinct values (so maxima tie often), including the type's extremes."""
+    if dt.is_float:
+        vals = [-np.inf, -7.5, -1.0, 0.0, 2.0, 3.25, np.inf] + ([np.nan] if nan else [])
+        return arr(dt, vals)
+    info = np.iinfo(dt.np)
+    lo, hi = int(info.min), int(info.max)
+    if dt.is_signed:
+        return arr(dt, [lo, lo + 1, -1, 0, 1, hi - 1, hi])
+    return arr(dt, [0, 1, hi >> 1, (hi >> 1) + 1, hi - 1, hi])
+
+
+def ties(dt, shape, rng, nan=True):
+    return rng.choice(tie_palette(dt, nan), size=shape)
+
+
+def neg_palette(dt):
+    """All-negative values, for types that have them: a running max started at 0 or FLT_MIN, or
+    an argmax that starts from 0, gives a wrong answer."""
+    if dt.is_float:
+        return arr(dt, [-np.inf, -1000.0, -7.5, -1.0, -0.5])
+    return arr(dt, [int(np.iinfo(dt.np).min), -100, -2, -1])
+
+
+def extremes(dt):
+    """Interesting values of one type; cases pair every value with every other one."""
+    if dt is F16:
+        return bits(F16, [0x7C00, 0xFC00, 0x7BFF, 0xFBFF, 0x0400, 0x8400, 0x0001, 0x8001,
+                          0x0000, 0x8000, 0x3C00, 0xBC00, 0x3C01])
+    if dt is BF16:
+        return bits(BF16, [0x7F80, 0xFF80, 0x7F7F, 0xFF7F, 0x0080, 0x8080, 0x0001, 0x8001,
+                           0x0000, 0x8000, 0x3F80, 0xBF80, 0x3F81])
+    if dt.is_float:
+        fi = np.finfo(dt.np)
+        one_up = np.nextafter(dt.np(1), dt.np(2))  # differs from 1.0 in the lowest bit only
+        sub = np.nextafter(dt.np(0), dt.np(1))  # smallest subnormal
+        return np.array([np.inf, -np.inf, fi.max, -fi.max, fi.tiny, -fi.tiny, sub, -sub,
+                         0.0, -0.0, 1.0, -1.0, one_up], dtype=dt.np)
+    info = np.iinfo(dt.np)
+    lo, hi, nbits = int(info.min), int(info.max), info.bits
+    vals = {lo, lo + 1, hi, hi - 1, 0, 1, 255, 256}
+    if dt.is_signed:
+        vals |= {-1, -256}
+    else:
+        vals |= {hi >> 1, (hi >> 1) + 1}  # around the top bit
+    if nbits >= 32:
+        vals |= {2**31 - 1, 2**31, 2**16}
+    if nbits == 64:
+        vals |= {2**32 - 1, 2**32,
+                 0x1_00000001, 0x1_00000002,   # equal high halves, low halves differ
+                 0x2_00000001,                 # differs from 0x1_00000001 in the high half only
+                 2**53, 2**53 + 1}             # not representable as a double
+        if dt.is_signed:
+            vals |= {-(2**32), -(2**32) + 1, -0x1_00000001, -0x2_00000001}
+    vals = {v for v in vals if lo <= v <= hi}
+    return np.array(sorted(vals, key=lambda v: (v % 7, v)), dtype=dt.np)  # not sorted by value
+
+
+def all_pairs(values):
+    """Two arrays that together hold every ordered pair of values."""
+    n = len(values)
+    return np.repeat(values, n), np.tile(values, n)
+
+
+def max_ref(dt, xs):
+    """Elementwise max with numpy broadcasting; np.maximum propagates NaN from either side."""
+    out = to_num(dt, xs[0]).copy()
+    for x in xs[1:]:
+        out = np.maximum(out, to_num(dt, x))
+    return from_num(dt, out)
+
+
+def argmax_ref(dt, x, axis=0, keepdims=1, last=0):
+    """np.argmax already returns the first NaN, or the first maximum; the last one is the first
+    one of the flipped axis."""
+    v = to_num(dt, x)
+    if last:
+        idx = v.shape[axis] - 1 - np.argmax(np.flip(v, axis), axis=axis)
+    else:
+        idx = np.argmax(v, axis=axis)
+    if keepdims:
+        idx = np.expand_dims(idx, axis)
+    return np.asarray(idx, dtype=np.int64)
+
+
+# ---------------------------------------------------------------------------------------------
+# cases
+
+SAME = "same"  # declared shape = the data's shape
+
+
+@dataclass
+class Value:
+    name: str
+    dt: DType
+    data: np.ndarray = None   # storage form; None: nothing written (outputs of refused cases)
+    shape: object = SAME      # declared: SAME, a list (ints; strings are dim_params) or None
+    field: str = "raw"        # how the .pb / initializer stores it: "raw" or "typed"
+
+    def declared_shape(self):
+        return list(self.data.shape) if self.shape == SAME else self.shape
+
+
+@dataclass
+class Case:
+    name: str
+    nodes: list
+    opsets: dict              # domain -> version
+    inputs: list
+    outputs: list
+    inits: list = field(default_factory=list)
+    error: tuple = None       # (stage, keyword) for a case minnx must refuse
+
+
+def node(op, ins, outs, domain=None, **attrs):
+    return helper.make_node(op, list(ins), list(outs), name=f"{op.lower()}_{outs[0]}",
+                            domain=domain, **attrs)
+
+
+def inputs_for(dt, xs, field="raw"):
+    return [Value(f"x{i}", dt, x, field=field) for i, x in enumerate(xs)]
+
+
+def max_case(name, dt, xs, opset=13, field="raw", out_field="raw", **attrs):
+    ins = inputs_for(dt, xs, field)
+    return Case(name, [node("Max", [v.name for v in ins], ["y"], **attrs)], {"": opset}, ins,
+                [Value("y", dt, max_ref(dt, xs), field=out_field)])
+
+
+def max_shapes(name, dt, shapes, opset=13, kind="mixed"):
+    rng = seeded(name)
+    return max_case(name, dt, [rand(dt, s, rng, kind) for s in shapes], opset)
+
+
+def argmax_case(name, dt, x, opset=13, axis=None, keepdims=None, last=None, field="raw",
+                out_field="raw"):
+    attrs = {k: v for k, v in (("axis", axis), ("keepdims", keepdims),
+                               ("select_last_index", last)) if v is not None}
+    want = argmax_ref(dt, x, 0 if axis is None else axis, 1 if keepdims is None else keepdims,
+                      last or 0)
+    return Case(name, [node("ArgMax", ["x"], ["y"], **attrs)], {"": opset},
+                [Value("x", dt, x, field=field)], [Value("y", I64, want, field=out_field)])
+
+
+def maximum_case(name, dt, a, b, auto_broadcast=None, opsets=None):
+    attrs = {} if auto_broadcast is None else {"auto_broadcast": auto_broadcast}
+    ins = inputs_for(dt, [a, b])
+    return Case(name, [node("Maximum", ["x0", "x1"], ["y"], domain=OV, **attrs)],
+                opsets or {OV: 1}, ins, [Value("y", dt, max_ref(dt, [a, b]))])
+
+
+def axis_name(axis):
+    return f"m{-axis}" if axis < 0 else str(axis)
+
+
+# ---------------------------------------------------------------------------------------------
+# max_: every version x dtype x input count, then special values (all negative, extremes, NaN)
+
+def gen_max():
+    for ver, types in MAX_TYPES.items():
+        for dt in types:
+            for n in (1, 2, 3, 8):
+                yield max_shapes(f"max_v{ver}_{dt.name}_{n}in", dt,
+                                 [(3, 7) if n < 8 else (2, 9)] * n, ver)
+            # Special values depend on the dtype's kernel, not on the version: every dtype under
+            # Max-13, and float32 under the older versions too.
+            if ver == 13 or dt is F32:
+                yield from max_special(ver, dt)
+    # consumed_inputs is legal (and ignored) in Max-1 only.
+    name = "max_v1_float32_consumed_inputs"
+    yield max_case(name, F32, [rand(F32, (2, 3), seeded(name)) for _ in range(2)], 1,
+                   consumed_inputs=[0, 0])
+    # NaN scattered over many inputs.
+    name = "max_v13_float32_nan_8in"
+    rng = seeded(name)
+    xs = [rand(F32, (8,), rng) for _ in range(8)]
+    for i, pos in ((0, 1), (3, 4), (7, 6), (2, 6), (5, 0)):
+        xs[i][pos] = np.nan
+    yield max_case(name, F32, xs)
+
+
+def max_special(ver, dt):
+    base = f"max_v{ver}_{dt.name}"
+    rng = seeded(base)
+    if dt.is_signed:
+        yield max_case(f"{base}_allneg", dt, [rng.choice(neg_palette(dt), (4, 5))
+                                              for _ in range(3)], ver)
+    else:
+        yield max_case(f"{base}_highbit", dt, [rand(dt, (4, 5), rng, "high") for _ in range(3)],
+                       ver)
+    yield max_case(f"{base}_extremes", dt, list(all_pairs(extremes(dt))), ver)
+    if dt.is_float:
+        for which, pos in ((0, "first"), (1, "middle"), (2, "last")):
+            yield max_case(f"{base}_nan_{pos}", dt, nan_inputs(dt, which, rng), ver)
+
+
+def nan_inputs(dt, which, rng):
+    """Three inputs; NaN only in input `which`, facing +-inf, equal and ordinary values, so that
+    `a > b ? a : b` or fmax() fail whatever the order of evaluation."""
+    xs = [to_num(dt, rand(dt, (8,), rng)).astype(np.float64) for _ in range(3)]
+    others = [(np.inf, -np.inf), (-np.inf, np.inf), (5.0, -5.0), (-3.0, -3.0), (np.inf, np.inf)]
+    for pos, pair in zip((0, 2, 3, 5, 7), others):
+        xs[which][pos] = np.nan
+        for j, v in zip([j for j in range(3) if j != which], pair):
+            xs[j][pos] = v
+    return [from_num(dt, x) for x in xs]
+
+
+# ---------------------------------------------------------------------------------------------
+# bcast_: numpy broadcasting of Max (opset 13 unless the name says otherwise)
+
+BCAST_SHAPES = {
+    "scalar_x_vec": [(), (5,)],
+    "vec_x_scalar": [(5,), ()],
+    "scalar_x_scalar": [(), ()],
+    "scalar_x_rank3": [(), (2, 3, 4)],
+    "scalar_x_empty": [(), (0,)],
+    "one_input_scalar": [()],
+    "3x1_x_1x4": [(3, 1), (1, 4)],
+    "1x4_x_3x1": [(1, 4), (3, 1)],
+    "8161_x_715": [(8, 1, 6, 1), (7, 1, 5)],
+    "715_x_8161": [(7, 1, 5), (8, 1, 6, 1)],
+    "rank6": [(2, 1, 3, 1, 2, 1), (1, 2, 1, 3, 1, 2)],
+    "rank6_x_vec": [(2, 1, 3, 1, 2, 3), (3,)],
+    "vec1_x_vec7": [(1,), (7,)],
+    "trailing_1": [(2, 3, 4), (2, 3, 1)],
+    "middle_1": [(2, 3, 4), (2, 1, 4)],
+    "leading_missing": [(2, 3, 4), (3, 4)],
+    "interleaved": [(1, 3, 1, 5), (4, 1, 2, 1)],
+    "all_ones": [(2, 3), (1, 1)],
+    "large_odd": [(33, 1), (1, 65)],
+    "zero_0x3_x_1x3": [(0, 3), (1, 3)],
+    "zero_2x0_x_2x1": [(2, 0), (2, 1)],
+    "zero_0_x_1": [(0,), (1,)],
+    "zero_1x0_x_0x1": [(1, 0), (0, 1)],
+    "zero_0x3_x_3": [(0, 3), (3,)],
+    "3in_each_dim": [(2, 1, 1), (1, 3, 1), (1, 1, 4)],
+    "3in_ranks": [(4,), (3, 1), (2, 1, 1)],
+    "8in": [(2, 1, 1), (1, 3, 1), (1, 1, 4), (4,), (), (3, 1), (2, 3, 4), (1, 1, 1)],
+}
+
+
+def gen_bcast():
+    for suffix, shapes in BCAST_SHAPES.items():
+        yield max_shapes(f"bcast_{suffix}", F32, shapes)
+    for dt in NUMERIC:
+        yield max_shapes(f"bcast_{dt.name}", dt, [(2, 1, 3), (4, 1)])
+    yield max_shapes("bcast_opset8_float32", F32, [(3, 1), (1, 4)], 8)
+    yield max_shapes("bcast_opset8_float64_3in", F64, [(2, 1, 1), (1, 3, 1), (1, 1, 4)], 8)
+    yield max_shapes("bcast_opset12_int32", I32, [(8, 1, 6, 1), (7, 1, 5)], 12)
+    yield max_shapes("bcast_allneg", F32, [(3, 1), (1, 4), ()], kind="neg")
+    name = "bcast_nan_in_broadcast_input"  # one NaN spreads along the broadcast axis
+    rng = seeded(name)
+    a, b = rand(F32, (3, 1), rng), rand(F32, (1, 4), rng)
+    a[1, 0] = np.nan
+    b[0, 2] = np.nan
+    yield max_case(name, F32, [a, b])
+
+
+# ---------------------------------------------------------------------------------------------
+# f16_ / bf16_: half types, as raw_data and as int32_data bit patterns
+
+NAN_PATTERNS = {F16: [0x7E00, 0xFE00, 0x7C01, 0xFC01], BF16: [0x7FC0, 0xFFC0, 0x7F81, 0xFF81]}
+
+
+def gen_half():
+    for dt, p in ((F16, "f16_"), (BF16, "bf16_")):
+        rng = seeded(p)
+        x3 = [rand(dt, (4, 6), rng) for _ in range(3)]
+        yield max_case(f"{p}max_raw", dt, x3)
+        yield max_case(f"{p}max_int32data", dt, x3, field="typed")
+        yield max_case(f"{p}max_int32data_out", dt, x3, field="typed", out_field="typed")
+        yield max_case(f"{p}max_8in", dt, [rand(dt, (5,), rng) for _ in range(8)])
+        yield max_case(f"{p}max_allneg", dt, [rand(dt, (4, 6), rng, "neg") for _ in range(2)])
+        yield max_case(f"{p}max_allneg_int32data", dt,
+                       [rand(dt, (4, 6), rng, "neg") for _ in range(2)], field="typed")
+        a = arr(dt, [np.nan, 1.0, np.nan, -np.inf, np.inf, np.nan, -2.0, np.nan])
+        b = arr(dt, [1.0, np.nan, np.inf, np.nan, np.nan, -np.inf, -3.0, np.nan])
+        yield max_case(f"{p}max_nan_inf", dt, [a, b])
+        yield max_case(f"{p}max_nan_inf_int32data", dt, [a, b], field="typed")
+        nans = bits(dt, NAN_PATTERNS[dt] * 2)
+        yield max_case(f"{p}max_nan_payloads", dt, [nans, arr(dt, [0.0, -1.0, np.inf, -np.inf,
+                                                                  1.0, 2.0, -np.inf, np.inf])])
+        sub = bits(dt, [0x0001, 0x8001, 0x0002, 0x8002, 0x0000, 0x8000])
+        yield max_case(f"{p}max_subnormal", dt, list(all_pairs(sub)))
+        yield max_case(f"{p}max_bcast", dt, [rand(dt, (3, 1), rng), rand(dt, (1, 4), rng)])
+        x = arr(dt, [[1, np.nan, 3, np.nan, 2], [-np.inf] * 5, [np.nan] * 5,
+                     [np.inf, np.nan, np.inf, -1, np.nan], [-2, -1, -1, -3, -1]])
+        yield argmax_case(f"{p}argmax_nan", dt, x, axis=1)
+        yield argmax_case(f"{p}argmax_nan_last", dt, x, axis=1, last=1)
+        yield argmax_case(f"{p}argmax_nan_axis0_kd0", dt, x, axis=0, keepdims=0)
+        t = ties(dt, (4, 5), rng, nan=False)
+        yield argmax_case(f"{p}argmax_ties_first", dt, t, axis=1, keepdims=0)
+        yield argmax_case(f"{p}argmax_ties_last", dt, t, axis=1, keepdims=0, last=1)
+        yield argmax_case(f"{p}argmax_allneg", dt, rng.choice(neg_palette(dt), (3, 6)), axis=-1)
+        yield argmax_case(f"{p}argmax_int32data", dt, ties(dt, (3, 4, 2), rng), axis=1,
+                          field="typed")
+
+
+# ---------------------------------------------------------------------------------------------
+# argmax_: versions x dtypes, the axis/keepdims/select_last_index grid, ranks 1..5, specials
+
+def gen_argmax():
+    yield from argmax_versions_dtypes()
+    yield from argmax_grid()
+    yield from argmax_ranks()
+    yield from argmax_specials()
+
+
+def argmax_versions_dtypes():
+    """Each (version, dtype) once (twice in 13, once per select_last_index); axis and keepdims
+    rotate so every version sees every axis value (negative ones from 11 on)."""
+    for ver, types in ARGMAX_TYPES.items():
+        axes = [0, 1, 2] if ver < 11 else [-3, -2, -1, 0, 1, 2]
+        for i, dt in enumerate(types):
+            axis, kd = axes[i % len(axes)], (i // 2) % 2
+            for last in {1: [None], 11: [None], 12: [i % 2], 13: [0, 1]}[ver]:
+                name = f"argmax_v{ver}_{dt.name}_axis{axis_name(axis)}_kd{kd}"
+                name += "" if last is None else ("_last" if last else "_first")
+                x = ties(dt, (3, 4, 5), seeded(name))
+                yield argmax_case(name, dt, x, ver, axis, kd, last)
+
+
+def argmax_grid():
+    """float32 rank 3: every axis x keepdims per version up to 11; from 12 on select_last_index
+    varies too, so that every axis meets both values of it and every (keepdims, last) pair
+    occurs, without the full product."""
+    grid = {1: [(a, k, None) for a in range(3) for k in (0, 1)],
+            11: [(a, k, None) for a in range(-3, 3) for k in (0, 1)],
+            12: [(a, a % 2, (a + 3) // 2 % 2) for a in range(-3, 3)],
+            13: [(a, k, (a + k) % 2) for a in range(-3, 3) for k in (0, 1)]}
+    for ver, combos in grid.items():
+        for axis, kd, last in combos:
+            name = f"argmax_v{ver}_grid_axis{axis_name(axis)}_kd{kd}"
+            name += "" if last is None else f"_last{last}"
+            yield argmax_case(name, F32, ties(F32, (2, 3, 4), seeded(name)), ver, axis, kd, last)
+
+
+def argmax_ranks():
+    shapes = {1: (7,), 2: (3, 5), 3: (2, 3, 4), 4: (2, 3, 2, 3), 5: (2, 3, 2, 3, 2)}
+    for r, shape in shapes.items():
+        for i, axis in enumerate(list(range(r)) + [-1]):
+            name = f"argmax_rank{r}_axis{axis_name(axis)}"
+            yield argmax_case(name, F32, ties(F32, shape, seeded(name)), 13, axis, i % 2,
+                              (i // 2) % 2)
+
+
+def argmax_specials():
+    rng = seeded("argmax_specials")
+    for ver in ARGMAX_TYPES:  # no attributes at all: axis 0, keepdims 1
+        yield argmax_case(f"argmax_v{ver}_defaults", F32, ties(F32, (4, 3), rng), ver)
+    yield argmax_case("argmax_v12_explicit_defaults", F32, ties(F32, (4, 3), rng), 12, 0, 1, 0)
+    nan_rows = arr(F32, [[np.nan] * 4, [1, np.nan, 2, np.nan], [np.inf, np.nan, np.inf, 0],
+                         [-np.inf] * 4, [np.inf, 1, np.inf, -np.inf]])
+    for last in (0, 1):
+        yield argmax_case(f"argmax_nan_rows_last{last}", F32, nan_rows, axis=1, last=last)
+        yield argmax_case(f"argmax_nan_rows_float64_last{last}", F64, nan_rows.astype(np.float64),
+                          axis=-1, last=last)
+    neg_nan = np.array([0xFFC00000, 0x7FC00001], np.uint32).view(np.float32)  # sign, payload
+    yield argmax_case("argmax_nan_sign_payload", F32,
+                      np.array([1.0, neg_nan[0], np.inf, neg_nan[1]], np.float32))
+    equal = np.full((3, 6), 4, np.int32)
+    for last in (0, 1):
+        yield argmax_case(f"argmax_all_equal_last{last}", I32, equal, axis=1, last=last)
+    yield argmax_case("argmax_signed_zero_tie", F32, arr(F32, [-0.0, 0.0, -0.0, -1.0]), last=1)
+    for dt in (I64, U64, U32, I8):
+        for last in (0, 1):
+            yield argmax_case(f"argmax_{dt.name}_extremes_last{last}", dt,
+                              np.stack(all_pairs(extremes(dt))), axis=0, last=last)
+    for dt in (F32, F64, I32, I64, I8):
+        yield argmax_case(f"argmax_allneg_{dt.name}", dt, rng.choice(neg_palette(dt), (4, 5)),
+                          axis=1)
+    yield argmax_case("argmax_empty_outer_kd1", F32, np.zeros((0, 3), np.float32), axis=1)
+    yield argmax_case("argmax_empty_outer_kd0", F32, np.zeros((0, 3), np.float32), axis=-1,
+                      keepdims=0)
+    yield argmax_case("argmax_axis_len1", F32, rand(F32, (3, 1), rng), axis=1)
+    yield argmax_case("argmax_rank1_len1_kd0", F32, rand(F32, (1,), rng), keepdims=0)
+    long_axis = rand(I16, (2, 1000), rng)
+    long_axis[0, 997] = long_axis[1, 3] = np.iinfo(np.int16).max
+    yield argmax_case("argmax_long_axis", I16, long_axis, axis=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# maximum_: OpenVINO Maximum-1 in domain org.openvinotoolkit
+
+def gen_maximum():
+    for dt in NUMERIC:
+        rng = seeded(f"maximum_{dt.name}")
+        yield maximum_case(f"maximum_{dt.name}_none", dt, rand(dt, (3, 5), rng),
+                           rand(dt, (3, 5), rng), "none")
+        yield maximum_case(f"maximum_{dt.name}_numpy", dt, rand(dt, (2, 1, 3), rng),
+                           rand(dt, (4, 1), rng), "numpy")
+    rng = seeded("maximum_")
+    # The two examples of the OpenVINO spec.
+    yield maximum_case("maximum_spec_example_none", F32, rand(F32, (256, 56), rng),
+                       rand(F32, (256, 56), rng), "none")
+    a, b = rand(F32, (8, 1, 6, 1), rng), rand(F32, (7, 1, 5), rng)
+    yield maximum_case("maximum_spec_example_numpy", F32, a, b, "numpy")
+    # An absent auto_broadcast means numpy.
+    yield maximum_case("maximum_default_spec_example", F32, a, b)
+    yield maximum_case("maximum_default_int64", I64, rand(I64, (3, 1), rng), rand(I64, (4,), rng))
+    yield maximum_case("maximum_default_bfloat16", BF16, rand(BF16, (2, 3), rng),
+                       rand(BF16, (), rng))
+    yield maximum_case("maximum_default_equal_shapes", U16, rand(U16, (4, 4), rng),
+                       rand(U16, (4, 4), rng))
+    yield maximum_case("maximum_none_scalars", F64, rand(F64, (), rng), rand(F64, (), rng), "none")
+    yield maximum_case("maximum_none_rank6", I8, rand(I8, (2, 1, 3, 1, 2, 2), rng),
+                       rand(I8, (2, 1, 3, 1, 2, 2), rng), "none")
+    yield maximum_case("maximum_none_empty", F32, np.zeros((0, 3), np.float32),
+                       np.zeros((0, 3), np.float32), "none")
+    yield maximum_case("maximum_numpy_scalar_x_matrix", I32, rand(I32, (), rng),
+                       rand(I32, (2, 3), rng), "numpy")
+    yield maximum_case("maximum_numpy_zero_dim", F32, rand(F32, (0, 3), rng),
+                       rand(F32, (1, 3), rng), "numpy")
+    yield maximum_case("maximum_numpy_rank6", F16, rand(F16, (2, 1, 3, 1, 2, 1), rng),
+                       rand(F16, (1, 2, 1, 3, 1, 2), rng), "numpy")
+    for dt in (F32, F16, BF16):
+        yield maximum_case(f"maximum_nan_{dt.name}", dt, *nan_inputs(dt, 0, rng)[:2])
+    for dt in (I64, U64, I8, F32):
+        yield maximum_case(f"maximum_extremes_{dt.name}", dt, *all_pairs(extremes(dt)), "none")
+    yield maximum_case("maximum_allneg_float32", F32, rand(F32, (3, 4), rng, "neg"),
+                       rand(F32, (3, 4), rng, "neg"))
+    yield maximum_case("maximum_with_default_domain", F32, rand(F32, (3,), rng),
+                       rand(F32, (3,), rng), "none", {"": 13, OV: 1})
+
+
+# ---------------------------------------------------------------------------------------------
+# graph_: several nodes, initializers, outputs that are inputs or initializers
+
+def gen_graph():
+    rng = seeded("graph_")
+    x = lambda dt, shape: rand(dt, shape, rng)
+
+    x0, x1, x2 = x(F32, (3, 4)), x(F32, (3, 4)), x(F32, (4,))
+    m1 = max_ref(F32, [x0, x1])
+    m2 = max_ref(F32, [m1, x2])
+    yield Case("graph_chain_max_max_argmax",
+               [node("Max", ["x0", "x1"], ["m1"]), node("Max", ["m1", "x2"], ["m2"]),
+                node("ArgMax", ["m2"], ["y"], axis=1, keepdims=0)],
+               {"": 13}, inputs_for(F32, [x0, x1, x2]),
+               [Value("y", I64, argmax_ref(F32, m2, 1, 0))])
+
+    # m1 feeds two nodes; one output is an intermediate that is also consumed (its buffer must
+    # outlive its last reader and still reach the caller).
+    yield Case("graph_fanout_two_consumers",
+               [node("Max", ["x0", "x1"], ["m1"]), node("Max", ["m1", "x2"], ["y"]),
+                node("ArgMax", ["m1"], ["z"], axis=0)],
+               {"": 13}, inputs_for(F32, [x0, x1, x2]),
+               [Value("y", F32, m2), Value("z", I64, argmax_ref(F32, m1, 0, 1))])
+    yield Case("graph_intermediate_is_output",
+               [node("Max", ["x0", "x1"], ["m1"]), node("ArgMax", ["m1"], ["z"], axis=-1)],
+               {"": 13}, inputs_for(F32, [x0, x1]),
+               [Value("m1", F32, m1), Value("z", I64, argmax_ref(F32, m1, -1, 1))])
+    yield Case("graph_same_input_thrice", [node("Max", ["x0", "x0", "x0"], ["y"])], {"": 13},
+               inputs_for(F32, [x0]), [Value("y", F32, x0)])
+
+    # Initializers as Max inputs: raw_data and every typed field (each dtype's own field).
+    for dt in (F32, BF16, I64):
+        yield init_case(f"graph_init_raw_{dt.name}", dt, x(dt, (2, 3)), x(dt, (3,)), "raw")
+    for dt in NUMERIC:
+        yield init_case(f"graph_init_typed_{dt.name}", dt, x(dt, (2, 3)), x(dt, (2, 3)), "typed")
+    yield init_case("graph_init_scalar", F32, x(F32, (2, 3)), x(F32, ()), "raw")
+
+    w = x(F32, (4,))
+    yield Case("graph_init_only_inputs",  # a node fed by initializers alone
+               [node("Max", ["w0", "w1"], ["m"]), node("Max", ["x0", "m"], ["y"])],
+               {"": 13}, inputs_for(F32, [x0]), [Value("y", F32, max_ref(F32, [x0, w, x2]))],
+               [Value("w0", F32, w), Value("w1", F32, x2)])
+
+    yield Case("graph_output_is_input", [node("Max", ["x0", "x1"], ["y"])], {"": 13},
+               inputs_for(F32, [x0, x1]), [Value("x0", F32, x0), Value("y", F32, m1)])
+    yield Case("graph_output_is_initializer", [node("Max", ["x0", "w"], ["y"])], {"": 13},
+               inputs_for(F32, [x0]),
+               [Value("y", F32, max_ref(F32, [x0, x2])), Value("w", F32, x2)],
+               [Value("w", F32, x2)])
+
+    x3 = x(F32, (3, 1))
+    n = max_ref(F32, [max_ref(F32, [x0, x1, x2]), x3])
+    yield Case("graph_both_domains",
+               [node("Max", ["x0", "x1", "x2"], ["m"]), node("Maximum", ["m", "x3"], ["n"],
+                                                             domain=OV, auto_broadcast="numpy"),
+                node("ArgMax", ["n"], ["y"], axis=-1, keepdims=0)],
+               {"": 13, OV: 1}, inputs_for(F32, [x0, x1, x2, x3]),
+               [Value("n", F32, n), Value("y", I64, argmax_ref(F32, n, -1, 0))])
+
+    a, b = x(I32, (2, 3)), x(I32, (2, 3))
+    ab = max_ref(I32, [a, b])
+    yield Case("graph_diamond",
+               [node("Max", ["x0", "x1"], ["a"]), node("Max", ["a", "x0"], ["b"]),
+                node("Maximum", ["a", "x1"], ["c"], domain=OV), node("Max", ["b", "c"], ["y"])],
+               {"": 13, OV: 1}, inputs_for(I32, [a, b]), [Value("y", I32, ab)])
+
+    xs = [x(F32, (5,)) for _ in range(11)]
+    nodes = [node("Max", ["x0", "x1"], ["m1"])]
+    nodes += [node("Max", [f"m{i - 1}", f"x{i}"], [f"m{i}"]) for i in range(2, 11)]
+    yield Case("graph_long_chain", nodes, {"": 13}, inputs_for(F32, xs),
+               [Value("m10", F32, max_ref(F32, xs))])
+
+    c, d = x(F16, (3, 1)), x(F16, (1, 4))
+    cd = max_ref(F16, [c, d])
+    yield Case("graph_bcast_then_argmax",
+               [node("Max", ["x0", "x1"], ["m"]), node("ArgMax", ["m"], ["y"], axis=0)],
+               {"": 13}, inputs_for(F16, [c, d]), [Value("y", I64, argmax_ref(F16, cd, 0, 1))])
+
+    yield Case("graph_unused_input", [node("Max", ["x0"], ["y"])], {"": 13},
+               inputs_for(F32, [x0, x1]), [Value("y", F32, x0)])
+
+
+def init_case(name, dt, xv, wv, wfield):
+    return Case(name, [node("Max", ["x0", "w"], ["y"])], {"": 13}, inputs_for(dt, [xv]),
+                [Value("y", dt, max_ref(dt, [xv, wv]))], [Value("w", dt, wv, field=wfield)])
+
+
+# ---------------------------------------------------------------------------------------------
+# opset_: which schema version a model's opset import resolves to
+
+def gen_opset():
+    rng = seeded("opset_")
+    # Max: 3 resolves to Max-1, 6 and 7 to Max-6 (no broadcasting), 8 and 11 to Max-8, 12 to
+    # Max-12, 13 and later to Max-13.
+    max_cases = [(3, F32, [(2, 3)] * 2), (6, F32, [(2, 3)] * 2), (7, F64, [(2, 3)] * 3),
+                 (8, F32, [(3, 1), (1, 4)]), (11, F16, [(3, 1), (1, 4)]),
+                 (12, I32, [(3, 1), (1, 4)]), (13, BF16, [(3, 1), (1, 4)]),
+                 (17, U64, [(3, 1), (1, 4)]), (18, I8, [(2, 1, 3), (4, 1), ()])]
+    for opset, dt, shapes in max_cases:
+        yield max_case(f"opset_{opset}_max_{dt.name}", dt, [rand(dt, s, rng) for s in shapes],
+                       opset)
+    # ArgMax: 1 and 10 resolve to ArgMax-1, 11 to 11, 12 to 12, 13+ to 13.
+    argmax_cases = [(1, F32, 1, 1, None), (10, U8, 1, 0, None), (11, F32, -1, 1, None),
+                    (12, I32, -2, 0, 1), (13, BF16, -2, 1, 1), (17, BF16, 0, 0, 0),
+                    (18, F16, -1, 1, 1)]
+    for opset, dt, axis, kd, last in argmax_cases:
+        yield argmax_case(f"opset_{opset}_argmax_{dt.name}", dt, ties(dt, (3, 4), rng), opset,
+                          axis, kd, last)
+    # "ai.onnx" and "" name the same default domain, in the import and in the node.
+    a, b = rand(F32, (3,), rng), rand(F32, (3,), rng)
+    for imp, dom in (("ai.onnx", "ai.onnx"), ("ai.onnx", ""), ("", "ai.onnx")):
+        name = f"opset_import_{imp.replace('.', '_') or 'default'}_node_" \
+               f"{dom.replace('.', '_') or 'default'}"
+        yield Case(name, [node("Max", ["x0", "x1"], ["y"], domain=dom)], {imp: 13},
+                   inputs_for(F32, [a, b]), [Value("y", F32, max_ref(F32, [a, b]))])
+    # An imported domain that no node uses is harmless.
+    yield Case("opset_unused_extra_domain", [node("Max", ["x0", "x1"], ["y"])],
+               {"": 13, OV: 1, "com.example": 1}, inputs_for(F32, [a, b]),
+               [Value("y", F32, max_ref(F32, [a, b]))])
+
+
+# ---------------------------------------------------------------------------------------------
+# typed_: input/output .pb files written with typed fields instead of raw_data
+
+def gen_typed():
+    typed_out = {F32, F64, I8, I64, U32, U64, BF16}  # one of each field, plus the tricky ones
+    for dt in NUMERIC:
+        rng = seeded(f"typed_{dt.name}")
+        xs = [np.concatenate([extremes(dt)[:6], rand(dt, (6,), rng)]) for _ in range(2)]
+        xs[1] = xs[1][::-1].copy()
+        yield max_case(f"typed_max_{dt.name}", dt, xs, field="typed")
+        if dt in typed_out:
+            yield max_case(f"typed_max_{dt.name}_out", dt, xs, out_field="typed")
+        yield argmax_case(f"typed_argmax_{dt.name}", dt, ties(dt, (3, 4), rng), axis=-1,
+                          field="typed")
+    rng = seeded("typed_")
+    yield argmax_case("typed_argmax_out_int64data", I32, ties(I32, (3, 4), rng), axis=1,
+                      out_field="typed")
+    a, b = rand(F32, (2, 3), rng), rand(F32, (2, 3), rng)
+    yield Case("typed_mixed_raw_and_typed", [node("Max", ["x0", "x1"], ["y"])], {"": 13},
+               [Value("x0", F32, a), Value("x1", F32, b, field="typed")],
+               [Value("y", F32, max_ref(F32, [a, b]))])
+    e = np.zeros((0, 3), np.float32)
+    yield max_case("typed_empty", F32, [e, rand(F32, (1, 3), rng)], field="typed",
+                   out_field="typed")
+    yield max_case("typed_scalar", I64, [rand(I64, (), rng), rand(I64, (), rng)], field="typed")
+    every = np.arange(-128, 128, dtype=np.int8)  # int32_data holds them sign-extended
+    yield max_case("typed_int8_every_value", I8, [every, every[::-1].copy()], field="typed",
+                   out_field="typed")
+    every16 = np.arange(0, 65536, 257, dtype=np.uint16)  # int32_data holds them zero-extended
+    yield max_case("typed_uint16_spread", U16, [every16, every16[::-1].copy()], field="typed")
+    yield max_case("typed_float32_nan_inf", F32, nan_inputs(F32, 1, rng), field="typed",
+                   out_field="typed")
+
+
+# ---------------------------------------------------------------------------------------------
+# err_: models and inputs minnx must refuse
+
+def refused(name, stage, keyword, nodes, opsets, inputs, out_dt=F32):
+    return Case(name, nodes, opsets, inputs, [Value("y", out_dt, None, shape=None)],
+                error=(stage, keyword))
+
+
+def err_op(name, keyword, op, dts_shapes, opset=13, domain=None, stage="load", opsets=None,
+           **attrs):
+    """A single node `op` over inputs of the given (dtype, shape)s."""
+    rng = seeded(name)
+    ins = [Value(f"x{i}", dt, rand(dt, s, rng) if dt is not BOOL else np.ones(s, bool))
+           for i, (dt, s) in enumerate(dts_shapes)]
+    out_dt = I64 if op == "ArgMax" else (dts_shapes[0][0] if dts_shapes else F32)
+    return refused(name, stage, keyword, [node(op, [v.name for v in ins], ["y"], domain=domain,
+                                               **attrs)],
+                   opsets or {(domain or ""): opset}, ins, out_dt)
+
+
+def gen_err():
+    f = lambda *shapes: [(F32, s) for s in shapes]
+    # Max: shapes
+    yield err_op("err_max_v1_bcast_shape", "shape", "Max", f((2, 3), (3,)), 1)
+    yield err_op("err_max_v6_bcast_shape", "shape", "Max", f((2, 3), (2, 1)), 6)
+    yield err_op("err_max_opset7_bcast_shape", "shape", "Max", f((3, 1), (1, 4)), 7)
+    yield err_op("err_max_shape_3_x_4", "shape", "Max", f((3,), (4,)))
+    yield err_op("err_max_shape_3in_incompatible", "shape", "Max", f((2, 1), (1, 3), (4, 1)))
+    yield err_op("err_max_shape_zero_x_2", "shape", "Max", f((0,), (2,)))
+    # Max: dtypes
+    yield err_op("err_max_v1_int32", "dtype", "Max", [(I32, (3,))] * 2, 1)
+    yield err_op("err_max_v6_int64", "dtype", "Max", [(I64, (3,))] * 2, 6)
+    yield err_op("err_max_v8_int32", "dtype", "Max", [(I32, (3,))] * 2, 8)
+    yield err_op("err_max_opset11_uint8", "dtype", "Max", [(U8, (3,))] * 2, 11)
+    yield err_op("err_max_v8_bfloat16", "dtype", "Max", [(BF16, (3,))] * 2, 8)
+    yield err_op("err_max_v12_bfloat16", "dtype", "Max", [(BF16, (3,))] * 2, 12)
+    yield err_op("err_max_bool", "dtype", "Max", [(BOOL, (3,))] * 2)
+    yield err_op("err_max_mixed_float32_float64", "dtype", "Max", [(F32, (3,)), (F64, (3,))])
+    yield err_op("err_max_mixed_int32_int64", "dtype", "Max", [(I32, (3,))] * 2 + [(I64, (3,))])
+    yield err_op("err_max_mixed_float16_bfloat16", "dtype", "Max", [(F16, (3,)), (BF16, (3,))])
+    # Max: arity and attributes
+    yield err_op("err_max_no_inputs", "inputs", "Max", [])
+    yield err_op("err_max_v6_consumed_inputs", "attribute", "Max", f((3,), (3,)), 6,
+                 consumed_inputs=[0, 0])
+    yield err_op("err_max_unknown_attribute", "attribute", "Max", f((3,), (3,)), foo=1)
+    # ArgMax
+    yield err_op("err_argmax_axis_pos", "axis", "ArgMax", f((2, 3, 4)), axis=3)
+    yield err_op("err_argmax_axis_neg", "axis", "ArgMax", f((2, 3, 4)), axis=-4)
+    yield err_op("err_argmax_v1_axis_pos", "axis", "ArgMax", f((2, 3)), 1, axis=2)
+    yield err_op("err_argmax_v11_axis_neg", "axis", "ArgMax", f((2, 3)), 11, axis=-3)
+    yield err_op("err_argmax_v1_neg_axis", "axis", "ArgMax", f((2, 3)), 1, axis=-1)
+    yield err_op("err_argmax_opset10_neg_axis", "axis", "ArgMax", f((2, 3)), 10, axis=-2)
+    yield err_op("err_argmax_v11_select_last_index", "attribute", "ArgMax", f((2, 3)), 11,
+                 select_last_index=1)
+    yield err_op("err_argmax_v1_select_last_index0", "attribute", "ArgMax", f((2, 3)), 1,
+                 select_last_index=0)  # the attribute does not exist before 12, whatever its value
+    yield err_op("err_argmax_unknown_attribute", "attribute", "ArgMax", f((2, 3)), foo=1)
+    yield err_op("err_argmax_v12_bfloat16", "dtype", "ArgMax", [(BF16, (2, 3))], 12)
+    yield err_op("err_argmax_v1_bfloat16", "dtype", "ArgMax", [(BF16, (2, 3))], 1)
+    yield err_op("err_argmax_bool", "dtype", "ArgMax", [(BOOL, (2, 3))])
+    yield err_op("err_argmax_no_inputs", "inputs", "ArgMax", [])
+    yield err_op("err_argmax_two_inputs", "inputs", "ArgMax", f((2, 3), (2, 3)))
+    # Maximum
+    ov = {"domain": OV, "opset": 1}
+    yield err_op("err_maximum_none_shape", "shape", "Maximum", f((3, 1), (1, 4)), **ov,
+                 auto_broadcast="none")
+    yield err_op("err_maximum_numpy_shape", "shape", "Maximum", f((3,), (4,)), **ov)
+    yield err_op("err_maximum_three_inputs", "inputs", "Maximum", f((3,), (3,), (3,)), **ov)
+    yield err_op("err_maximum_one_input", "inputs", "Maximum", f((3,)), **ov)
+    yield err_op("err_maximum_auto_broadcast_pdpd", "attribute", "Maximum", f((3,), (3,)), **ov,
+                 auto_broadcast="pdpd")
+    yield err_op("err_maximum_auto_broadcast_empty", "attribute", "Maximum", f((3,), (3,)),
+                 **ov, auto_broadcast="")
+    yield err_op("err_maximum_auto_broadcast_int", "attribute", "Maximum", f((3,), (3,)), **ov,
+                 auto_broadcast=1)
+    yield err_op("err_maximum_mixed_dtype", "dtype", "Maximum", [(I32, (3,)), (I64, (3,))], **ov)
+    yield err_op("err_maximum_bool", "dtype", "Maximum", [(BOOL, (3,))] * 2, **ov)
+    # Operators and domains
+    yield err_op("err_unknown_op", "operator", "Foo", f((3,)))
+    yield err_op("err_max_in_openvino_domain", "operator", "Max", f((3,), (3,)), **ov)
+    yield err_op("err_maximum_in_default_domain", "operator", "Maximum", f((3,), (3,)))
+    yield err_op("err_domain_not_imported", "domain", "Maximum", f((3,), (3,)), domain=OV,
+                 opsets={"": 13})
+    yield err_op("err_domain_unknown", "domain", "Max", f((3,), (3,)), domain="com.example",
+                 opsets={"": 13, "com.example": 1})
+    yield from err_run()
+
+
+def err_run():
+    """Shapes that only meet at run time: dim_param inputs fed with incompatible shapes."""
+    rng = seeded("err_run")
+    for name, op, opsets, domain, attrs, feed in (
+            ("err_run_max13_dim_param", "Max", {"": 13}, None, {}, [(3,), (4,)]),
+            ("err_run_max6_dim_param", "Max", {"": 6}, None, {}, [(1,), (3,)]),
+            ("err_run_maximum_none_dim_param", "Maximum", {OV: 1}, OV,
+             {"auto_broadcast": "none"}, [(3,), (1,)])):
+        ins = [Value(f"x{i}", F32, rand(F32, s, rng), shape=[dim])
+               for i, (s, dim) in enumerate(zip(feed, "NM"))]
+        yield refused(name, "run", "shape", [node(op, ["x0", "x1"], ["y"], domain=domain,
+                                                  **attrs)], opsets, ins)
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+def typed_list(dt, a):
+    flat = a.ravel()
+    if dt is F16:
+        return flat.view(np.uint16).tolist()  # the bit pattern
+    if dt.field in ("float_data", "double_data"):
+        return flat.tolist()
+    return [int(v) for v in flat]  # sign-extended for int8/int16, bits for bfloat16
+
+
+def tensor_proto(v):
+    t = TensorProto()
+    t.name = v.name
+    t.data_type = v.dt.onnx
+    t.dims.extend(v.data.shape)
+    a = np.ascontiguousarray(v.data, dtype=v.dt.np)
+    if v.field == "raw":
+        t.raw_data = a.astype(a.dtype.newbyteorder("<")).tobytes()
+    else:
+        getattr(t, v.dt.field).extend(typed_list(v.dt, a))
+    return t
+
+
+def value_info(v):
+    return helper.make_tensor_value_info(v.name, v.dt.onnx, v.declared_shape())
+
+
+def build_model(c):
+    graph = helper.make_graph(c.nodes, c.name, [value_info(v) for v in c.inputs],
+                              [value_info(v) for v in c.outputs],
+                              initializer=[tensor_proto(v) for v in c.inits])
+    opsets = [helper.make_opsetid(d, ver) for d, ver in sorted(c.opsets.items())]
+    return helper.make_model(graph, producer_name=PRODUCER, ir_version=IR_VERSION,
+                             opset_imports=opsets)
+
+
+def write(path, data):
+    with open(path, "wb") as fh:
+        fh.write(data)
+
+
+def write_case(root, c):
+    d = os.path.join(root, c.name)
+    os.makedirs(d)
+    write(os.path.join(d, "model.onnx"), build_model(c).SerializeToString(deterministic=True))
+    files = [(f"input_{i}.pb", v) for i, v in enumerate(c.inputs)]
+    if c.error is None:
+        files += [(f"output_{i}.pb", v) for i, v in enumerate(c.outputs)]
+    else:
+        write(os.path.join(d, "expect_error"), ("%s\n%s\n" % c.error).encode())
+    if files:
+        os.makedirs(os.path.join(d, "test_data_set_0"))
+    for fname, v in files:
+        write(os.path.join(d, "test_data_set_0", fname),
+              tensor_proto(v).SerializeToString(deterministic=True))
+
+
+def check(cases):
+    """Catch generator mistakes before anything is written."""
+    seen = set()
+    for c in cases:
+        assert re.fullmatch(r"[a-z0-9_]+", c.name) and c.name.startswith(PREFIXES), c.name
+        assert c.name not in seen, f"duplicate case {c.name}"
+        seen.add(c.name)
+        if c.error:
+            assert c.error[0] in ("load", "run") and c.error[1] in ERROR_KEYWORDS, c.name
+        else:
+            for v in c.outputs:
+                assert v.data is not None and v.data.dtype == np.dtype(v.dt.np), c.name
+
+
+def clean(root):
+    """Remove the case folders (those holding a model.onnx), nothing else."""
+    for entry in sorted(os.listdir(root)):
+        path = os.path.join(root, entry)
+        if os.path.isdir(path) and os.path.isfile(os.path.join(path, "model.onnx")):
+            shutil.rmtree(path)
+
+
+def all_cases():
+    gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
+            gen_typed, gen_err)
+    return sorted((c for g in gens for c in g()), key=lambda c: c.name)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)),
+                    help="folder to (re)write the cases into (default: this script's folder)")
+    args = ap.parse_args()
+    start = time.monotonic()
+    cases = all_cases()
+    check(cases)
+    os.makedirs(args.out, exist_ok=True)
+    clean(args.out)
+    for c in cases:
+        write_case(args.out, c)
+    counts = Counter(next(p for p in PREFIXES if c.name.startswith(p)) for c in cases)
+    for p in PREFIXES:
+        print(f"{p:10} {counts[p]}")
+    refused_n = sum(1 for c in cases if c.error)
+    print(f"{'total':10} {len(cases)} ({len(cases) - refused_n} good, {refused_n} refused) "
+          f"in {time.monotonic() - start:.1f}s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+ByJÉùD1S9DWOØCiÏBŠºŸCWOØC

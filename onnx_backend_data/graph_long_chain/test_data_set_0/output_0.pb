@@ -1,0 +1,1 @@
+Bm10JEwwDÃ$iDëFmD4hD–¯[D

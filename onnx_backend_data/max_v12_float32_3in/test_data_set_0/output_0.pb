@@ -1,0 +1,1 @@
+ByJTæèµB#0DÌê0DÇÜèCø:DÂ¦B»P#DeÉDåWtDhxBDýæÂ½YBÃm4[DñæcDU*Dû[fD1µ9D#nDn}4Á(™CPMD

@@ -1,0 +1,1 @@
+	ByJHOª¢u9}}á:ãoçL„^ÙòAgËðU7J¬x¾XXwRúi™‰ÿuw>jþa]a"™åç$ÙÚ}ÄÞ*xYD’môHèe

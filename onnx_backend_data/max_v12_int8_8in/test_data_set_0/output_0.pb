@@ -1,0 +1,1 @@
+	ByJMC|yFah2ko}y_xinzu

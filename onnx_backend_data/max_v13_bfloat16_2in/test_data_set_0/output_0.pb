@@ -1,0 +1,1 @@
+ByJ**D“Ã8?êÂbDC_DqDNDˆÃPDŒADÄæC	DÑA9@kD‡Â±Â

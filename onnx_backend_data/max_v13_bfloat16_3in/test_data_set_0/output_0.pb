@@ -1,0 +1,1 @@
+ByJ*ŠÃ+DD\B(D D"DÄCZD\D>ÄpDDNDCDDDfDGD¥C

@@ -1,0 +1,1 @@
+	ByJ$xDjD0DDÒC8D¯CDgDIDdD_D?D;D[DvD3DD

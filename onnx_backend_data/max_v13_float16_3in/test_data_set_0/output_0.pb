@@ -1,0 +1,2 @@
+
+ByJ*¤Z^JbfbcmaeÉQ_…cðYx`¼aD^§`ÈÝ«bªWÞaÌb‡cPb

@@ -1,0 +1,1 @@
+ByJT¾Ï0D/¸iDyëYD6eDÑÆýCMœCNñÃjDælDrq,B£ºhD‡÷FDh3@Cþ¾BDl*DÙ%±CxªD§•QD,DÛbiÃ£ÿD

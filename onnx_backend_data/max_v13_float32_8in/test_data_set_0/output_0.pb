@@ -1,0 +1,1 @@
+	ByJHCZDÜbD”:D+0DI°]D“ÍÝC¨sŸCš³ZDÀ›vDÅ^MD‚vvDs¯^DžÖTDÔP\DQ–KD¤gD/g0DÝËiD

@@ -1,0 +1,1 @@
+ByJIÖr@ESJ4Ãhs_r~x0ÇCn

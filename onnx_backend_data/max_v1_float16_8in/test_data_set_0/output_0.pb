@@ -1,0 +1,2 @@
+	
+ByJ$öaaëa¬`r_‰cycÅcëbñ_"]jcÀb¯b¶cîaÃc‰c

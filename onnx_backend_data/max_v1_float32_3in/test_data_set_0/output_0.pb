@@ -1,0 +1,1 @@
+ByJT`;D•·TDØ%0DZýwÃnr˜Ã‹V]B°0CÂ'ËC–êD³%"DŸ‰FD‚ôsDÖšaDëÄ.D]åcDìCD7RD~ºCoÿÃC–¤<DW@ÁC

@@ -1,0 +1,1 @@
+	ByJHÈûsDÅý\D#&]D¦ª/D+ˆøCàŠSDe1D#SND;”DDâ^½C¯åDu“XDIx_DÕ!9D`Du2D<hËCÏD

@@ -1,0 +1,2 @@
+
+ByJ*Ácb9bE_bça„c¨au_%cDc	b÷bi_ÌÖ¸]Y]IcŸb°`‰M

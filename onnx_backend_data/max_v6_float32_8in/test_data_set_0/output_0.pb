@@ -1,0 +1,1 @@
+	ByJHOJiD+ã/DçšWD°b:DÛ¦*DknBD¦}DÍ”?DP1*D%‘DNéBD]ÿ´CKúyD«óMD<ZD¥/5DúÛPDŸ‚lD

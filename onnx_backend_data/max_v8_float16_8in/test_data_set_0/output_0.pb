@@ -1,0 +1,2 @@
+	
+ByJ$žaîbòb/a‹b\a_Ãa¼^Å\îbÈcÌcFb^(b¹cSc

@@ -1,0 +1,1 @@
+ByJCÄÃGDµB­C<DLÂLDPD‚ÂÍÁIÃDçB Ã

@@ -1,0 +1,1 @@
+ByJ0DDoDBDDDoDбDDoDбDDoDбBDBDBD≤ц≤цобддоблцлцоб

@@ -1,0 +1,1 @@
+ByJ<þŠŽCÆY&D¹þPDuIÃCúŸNÂí†uD*Dã”AC>HÄwtD&D€“BDlLD„gFD4âêÃ

@@ -1,0 +1,1 @@
+ByJ0£&qD£&qD£&qD£&qD£\óC£\óC£\óCzªQD>uD>uD>uD>uD

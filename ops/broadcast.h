@@ -1,0 +1,29 @@
+/* One broadcast iterator for every elementwise kernel. The output is walked
+ * in rows of its innermost (collapsed) dimension; each input steps through a
+ * row with stride 1, or 0 where it is broadcast. */
+#ifndef MX_BROADCAST_H
+#define MX_BROADCAST_H
+
+#include "graph/ir.h"
+
+typedef struct mx_bplan {
+  int32_t n_in;
+  int rank;      /* collapsed rank, >= 1 */
+  int64_t count; /* output elements */
+  int64_t dims[MX_MAX_RANK];
+  /* Followed in memory by n_in rows of MX_MAX_RANK element strides, then n_in
+   * offsets that the walk uses as scratch. */
+} mx_bplan;
+
+size_t mx_bplan_size(int32_t n_in);
+/* Plans the walk of `out` (the broadcast of the n inputs, concrete shapes). */
+void mx_bplan_init(mx_bplan *p, const mx_shape *const *in, int32_t n, const mx_shape *out);
+/* Input k's element strides over the collapsed dims; the last is 0 or 1. */
+int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k);
+
+/* Calls row() for each output row: its first output element, the first
+ * element of each input, and the row's length. */
+typedef void (*mx_row_fn)(void *ctx, int64_t out_off, const int64_t *in_off, int64_t len);
+void mx_bplan_walk(const mx_bplan *p, mx_row_fn row, void *ctx);
+
+#endif

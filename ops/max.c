@@ -1,0 +1,172 @@
+/* Elementwise maximum of 1..N inputs: ONNX Max (every version) and, through
+ * maximum.c, OpenVINO Maximum-1. NaN anywhere gives NaN; +0 and -0 are equal. */
+#include <stddef.h>
+
+#include "graph/shape.h"
+#include "ops/broadcast.h"
+#include "ops/half.h"
+#include "ops/ops.h"
+
+/* out[i] = max(a[i*sa], b[i*sb]) with sa, sb in {0, 1}. out may be a. */
+typedef void (*max2_fn)(void *out, const void *a, int64_t sa, const void *b, int64_t sb, int64_t n);
+
+#define MX_FMAX(a, b) (((b) > (a) || (b) != (b)) ? (b) : (a)) /* NaN in a stays, NaN in b wins */
+#define MX_IMAX(a, b) ((b) > (a) ? (b) : (a))
+#define MX_F16MAX(a, b) ((!mx_f16_isnan(a) && (mx_f16_isnan(b) || mx_half_key(b) > mx_half_key(a))) ? (b) : (a))
+#define MX_BF16MAX(a, b) ((!mx_bf16_isnan(a) && (mx_bf16_isnan(b) || mx_half_key(b) > mx_half_key(a))) ? (b) : (a))
+
+/* The stride cases are split so that each loop is a plain vectorizable one. */
+#define DEFINE_MAX2(name, T, OP)                                                           \
+  static void name(void *o, const void *a_, int64_t sa, const void *b_, int64_t sb, int64_t n) { \
+    T *out = o;                                                                            \
+    const T *a = a_, *b = b_;                                                              \
+    if (sa && sb) {                                                                        \
+      for (int64_t i = 0; i < n; i++) out[i] = OP(a[i], b[i]);                             \
+    } else if (sa) {                                                                       \
+      const T y = b[0];                                                                    \
+      for (int64_t i = 0; i < n; i++) out[i] = OP(a[i], y);                                \
+    } else if (sb) {                                                                       \
+      const T x = a[0];                                                                    \
+      for (int64_t i = 0; i < n; i++) out[i] = OP(x, b[i]);                                \
+    } else {                                                                               \
+      const T v = OP(a[0], b[0]);                                                          \
+      for (int64_t i = 0; i < n; i++) out[i] = v;                                          \
+    }                                                                                      \
+  }
+
+DEFINE_MAX2(max2_f32, float, MX_FMAX)
+DEFINE_MAX2(max2_f64, double, MX_FMAX)
+DEFINE_MAX2(max2_f16, uint16_t, MX_F16MAX)
+DEFINE_MAX2(max2_bf16, uint16_t, MX_BF16MAX)
+DEFINE_MAX2(max2_i8, int8_t, MX_IMAX)
+DEFINE_MAX2(max2_i16, int16_t, MX_IMAX)
+DEFINE_MAX2(max2_i32, int32_t, MX_IMAX)
+DEFINE_MAX2(max2_i64, int64_t, MX_IMAX)
+DEFINE_MAX2(max2_u8, uint8_t, MX_IMAX)
+DEFINE_MAX2(max2_u16, uint16_t, MX_IMAX)
+DEFINE_MAX2(max2_u32, uint32_t, MX_IMAX)
+DEFINE_MAX2(max2_u64, uint64_t, MX_IMAX)
+
+static max2_fn max2_for(mx_dtype t) {
+  switch (t) {
+    case MINNX_FLOAT: return max2_f32;
+    case MINNX_DOUBLE: return max2_f64;
+    case MINNX_FLOAT16: return max2_f16;
+    case MINNX_BFLOAT16: return max2_bf16;
+    case MINNX_INT8: return max2_i8;
+    case MINNX_INT16: return max2_i16;
+    case MINNX_INT32: return max2_i32;
+    case MINNX_INT64: return max2_i64;
+    case MINNX_UINT8: return max2_u8;
+    case MINNX_UINT16: return max2_u16;
+    case MINNX_UINT32: return max2_u32;
+    case MINNX_UINT64: return max2_u64;
+    default: return NULL; /* the schemas admit no other dtype */
+  }
+}
+
+/* ---- infer ---- */
+
+/* Whether two shapes fit under `rule`. */
+static int pair_fits(const mx_shape *a, const mx_shape *b, mx_bcast_rule rule) {
+  const mx_shape *pair[2] = {a, b};
+  mx_shape tmp;
+  return rule == MX_BCAST_NONE ? mx_shapes_compatible(a, b) : mx_broadcast_shapes(pair, 2, &tmp);
+}
+
+minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_shape *out) {
+  const mx_node *n = c->node;
+  int ok = 1;
+  if (rule == MX_BCAST_NONE) {
+    /* One shape for all: each input may fix dims the others leave unknown. */
+    *out = *c->in[0];
+    for (int32_t k = 1; k < n->n_inputs && ok; k++) {
+      const mx_shape *s = c->in[k];
+      ok = mx_shapes_compatible(out, s);
+      if (ok && out->rank < 0) *out = *s;
+      else if (ok && s->rank >= 0)
+        for (int d = 0; d < out->rank; d++)
+          if (out->dims[d] < 0) out->dims[d] = s->dims[d];
+    }
+  } else {
+    ok = mx_broadcast_shapes(c->in, n->n_inputs, out);
+  }
+  if (ok) return MINNX_OK;
+  /* Name the first pair that does not fit (with unknown dims the conflict may
+   * only show across several inputs: then name the first two). */
+  int32_t i, j = 0;
+  for (i = 0; i < n->n_inputs - 1; i++) {
+    for (j = i + 1; j < n->n_inputs; j++)
+      if (!pair_fits(c->in[i], c->in[j], rule)) break;
+    if (j < n->n_inputs) break;
+  }
+  if (i >= n->n_inputs - 1) i = 0, j = 1;
+  char a[96], b[96];
+  return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): input shapes %s and %s %s", mx_node_label(c->g, n),
+                 n->op_type, c->schema->since, mx_shape_str(c->in[i], a, sizeof a), mx_shape_str(c->in[j], b, sizeof b),
+                 rule == MX_BCAST_NONE ? "differ and this version does not broadcast"
+                                       : "are not broadcast-compatible");
+}
+
+minnx_status mx_max_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype) {
+  *out_dtype = c->dtype;
+  return mx_elementwise_shape(c, c->schema->bcast, out);
+}
+
+/* ---- plan and eval ---- */
+
+/* Rows are cut into blocks that stay in L1 while every input is folded in, so
+ * that each input is read once and the output written once, whatever N. */
+#define MX_MAX_BLOCK 2048
+
+typedef struct {
+  max2_fn max2;
+  size_t esize;
+  const unsigned char *const *in;
+  unsigned char *out;
+  const mx_bplan *bp;
+} max_ctx;
+
+typedef struct {
+  max2_fn max2;
+  size_t esize;
+  mx_bplan bp; /* last: its strides follow */
+} max_plan;
+
+size_t mx_max_plan_size(int32_t n_inputs) { return offsetof(max_plan, bp) + mx_bplan_size(n_inputs); }
+
+void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
+  max_plan *p = plan;
+  p->max2 = max2_for(c->dtype);
+  p->esize = mx_dtype_size(c->dtype);
+  mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
+}
+
+static void max_row(void *ctx, int64_t out_off, const int64_t *in_off, int64_t len) {
+  const max_ctx *m = ctx;
+  const int32_t n = m->bp->n_in;
+  const size_t es = m->esize;
+  const int r = m->bp->rank - 1;
+  for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
+    int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK;
+    unsigned char *o = m->out + (size_t)(out_off + j) * es;
+    int64_t s0 = mx_bplan_strides(m->bp, 0)[r];
+    const unsigned char *a = m->in[0] + (size_t)(in_off[0] + j * s0) * es;
+    if (n == 1) {
+      m->max2(o, a, s0, a, s0, blk); /* max(x, x) = x, NaN included */
+      continue;
+    }
+    int64_t s1 = mx_bplan_strides(m->bp, 1)[r];
+    m->max2(o, a, s0, m->in[1] + (size_t)(in_off[1] + j * s1) * es, s1, blk);
+    for (int32_t k = 2; k < n; k++) {
+      int64_t sk = mx_bplan_strides(m->bp, k)[r];
+      m->max2(o, o, 1, m->in[k] + (size_t)(in_off[k] + j * sk) * es, sk, blk);
+    }
+  }
+}
+
+void mx_max_eval(void *plan, const void *const *in, void *out) {
+  max_plan *p = plan;
+  max_ctx m = {p->max2, p->esize, (const unsigned char *const *)in, out, &p->bp};
+  mx_bplan_walk(&p->bp, max_row, &m);
+}

@@ -1,0 +1,159 @@
+/* Model loading and introspection: the stages of the flow, in order. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "graph/shape.h"
+#include "graph/validate.h"
+#include "loader/loader.h"
+#include "ops/registry.h"
+#include "runtime/model.h"
+
+/* Load-time inference over the declared shapes; the results go into the IR. */
+static minnx_status infer_declared(minnx_model *m, mx_err *err) {
+  mx_graph *g = &m->g;
+  mx_shape *shapes = mx_pool_alloc(&m->pool, (size_t)(g->n_values ? g->n_values : 1) * sizeof *shapes);
+  mx_dtype *dtypes = mx_pool_alloc(&m->pool, (size_t)(g->n_values ? g->n_values : 1) * sizeof *dtypes);
+  const mx_shape **scratch = mx_pool_alloc(&m->pool, (size_t)(m->max_node_inputs ? m->max_node_inputs : 1) * sizeof *scratch);
+  if (!shapes || !dtypes || !scratch) return mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
+  for (int32_t v = 0; v < g->n_values; v++) {
+    shapes[v] = g->values[v].shape;
+    dtypes[v] = g->values[v].dtype;
+  }
+  minnx_status st = mx_infer(g, shapes, dtypes, scratch, err);
+  if (st) return st;
+  for (int32_t v = 0; v < g->n_values; v++) {
+    g->values[v].shape = shapes[v];
+    g->values[v].dtype = dtypes[v];
+  }
+  return MINNX_OK;
+}
+
+static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err *err) {
+  mx_graph *g = &m->g;
+  minnx_status st = mx_load_model(data, size, mx_op_known, &m->pool, g, err);
+  if (!st) st = mx_graph_order(g, &m->pool, err);
+  if (!st) st = mx_resolve(g, err);
+  if (st) return st;
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    const mx_node *n = &g->nodes[i];
+    if (n->n_inputs > m->max_node_inputs) m->max_node_inputs = n->n_inputs;
+    m->plan_bytes += (n->schema->plan_size(n->n_inputs) + 15) & ~(size_t)15;
+  }
+  return infer_declared(m, err);
+}
+
+minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_allocator *allocator,
+                                     minnx_model **out, minnx_error *err) {
+  if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_buffer: NULL argument");
+  *out = NULL;
+  minnx_allocator a = mx_allocator_or_default(allocator);
+  minnx_model *m = a.alloc(a.user, sizeof *m);
+  if (!m) return mx_fail(err, MINNX_E_NOMEM, "out of memory for the model");
+  memset(m, 0, sizeof *m);
+  mx_pool_init(&m->pool, &a);
+  minnx_status st = build(m, data ? data : "", size, err);
+  if (st) {
+    minnx_model_free(m);
+    return st;
+  }
+  *out = m;
+  return MINNX_OK;
+}
+
+minnx_status minnx_model_load_file(const char *path, const minnx_allocator *allocator, minnx_model **out,
+                                   minnx_error *err) {
+  if (!path || !out) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_file: NULL argument");
+  *out = NULL;
+  minnx_allocator a = mx_allocator_or_default(allocator);
+  FILE *f = fopen(path, "rb");
+  if (!f) return mx_fail(err, MINNX_E_IO, "cannot open '%s': %s", path, strerror(errno));
+  /* Read in growing steps rather than trusting a size from fseek: works for pipes too. */
+  size_t cap = 1 << 16, len = 0;
+  unsigned char *buf = a.alloc(a.user, cap);
+  minnx_status st = MINNX_OK;
+  while (buf) {
+    size_t got = fread(buf + len, 1, cap - len, f);
+    len += got;
+    if (len < cap) break;
+    if (cap > SIZE_MAX / 2) {
+      st = mx_fail(err, MINNX_E_LIMIT, "'%s' is too large", path);
+      break;
+    }
+    unsigned char *bigger = a.alloc(a.user, cap * 2);
+    if (bigger) memcpy(bigger, buf, len);
+    a.free(a.user, buf);
+    buf = bigger;
+    cap *= 2;
+  }
+  if (!buf) st = mx_fail(err, MINNX_E_NOMEM, "out of memory reading '%s'", path);
+  else if (!st && ferror(f)) st = mx_fail(err, MINNX_E_IO, "cannot read '%s': %s", path, strerror(errno));
+  fclose(f);
+  if (!st) st = minnx_model_load_buffer(buf, len, &a, out, err);
+  if (buf) a.free(a.user, buf);
+  return st;
+}
+
+void minnx_model_free(minnx_model *m) {
+  if (!m) return;
+  minnx_allocator a = m->pool.a;
+  mx_pool_release(&m->pool);
+  a.free(a.user, m);
+}
+
+/* ---- introspection ---- */
+
+static void to_tensor(const mx_value *v, minnx_tensor *t) {
+  memset(t, 0, sizeof *t);
+  t->dtype = v->dtype;
+  t->rank = v->shape.rank;
+  memcpy(t->dims, v->shape.dims, sizeof t->dims);
+}
+
+size_t minnx_model_input_count(const minnx_model *m) { return m ? (size_t)m->g.n_inputs : 0; }
+size_t minnx_model_output_count(const minnx_model *m) { return m ? (size_t)m->g.n_outputs : 0; }
+
+const char *minnx_model_input_name(const minnx_model *m, size_t i) {
+  return m && i < (size_t)m->g.n_inputs ? m->g.values[m->g.inputs[i]].name : NULL;
+}
+
+const char *minnx_model_output_name(const minnx_model *m, size_t i) {
+  return m && i < (size_t)m->g.n_outputs ? m->g.values[m->g.outputs[i]].name : NULL;
+}
+
+minnx_status minnx_model_input_info(const minnx_model *m, size_t i, minnx_tensor *out) {
+  if (!m || !out || i >= (size_t)m->g.n_inputs) return MINNX_E_ARG;
+  to_tensor(&m->g.values[m->g.inputs[i]], out);
+  return MINNX_OK;
+}
+
+size_t minnx_model_node_count(const minnx_model *m) { return m ? (size_t)m->g.n_nodes : 0; }
+
+minnx_status minnx_model_node_info(const minnx_model *m, size_t i, const char **name, const char **op_type,
+                                   const char **domain, int *since_version) {
+  if (!m || i >= (size_t)m->g.n_nodes) return MINNX_E_ARG;
+  const mx_node *n = &m->g.nodes[i];
+  if (name) *name = mx_node_label(&m->g, n);
+  if (op_type) *op_type = n->op_type;
+  if (domain) *domain = n->domain;
+  if (since_version) *since_version = n->schema->since;
+  return MINNX_OK;
+}
+
+size_t minnx_model_opset_count(const minnx_model *m) { return m ? (size_t)m->g.n_opsets : 0; }
+
+minnx_status minnx_model_opset(const minnx_model *m, size_t i, const char **domain, int64_t *version) {
+  if (!m || i >= (size_t)m->g.n_opsets) return MINNX_E_ARG;
+  if (domain) *domain = m->g.opsets[i].domain;
+  if (version) *version = m->g.opsets[i].version;
+  return MINNX_OK;
+}
+
+size_t minnx_model_value_count(const minnx_model *m) { return m ? (size_t)m->g.n_values : 0; }
+
+minnx_status minnx_model_value_info(const minnx_model *m, size_t i, const char **name, minnx_tensor *out) {
+  if (!m || i >= (size_t)m->g.n_values) return MINNX_E_ARG;
+  if (name) *name = m->g.values[i].name;
+  if (out) to_tensor(&m->g.values[i], out);
+  return MINNX_OK;
+}

@@ -1,0 +1,29 @@
+/* The model and session structures behind the public handles. */
+#ifndef MX_MODEL_H
+#define MX_MODEL_H
+
+#include "graph/err.h"
+#include "graph/ir.h"
+
+struct minnx_model {
+  mx_pool pool; /* owns everything below */
+  mx_graph g;
+  int32_t max_node_inputs;
+  size_t plan_bytes; /* kernel plans of all nodes, the same for every session */
+};
+
+typedef struct mx_plan {
+  size_t *offsets;    /* arena offset of each value; SIZE_MAX when it lives elsewhere */
+  size_t arena_size;  /* bytes the plan needs */
+  size_t values_size; /* sum of the planned values' sizes, as without reuse */
+} mx_plan;
+
+/* Places every node output of g (shapes, dtypes by value id) in one arena:
+ * values whose lifetimes overlap never share bytes. Temporary memory comes
+ * from `a`; `plan->offsets` must have room for g->n_values entries. */
+minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
+                           mx_plan *plan, mx_err *err);
+
+#define MX_ARENA_ALIGN 64
+
+#endif

@@ -1,0 +1,89 @@
+/* The arena planner: greedy by size, first fit over lifetimes (the approach
+ * of TensorFlow Lite Micro). Larger values are placed first, each at the
+ * lowest offset free during its whole lifetime. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/model.h"
+
+typedef struct {
+  int32_t id;
+  int32_t first, last; /* node indices: produced at first, last read at last */
+  size_t size, offset;
+} span;
+
+static int by_size_desc(const void *a, const void *b) {
+  const span *x = a, *y = b;
+  if (x->size != y->size) return x->size < y->size ? 1 : -1;
+  return x->first - y->first;
+}
+
+static int by_offset(const void *a, const void *b) {
+  const span *const *x = a, *const *y = b;
+  return (*x)->offset < (*y)->offset ? -1 : (*x)->offset > (*y)->offset;
+}
+
+static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
+
+minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
+                           mx_plan *plan, mx_err *err) {
+  int32_t n = 0;
+  plan->arena_size = 0;
+  plan->values_size = 0;
+  for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
+  for (int32_t v = 0; v < g->n_values; v++) n += g->values[v].kind == MX_VALUE_NODE;
+  if (n == 0) return MINNX_OK;
+  span *spans = a->alloc(a->user, (size_t)n * sizeof(span));
+  span **live = a->alloc(a->user, (size_t)n * sizeof(span *));
+  int32_t *index = a->alloc(a->user, (size_t)g->n_values * sizeof(int32_t));
+  minnx_status st = MINNX_OK;
+  if (!spans || !live || !index) {
+    st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
+    goto done;
+  }
+  n = 0;
+  for (int32_t v = 0; v < g->n_values; v++) {
+    index[v] = -1;
+    if (g->values[v].kind != MX_VALUE_NODE) continue;
+    size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
+    if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4) {
+      st = mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", g->values[v].name);
+      goto done;
+    }
+    span *s = &spans[n];
+    s->id = v;
+    s->first = s->last = g->values[v].producer;
+    s->size = align_up(bytes);
+    index[v] = n++;
+    plan->values_size += bytes;
+  }
+  for (int32_t i = 0; i < g->n_nodes; i++)
+    for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
+      int32_t v = g->nodes[i].inputs[k];
+      if (v >= 0 && index[v] >= 0 && spans[index[v]].last < i) spans[index[v]].last = i;
+    }
+  for (int32_t k = 0; k < g->n_outputs; k++)
+    if (index[g->outputs[k]] >= 0) spans[index[g->outputs[k]]].last = g->n_nodes; /* read after the run */
+
+  qsort(spans, (size_t)n, sizeof *spans, by_size_desc);
+  for (int32_t i = 0; i < n; i++) {
+    span *s = &spans[i];
+    int32_t m = 0;
+    for (int32_t j = 0; j < i; j++)
+      if (spans[j].first <= s->last && s->first <= spans[j].last) live[m++] = &spans[j];
+    qsort(live, (size_t)m, sizeof *live, by_offset);
+    size_t at = 0;
+    for (int32_t j = 0; j < m; j++) {
+      if (live[j]->offset >= at + s->size) break; /* the gap before it fits */
+      if (live[j]->offset + live[j]->size > at) at = live[j]->offset + live[j]->size;
+    }
+    s->offset = at;
+    if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
+    plan->offsets[s->id] = at;
+  }
+done:
+  if (spans) a->free(a->user, spans);
+  if (live) a->free(a->user, live);
+  if (index) a->free(a->user, index);
+  return st;
+}

@@ -1,0 +1,94 @@
+#define _POSIX_C_SOURCE 200809L
+#include "files.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int read_file(const char *path, unsigned char **data, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return errno;
+  size_t cap = 1 << 16, len = 0;
+  unsigned char *buf = malloc(cap);
+  int e = 0;
+  while (buf) {
+    len += fread(buf + len, 1, cap - len, f);
+    if (len < cap) break;
+    unsigned char *bigger = realloc(buf, cap * 2);
+    if (!bigger) free(buf);
+    buf = bigger;
+    cap *= 2;
+  }
+  if (!buf) e = ENOMEM;
+  else if (ferror(f)) e = errno ? errno : EIO;
+  fclose(f);
+  if (e) {
+    free(buf);
+    return e;
+  }
+  *data = buf;
+  *size = len;
+  return 0;
+}
+
+int write_file(const char *path, const void *data, size_t size) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return errno;
+  int e = fwrite(data, 1, size, f) == size ? 0 : (errno ? errno : EIO);
+  if (fclose(f) != 0 && !e) e = errno ? errno : EIO;
+  return e;
+}
+
+int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+char *path_join(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  char *r = malloc(la + lb + 2);
+  if (!r) return NULL;
+  memcpy(r, a, la);
+  size_t k = la;
+  if (la && a[la - 1] != '/') r[k++] = '/';
+  memcpy(r + k, b, lb + 1);
+  return r;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+char **list_dir(const char *dir, size_t *count) {
+  DIR *d = opendir(dir);
+  if (!d) return NULL;
+  size_t n = 0, cap = 64;
+  char **list = malloc(cap * sizeof *list);
+  struct dirent *e;
+  while (list && (e = readdir(d))) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    if (n == cap) {
+      char **bigger = realloc(list, cap * 2 * sizeof *list);
+      if (!bigger) break;
+      list = bigger;
+      cap *= 2;
+    }
+    if (!(list[n] = strdup(e->d_name))) break;
+    n++;
+  }
+  closedir(d);
+  if (list) qsort(list, n, sizeof *list, cmp_str);
+  *count = n;
+  return list;
+}
+
+void free_list(char **list, size_t count) {
+  for (size_t i = 0; list && i < count; i++) free(list[i]);
+  free(list);
+}
