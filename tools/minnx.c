@@ -35,14 +35,13 @@ static int die(int code, const char *fmt, ...) {
   return code;
 }
 
-static int usage(void) {
-  fputs("usage: minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print]\n"
-        "       minnx test PATH... [--filter GLOB]\n"
-        "       minnx info MODEL\n"
-        "       minnx bench DIR [--repeat N] [--warmup N]\n",
-        stderr);
-  return EXIT_LOAD;
-}
+static const char usage_text[] =
+    "usage: minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print]\n"
+    "       minnx test PATH... [--filter GLOB]\n"
+    "       minnx info MODEL\n"
+    "       minnx bench DIR [--repeat N] [--warmup N]\n";
+
+static int usage(void) { return die(EXIT_LOAD, "bad usage; see 'minnx --help'"); }
 
 /* ---- tensors from files ---- */
 
@@ -660,7 +659,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "info") == 0) return cmd_info(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-    usage();
+    fputs(usage_text, stdout);
     return EXIT_OK;
   }
   return usage();
