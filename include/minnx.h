@@ -87,14 +87,26 @@ const char *minnx_dtype_name(minnx_dtype dtype);
 /* Bytes per element of a dtype; 0 for an unknown value. */
 size_t minnx_dtype_size(minnx_dtype dtype);
 
-/* Loads a model from a file. `allocator` may be NULL for malloc/free; it is
- * kept by the model and used by its sessions. On success *out owns the model:
- * release it with minnx_model_free after its sessions. */
-minnx_status minnx_model_load_file(const char *path, const minnx_allocator *allocator,
-                                   minnx_model **out, minnx_error *err);
+/* How a model is loaded. A zeroed struct (or NULL) means the defaults. */
+typedef struct minnx_load_options {
+  /* Memory for the model and its sessions; alloc NULL means malloc/free. The
+   * hooks are kept by the model and used by its sessions. */
+  minnx_allocator allocator;
+  /* Reads `length` bytes at `offset` of the external-data file `location`
+   * into dst, for models loaded from a buffer (which never touch the file
+   * system). NULL: such models cannot use external data. */
+  minnx_status (*read_external)(void *user, const char *location, uint64_t offset, uint64_t length, void *dst,
+                                minnx_error *err);
+  void *read_external_user;
+} minnx_load_options;
+
+/* Loads a model from a file. `options` may be NULL. On success *out owns the
+ * model: release it with minnx_model_free after its sessions. */
+minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
+                                   minnx_error *err);
 /* Loads a model from `size` bytes at `data`. The bytes are copied as needed:
  * the caller may release them when the call returns. */
-minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_allocator *allocator,
+minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
                                      minnx_model **out, minnx_error *err);
 /* Releases a model. NULL is allowed. Sessions on it must be freed first. */
 void minnx_model_free(minnx_model *model);

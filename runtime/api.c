@@ -43,11 +43,15 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err 
   return infer_declared(m, err);
 }
 
-minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_allocator *allocator,
+static minnx_allocator allocator_of(const minnx_load_options *options) {
+  return mx_allocator_or_default(options ? &options->allocator : NULL);
+}
+
+minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
                                      minnx_model **out, minnx_error *err) {
   if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_buffer: NULL argument");
   *out = NULL;
-  minnx_allocator a = mx_allocator_or_default(allocator);
+  minnx_allocator a = allocator_of(options);
   minnx_model *m = a.alloc(a.user, sizeof *m);
   if (!m) return mx_fail(err, MINNX_E_NOMEM, "out of memory for the model");
   memset(m, 0, sizeof *m);
@@ -61,11 +65,11 @@ minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_
   return MINNX_OK;
 }
 
-minnx_status minnx_model_load_file(const char *path, const minnx_allocator *allocator, minnx_model **out,
+minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
                                    minnx_error *err) {
   if (!path || !out) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_file: NULL argument");
   *out = NULL;
-  minnx_allocator a = mx_allocator_or_default(allocator);
+  minnx_allocator a = allocator_of(options);
   FILE *f = fopen(path, "rb");
   if (!f) return mx_fail(err, MINNX_E_IO, "cannot open '%s': %s", path, strerror(errno));
   /* Read in growing steps rather than trusting a size from fseek: works for pipes too. */
@@ -89,7 +93,7 @@ minnx_status minnx_model_load_file(const char *path, const minnx_allocator *allo
   if (!buf) st = mx_fail(err, MINNX_E_NOMEM, "out of memory reading '%s'", path);
   else if (!st && ferror(f)) st = mx_fail(err, MINNX_E_IO, "cannot read '%s': %s", path, strerror(errno));
   fclose(f);
-  if (!st) st = minnx_model_load_buffer(buf, len, &a, out, err);
+  if (!st) st = minnx_model_load_buffer(buf, len, options, out, err);
   if (buf) a.free(a.user, buf);
   return st;
 }

@@ -28,7 +28,7 @@ int main(void) {
   m.nodes[2] = (test_node){"ArgMax", "", 1, {"y1"}, "y", "axis", 1};
   uint8_t *bytes;
   size_t size = build_model(&m, &bytes);
-  minnx_allocator hooks = {count_alloc, count_free, NULL};
+  minnx_load_options hooks = {.allocator = {count_alloc, count_free, NULL}};
   minnx_model *model;
   minnx_session *s;
   minnx_error err;
