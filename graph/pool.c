@@ -32,7 +32,13 @@ minnx_allocator mx_allocator_or_default(const minnx_allocator *a) {
 void mx_pool_init(mx_pool *p, const minnx_allocator *a) {
   p->a = mx_allocator_or_default(a);
   p->head = NULL;
+  p->region = NULL;
   p->used = 0;
+}
+
+void mx_pool_init_region(mx_pool *p, mx_region *r, const minnx_allocator *a) {
+  mx_pool_init(p, a);
+  p->region = r;
 }
 
 static uintptr_t align_up(uintptr_t v) { return (v + MX_POOL_ALIGN - 1) & ~(uintptr_t)(MX_POOL_ALIGN - 1); }
@@ -41,6 +47,11 @@ void *mx_pool_alloc(mx_pool *p, size_t size) {
   if (size == 0) size = 1;
   if (size > SIZE_MAX / 2) return NULL;
   size = (size_t)align_up(size);
+  if (p->region) {
+    void *r = mx_region_alloc(p->region, size);
+    if (r) p->used += size;
+    return r;
+  }
   mx_chunk *c = p->head;
   if (!c || c->size - c->used < size) {
     /* Large requests get a chunk of their own so that small ones keep filling the current one. */
@@ -86,4 +97,20 @@ void mx_pool_release(mx_pool *p) {
   }
   p->head = NULL;
   p->used = 0;
+}
+
+void *mx_pool_temp(mx_pool *p, size_t size) {
+  void *r = p->region ? mx_region_temp(p->region, size) : p->a.alloc(p->a.user, size ? size : 1);
+  if (r) memset(r, 0, size);
+  return r;
+}
+
+void mx_pool_temp_free(mx_pool *p, void *ptr) {
+  if (!ptr) return;
+  if (p->region) mx_region_temp_free(p->region, ptr);
+  else p->a.free(p->a.user, ptr);
+}
+
+minnx_allocator mx_pool_temp_allocator(mx_pool *p) {
+  return p->region ? mx_region_temp_allocator(p->region) : p->a;
 }

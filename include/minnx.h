@@ -111,6 +111,34 @@ minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_
 /* Releases a model. NULL is allowed. Sessions on it must be freed first. */
 void minnx_model_free(minnx_model *model);
 
+/* ---- caller memory: no allocation at all ----
+ * A model can live in one memory region the caller provides, and a session in
+ * another; minnx then allocates nothing anywhere else. The sizes are exact: a
+ * region of the size reported, aligned to MINNX_REGION_ALIGN, is enough, and a
+ * smaller one is refused with MINNX_E_NOMEM before anything is kept. */
+#define MINNX_REGION_ALIGN 64
+
+/* Loads a model into the `mem_size` bytes at `mem`, which hold everything the
+ * load takes: protobuf-c's decoded message (at the top, gone once the IR is
+ * built), the IR, initializers and the arena plan (at the bottom). `options`
+ * may be NULL; its allocator is only used by minnx_session_create on this
+ * model. The memory must stay valid and untouched until the model is no
+ * longer used; minnx_model_free on such a model does nothing. On error
+ * *out is NULL and nothing in `mem` is to be kept. */
+minnx_status minnx_model_load_in(const void *data, size_t size, void *mem, size_t mem_size,
+                                 const minnx_load_options *options, minnx_model **out, minnx_error *err);
+/* The exact bytes minnx_model_load_in needs for this model, found by a dry
+ * run of the load in memory from the options' allocator (NULL: malloc):
+ * call it at build time or on a host, then size a static buffer. Errors are
+ * those of the load itself. */
+minnx_status minnx_model_memory_needed(const void *data, size_t size, const minnx_load_options *options,
+                                       size_t *bytes, minnx_error *err);
+/* The bytes a loaded model keeps. For a model loaded in caller memory these
+ * are the first bytes of the region (a multiple of MINNX_REGION_ALIGN); the
+ * rest was only needed during the load and may be reused, for example for a
+ * session: mem + used, mem_size - used. */
+size_t minnx_model_memory_used(const minnx_model *model);
+
 /* Graph inputs and outputs, in the model's order. The returned tensor
  * describes the declared dtype and shape (a dim of -1 is symbolic) with
  * data NULL. Names are owned by the model. */
@@ -125,6 +153,17 @@ minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minn
  * dimensions, the plan is made (again) at the first run after inputs with new
  * shapes are bound; runs with unchanged shapes allocate nothing. */
 minnx_status minnx_session_create(const minnx_model *model, minnx_session **out, minnx_error *err);
+/* The same in the `size` bytes at `mem`, which hold the session's
+ * bookkeeping, kernel plans and arena; nothing else is allocated, ever.
+ * The memory must stay valid until the session is no longer used. */
+minnx_status minnx_session_create_in(const minnx_model *model, void *mem, size_t size, minnx_session **out,
+                                     minnx_error *err);
+/* The exact bytes minnx_session_create_in needs for a session on `model`
+ * (aligned to MINNX_REGION_ALIGN). With symbolic dims the arena depends on the
+ * shapes bound: then this covers everything but the arena, which must fit in
+ * what is left when the first run plans it (else that run fails with
+ * MINNX_E_NOMEM, naming the bytes needed). */
+size_t minnx_session_memory_needed(const minnx_model *model);
 void minnx_session_free(minnx_session *session);
 
 /* Binds graph input `index` to a caller tensor. The data is borrowed, not
