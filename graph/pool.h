@@ -24,7 +24,7 @@ minnx_allocator mx_allocator_or_default(const minnx_allocator *a);
 void mx_pool_init(mx_pool *p, const minnx_allocator *a);
 /* A pool over the bottom of `r`; `a` stays the hooks sessions may use. */
 void mx_pool_init_region(mx_pool *p, mx_region *r, const minnx_allocator *a);
-/* Zeroed memory aligned to 64 bytes, or NULL. */
+/* Zeroed memory aligned to 64 bytes (16 for requests under 64 bytes), or NULL. */
 void *mx_pool_alloc(mx_pool *p, size_t size);
 /* A NUL-terminated copy of n bytes at s, or NULL. */
 char *mx_pool_strndup(mx_pool *p, const char *s, size_t n);

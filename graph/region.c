@@ -32,14 +32,23 @@ static void note_peak(mx_region *r) {
 size_t mx_region_size(size_t size) { return round_up(size, MX_REGION_ALIGN); }
 size_t mx_region_temp_size(size_t size) { return round_up(size, MX_REGION_TEMP_ALIGN); }
 
-void *mx_region_alloc(mx_region *r, size_t size) {
-  size_t need = mx_region_size(size);
-  if (!take(r, need)) return NULL;
-  unsigned char *p = r->base + r->lo;
-  r->lo += need;
+size_t mx_region_after(size_t lo, size_t size, size_t align) {
+  size_t at = round_up(lo, align), bytes = round_up(size, MX_REGION_TEMP_ALIGN);
+  return at == SIZE_MAX || bytes > SIZE_MAX - at ? SIZE_MAX : at + bytes;
+}
+
+void *mx_region_alloc_aligned(mx_region *r, size_t size, size_t align) {
+  size_t end = mx_region_after(r->lo, size, align);
+  if (!take(r, end == SIZE_MAX ? SIZE_MAX : end - r->lo)) return NULL;
+  unsigned char *p = r->base + round_up(r->lo, align);
+  r->lo = end;
   note_peak(r);
   memset(p, 0, size);
   return p;
+}
+
+void *mx_region_alloc(mx_region *r, size_t size) {
+  return mx_region_alloc_aligned(r, mx_region_size(size), MX_REGION_ALIGN);
 }
 
 void mx_region_reset(mx_region *r, size_t lo) {

@@ -32,6 +32,12 @@ void mx_region_init(mx_region *r, void *mem, size_t size);
 void *mx_region_alloc(mx_region *r, size_t size);
 /* The bytes mx_region_alloc(size) takes (SIZE_MAX on overflow). */
 size_t mx_region_size(size_t size);
+/* The same at an alignment `align` (a power of two, at most MX_REGION_ALIGN);
+ * the bytes are rounded up to MX_REGION_TEMP_ALIGN. */
+void *mx_region_alloc_aligned(mx_region *r, size_t size, size_t align);
+/* What r->lo becomes when mx_region_alloc_aligned(size, align) is called at
+ * `lo` (SIZE_MAX on overflow): sizes can be added up exactly beforehand. */
+size_t mx_region_after(size_t lo, size_t size, size_t align);
 /* Gives back every bottom allocation made since r->lo was `lo`. */
 void mx_region_reset(mx_region *r, size_t lo);
 

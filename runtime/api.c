@@ -142,7 +142,9 @@ minnx_status minnx_model_memory_needed(const void *data, size_t size, const minn
 
 size_t minnx_model_memory_used(const minnx_model *m) {
   if (!m) return 0;
-  return m->pool.region ? m->region.lo : m->pool.used;
+  /* Caller memory: what follows is free from the next aligned byte on. The
+   * hooks: the same count, give or take the padding at chunk ends. */
+  return mx_region_size(m->pool.region ? m->region.lo : mx_region_size(sizeof *m) + m->pool.used);
 }
 
 void minnx_model_free(minnx_model *m) {

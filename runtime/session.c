@@ -43,7 +43,7 @@ static int all_known(const mx_shape *sh) {
 static minnx_status place_arena(minnx_session *s, mx_err *err) {
   size_t bytes = s->plan.arena_size;
   mx_region_reset(&s->r, s->mark);
-  s->arena = mx_region_alloc(&s->r, bytes);
+  s->arena = mx_region_alloc_aligned(&s->r, bytes, MX_REGION_ALIGN);
   if (s->arena) {
     if (s->heap_arena) s->heap.free(s->heap.user, s->heap_arena);
     s->heap_arena = NULL;
@@ -113,14 +113,25 @@ static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   size[A_PLAN_MEM] = m->plan_bytes;
 }
 
+/* Kernel plans and the arena start on a cache line; the rest needs C alignment. */
+static size_t array_align(int i) { return i == A_PLAN_MEM ? MX_REGION_ALIGN : MX_REGION_TEMP_ALIGN; }
+
+/* The session's region offset after its struct and arrays. */
+static size_t arrays_end(const minnx_model *m) {
+  size_t size[A_COUNT], lo = mx_region_after(0, sizeof(minnx_session), MX_REGION_TEMP_ALIGN);
+  array_sizes(m, size);
+  for (int i = 0; i < A_COUNT; i++) lo = mx_region_after(lo, size[i], array_align(i));
+  return lo;
+}
+
 size_t minnx_session_memory_needed(const minnx_model *m) {
   if (!m) return 0;
-  size_t size[A_COUNT], total = mx_region_size(sizeof(minnx_session));
-  array_sizes(m, size);
-  for (int i = 0; i < A_COUNT; i++) total += mx_region_size(size[i]);
+  size_t lo = arrays_end(m);
   /* A planned model's arena is known; otherwise the planner's temporaries
    * are, and the arena comes on top once the shapes are bound. */
-  return total + (m->planned ? m->plan.arena_size : mx_plan_temp_bytes(&m->g));
+  if (m->planned) return mx_region_after(lo, m->plan.arena_size, MX_REGION_ALIGN);
+  size_t temps = mx_plan_temp_bytes(&m->g);
+  return lo > SIZE_MAX - temps ? SIZE_MAX : lo + temps;
 }
 
 /* Builds a session in region r; heap and block are set for minnx_session_create. */
@@ -130,11 +141,11 @@ static minnx_status create(const minnx_model *m, mx_region *r, const minnx_alloc
   size_t size[A_COUNT];
   void *part[A_COUNT];
   array_sizes(m, size);
-  minnx_session *s = mx_region_alloc(r, sizeof *s);
+  minnx_session *s = mx_region_alloc_aligned(r, sizeof *s, MX_REGION_TEMP_ALIGN);
   int ok = s != NULL;
   if (s) {
     s->r = *r;
-    for (int i = 0; i < A_COUNT; i++) ok &= (part[i] = mx_region_alloc(&s->r, size[i])) != NULL;
+    for (int i = 0; i < A_COUNT && ok; i++) ok = (part[i] = mx_region_alloc_aligned(&s->r, size[i], array_align(i))) != NULL;
   }
   if (!ok)
     return mx_fail(err, MINNX_E_NOMEM, "the memory given (%zu usable bytes) is too small for a session of this model, "
