@@ -31,6 +31,9 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/minnxConfig.cmake ${CMAKE_CURRENT_BINA
         DESTINATION ${minnx_cmake_dir})
 
 # pkg-config: the static library needs libprotobuf-c after it (Libs.private).
+# Relocatable: the prefix is found from where the file is (cmake --install --prefix).
+file(RELATIVE_PATH minnx_pc_to_prefix /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
+string(REGEX REPLACE "/$" "" minnx_pc_to_prefix "${minnx_pc_to_prefix}")
 configure_file(cmake/minnx.pc.in ${CMAKE_CURRENT_BINARY_DIR}/minnx.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/minnx.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
