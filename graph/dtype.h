@@ -20,6 +20,15 @@ typedef uint32_t mx_dtype_set;
    MX_BIT(MINNX_UINT16) | MX_BIT(MINNX_UINT32) | MX_BIT(MINNX_UINT64))
 #define MX_NUMERIC (MX_FLOATS | MX_INTS | MX_BIT(MINNX_BFLOAT16))
 
+/* The dtypes this build computes on (MINNX_DTYPES at configure time; all by
+ * default). Operators refuse the others at load, and their kernels are left
+ * out: MX_IF_DTYPE is a constant, so an unused kernel is never referenced. */
+#ifndef MX_DTYPES_ENABLED
+#define MX_DTYPES_ENABLED 0xFFFFFFFFu
+#endif
+#define MX_DTYPE_ON(t) ((((mx_dtype_set)(MX_DTYPES_ENABLED)) >> (t)) & 1u)
+#define MX_IF_DTYPE(t, f) (MX_DTYPE_ON(t) ? (f) : NULL)
+
 /* Bytes per element; 0 for dtypes minnx cannot hold (string, complex, undefined). */
 size_t mx_dtype_size(int dtype);
 /* The ONNX name ("float", "bfloat16"), or "unknown dtype". */

@@ -1,5 +1,8 @@
 #include "graph/err.h"
 
+#include <string.h>
+
+#ifndef MX_NO_MESSAGES
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -13,6 +16,17 @@ minnx_status mx_fail(mx_err *err, minnx_status status, const char *fmt, ...) {
   }
   return status;
 }
+#else
+minnx_status mx_fail_status(mx_err *err, minnx_status status) {
+  if (err) {
+    const char *name = minnx_status_name(status);
+    size_t n = strlen(name);
+    memcpy(err->message, name, n + 1 < sizeof err->message ? n + 1 : sizeof err->message);
+    err->status = status;
+  }
+  return status;
+}
+#endif
 
 const char *minnx_status_name(minnx_status status) {
   static const char *const names[] = {"ok",    "argument",    "out of memory", "io",    "parse",

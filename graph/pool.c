@@ -5,6 +5,7 @@
 #include <string.h>
 
 #define MX_POOL_ALIGN 64
+#define MX_POOL_SMALL_ALIGN 16
 #define MX_POOL_CHUNK (64 * 1024)
 
 struct mx_chunk {
@@ -32,24 +33,40 @@ minnx_allocator mx_allocator_or_default(const minnx_allocator *a) {
 void mx_pool_init(mx_pool *p, const minnx_allocator *a) {
   p->a = mx_allocator_or_default(a);
   p->head = NULL;
+  p->region = NULL;
   p->used = 0;
 }
 
-static uintptr_t align_up(uintptr_t v) { return (v + MX_POOL_ALIGN - 1) & ~(uintptr_t)(MX_POOL_ALIGN - 1); }
+void mx_pool_init_region(mx_pool *p, mx_region *r, const minnx_allocator *a) {
+  mx_pool_init(p, a);
+  p->region = r;
+}
+
+static uintptr_t align_up(uintptr_t v, size_t a) { return (v + a - 1) & ~(uintptr_t)(a - 1); }
 
 void *mx_pool_alloc(mx_pool *p, size_t size) {
   if (size == 0) size = 1;
   if (size > SIZE_MAX / 2) return NULL;
-  size = (size_t)align_up(size);
+  /* Names and small arrays need only C alignment; tensor-sized requests start
+   * on a 64-byte line. */
+  size_t align = size < MX_POOL_ALIGN ? MX_POOL_SMALL_ALIGN : MX_POOL_ALIGN;
+  size = (size_t)align_up(size, MX_POOL_SMALL_ALIGN);
+  if (p->region) {
+    size_t before = p->region->lo;
+    void *r = mx_region_alloc_aligned(p->region, size, align);
+    if (r) p->used += p->region->lo - before;
+    return r;
+  }
   mx_chunk *c = p->head;
-  if (!c || c->size - c->used < size) {
+  size_t at = c ? (size_t)align_up(c->used, align) : 0;
+  if (!c || at > c->size || c->size - at < size) {
     /* Large requests get a chunk of their own so that small ones keep filling the current one. */
     size_t cap = size > MX_POOL_CHUNK / 4 ? size : MX_POOL_CHUNK;
     size_t total = sizeof(mx_chunk) + MX_POOL_ALIGN + cap;
     unsigned char *raw = p->a.alloc(p->a.user, total);
     if (!raw) return NULL;
     mx_chunk *n = (mx_chunk *)raw;
-    n->base = (unsigned char *)align_up((uintptr_t)(raw + sizeof(mx_chunk)));
+    n->base = (unsigned char *)align_up((uintptr_t)(raw + sizeof(mx_chunk)), MX_POOL_ALIGN);
     n->size = cap;
     n->used = 0;
     if (c && size == cap && c->size - c->used >= MX_POOL_CHUNK / 8) {
@@ -61,10 +78,11 @@ void *mx_pool_alloc(mx_pool *p, size_t size) {
       p->head = n;
     }
     c = n;
+    at = 0;
   }
-  void *r = c->base + c->used;
-  c->used += size;
-  p->used += size;
+  void *r = c->base + at;
+  p->used += at + size - c->used;
+  c->used = at + size;
   memset(r, 0, size);
   return r;
 }
@@ -86,4 +104,20 @@ void mx_pool_release(mx_pool *p) {
   }
   p->head = NULL;
   p->used = 0;
+}
+
+void *mx_pool_temp(mx_pool *p, size_t size) {
+  void *r = p->region ? mx_region_temp(p->region, size) : p->a.alloc(p->a.user, size ? size : 1);
+  if (r) memset(r, 0, size);
+  return r;
+}
+
+void mx_pool_temp_free(mx_pool *p, void *ptr) {
+  if (!ptr) return;
+  if (p->region) mx_region_temp_free(p->region, ptr);
+  else p->a.free(p->a.user, ptr);
+}
+
+minnx_allocator mx_pool_temp_allocator(mx_pool *p) {
+  return p->region ? mx_region_temp_allocator(p->region) : p->a;
 }

@@ -19,12 +19,17 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
   if (n == 0) return MINNX_OK;
   /* pending[i]: inputs of node i still waiting for their producer.
    * users: for each node, the nodes consuming its outputs (CSR layout). */
-  int32_t *pending = mx_pool_alloc(pool, (size_t)n * sizeof(int32_t));
-  int32_t *first = mx_pool_alloc(pool, ((size_t)n + 1) * sizeof(int32_t));
-  int32_t *order = mx_pool_alloc(pool, (size_t)n * sizeof(int32_t));
   mx_node *sorted = mx_pool_alloc(pool, (size_t)n * sizeof(mx_node));
+  int32_t *pending = mx_pool_temp(pool, (size_t)n * sizeof(int32_t));
+  int32_t *first = mx_pool_temp(pool, ((size_t)n + 1) * sizeof(int32_t));
+  int32_t *order = mx_pool_temp(pool, (size_t)n * sizeof(int32_t));
+  int32_t *users = NULL, *fill = NULL;
   size_t edges = 0;
-  if (!pending || !first || !order || !sorted) return mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
+  minnx_status st = MINNX_OK;
+  if (!pending || !first || !order || !sorted) {
+    st = mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
+    goto done;
+  }
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
       int32_t v = g->nodes[i].inputs[k];
@@ -35,9 +40,12 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
       }
     }
   for (int32_t i = 0; i < n; i++) first[i + 1] += first[i];
-  int32_t *users = mx_pool_alloc(pool, (edges ? edges : 1) * sizeof(int32_t));
-  int32_t *fill = mx_pool_alloc(pool, (size_t)n * sizeof(int32_t));
-  if (!users || !fill) return mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
+  users = mx_pool_temp(pool, (edges ? edges : 1) * sizeof(int32_t));
+  fill = mx_pool_temp(pool, (size_t)n * sizeof(int32_t));
+  if (!users || !fill) {
+    st = mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
+    goto done;
+  }
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
       int32_t v = g->nodes[i].inputs[k];
@@ -56,15 +64,22 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
       if (--pending[users[e]] == 0) order[tail++] = users[e];
   }
   if (tail != n) {
-    for (int32_t i = 0; i < n; i++)
-      if (pending[i])
-        return mx_fail(err, MINNX_E_MODEL, "the graph has a cycle through node '%s' (%s)", mx_node_label(g, &g->nodes[i]),
-                       g->nodes[i].op_type);
+    int32_t i = 0;
+    while (!pending[i]) i++;
+    st = mx_fail(err, MINNX_E_MODEL, "the graph has a cycle through node '%s' (%s)", mx_node_label(g, &g->nodes[i]),
+                 g->nodes[i].op_type);
+    goto done;
   }
   for (int32_t i = 0; i < n; i++) sorted[i] = g->nodes[order[i]];
   g->nodes = sorted;
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < sorted[i].n_outputs; k++)
       if (sorted[i].outputs[k] >= 0) g->values[sorted[i].outputs[k]].producer = i;
-  return MINNX_OK;
+done:
+  mx_pool_temp_free(pool, fill);
+  mx_pool_temp_free(pool, users);
+  mx_pool_temp_free(pool, order);
+  mx_pool_temp_free(pool, first);
+  mx_pool_temp_free(pool, pending);
+  return st;
 }

@@ -1,14 +1,25 @@
 /*
  * minnx: a small, exact ONNX interpreter.
  *
- * Life cycle: load a model (from a file or a memory buffer), create one or more
- * sessions on it, bind inputs, run, read outputs. A model is immutable once
- * loaded and may be shared by sessions on many threads; a session is used by
- * one thread at a time. Running a planned session allocates nothing.
+ * Life cycle: load a model (from a file, a memory buffer, or into a memory
+ * region the caller owns), create one or more sessions on it, bind inputs,
+ * run, read outputs.
  *
- * Every fallible call returns a minnx_status and, when `err` is not NULL, fills
- * it with the status and a one-line message naming the cause (which node,
- * which value, which shape). The library keeps no global state and never
+ * Ownership: a pointer the caller passes in stays the caller's; minnx keeps
+ * none beyond the call unless the function says so (bound input data, caller
+ * memory regions). What minnx returns through `out` parameters is released
+ * with the matching _free function; names and views it returns belong to the
+ * model or session and live as long as it does.
+ *
+ * Threads: a model is immutable once loaded, and every function taking a
+ * `const minnx_model *` may be called on one model from many threads at once,
+ * sessions included. A session is used by one thread at a time.
+ *
+ * Errors: every fallible call returns a minnx_status and, when `err` is not
+ * NULL, fills it with the status and a one-line message naming the cause
+ * (which node, which value, which shape); built with MINNX_MESSAGES=OFF, the
+ * message is the status's name. On error, `out` parameters are set to NULL or
+ * zero and nothing is kept. The library keeps no global state and never
  * prints, exits or aborts.
  */
 #ifndef MINNX_H
@@ -80,11 +91,12 @@ typedef struct minnx_tensor {
 typedef struct minnx_model minnx_model;
 typedef struct minnx_session minnx_session;
 
-/* The name of a status, e.g. "shape". Never NULL. */
+/* The name of a status, e.g. "shape": a static string, never NULL. */
 const char *minnx_status_name(minnx_status status);
-/* The ONNX name of a dtype, e.g. "float16"; "?" for an unknown value. */
+/* The ONNX name of a dtype, e.g. "float16": a static string; "unknown dtype"
+ * for a value minnx does not know. */
 const char *minnx_dtype_name(minnx_dtype dtype);
-/* Bytes per element of a dtype; 0 for an unknown value. */
+/* Bytes per element of a dtype; 0 for a value minnx cannot hold. */
 size_t minnx_dtype_size(minnx_dtype dtype);
 
 /* How a model is loaded. A zeroed struct (or NULL) means the defaults. */
@@ -100,61 +112,145 @@ typedef struct minnx_load_options {
   void *read_external_user;
 } minnx_load_options;
 
-/* Loads a model from a file. `options` may be NULL. On success *out owns the
- * model: release it with minnx_model_free after its sessions. */
+/* Loads a model from a file. `options` may be NULL (malloc, no external-data
+ * reader). On success *out is the caller's: release it with minnx_model_free
+ * after its sessions. The file is read whole and closed before the call
+ * returns. Errors: MINNX_E_IO (cannot open or read), MINNX_E_NOMEM, and those
+ * of minnx_model_load_buffer. Absent from builds with MINNX_FILE_IO=OFF. */
 minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
                                    minnx_error *err);
-/* Loads a model from `size` bytes at `data`. The bytes are copied as needed:
- * the caller may release them when the call returns. */
+/* Loads a model from `size` bytes at `data`, with memory from the options'
+ * allocator (NULL options or hooks: malloc). The bytes are copied as needed:
+ * the caller may release them when the call returns. On success *out is the
+ * caller's, released with minnx_model_free. Errors: MINNX_E_ARG (NULL out, or
+ * NULL data with a size), MINNX_E_PARSE (not a protobuf ModelProto),
+ * MINNX_E_UNSUPPORTED (an operator minnx does not implement), MINNX_E_MODEL,
+ * MINNX_E_TYPE, MINNX_E_SHAPE (the model breaks a rule; the message names the
+ * node), MINNX_E_FEATURE, MINNX_E_LIMIT, MINNX_E_NOMEM. */
 minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
                                      minnx_model **out, minnx_error *err);
-/* Releases a model. NULL is allowed. Sessions on it must be freed first. */
+/* Releases a model and everything it owns (names, initializers, the plan).
+ * NULL is allowed; a model in caller memory has nothing to release. Sessions
+ * on it must no longer be used. */
 void minnx_model_free(minnx_model *model);
 
-/* Graph inputs and outputs, in the model's order. The returned tensor
- * describes the declared dtype and shape (a dim of -1 is symbolic) with
- * data NULL. Names are owned by the model. */
+/* ---- caller memory: no allocation at all ----
+ * A model can live in one memory region the caller provides, and a session in
+ * another (or in the model's region after the bytes the model keeps); minnx
+ * then allocates nothing anywhere else, and never calls the hooks or malloc.
+ * The sizes are exact: a region of the size reported, starting at a multiple
+ * of MINNX_REGION_ALIGN, is enough, and one byte less is refused with
+ * MINNX_E_NOMEM, with nothing kept. A region that starts elsewhere loses the
+ * bytes up to the next boundary. Sizes depend on the ABI: a 32-bit target
+ * needs no more than a 64-bit host reports for the same model. */
+#define MINNX_REGION_ALIGN 64
+
+/* Loads a model into the `mem_size` bytes at `mem`, which hold everything the
+ * load takes: protobuf-c's decoded message (at the top, gone once the IR is
+ * built), the IR, initializers and the arena plan (at the bottom). `options`
+ * may be NULL; its allocator is only used by minnx_session_create on this
+ * model. The data bytes may be released when the call returns; `mem` must
+ * stay valid and untouched while the model is used (minnx_model_free on it
+ * does nothing). Errors: those of minnx_model_load_buffer, with MINNX_E_NOMEM
+ * meaning the region is too small; *out is then NULL and nothing in `mem` is
+ * to be kept. */
+minnx_status minnx_model_load_in(const void *data, size_t size, void *mem, size_t mem_size,
+                                 const minnx_load_options *options, minnx_model **out, minnx_error *err);
+/* The exact bytes minnx_model_load_in needs for this model (a multiple of 16),
+ * found by dry runs of that load in memory from the options' allocator (NULL:
+ * malloc), all given back before the call returns: call it at build time or on
+ * a host (`minnx info` prints it), then size a static buffer. Errors: those of
+ * the load itself, MINNX_E_NOMEM when the dry run's memory cannot be had. */
+minnx_status minnx_model_memory_needed(const void *data, size_t size, const minnx_load_options *options,
+                                       size_t *bytes, minnx_error *err);
+/* The bytes a loaded model keeps (a multiple of MINNX_REGION_ALIGN; 0 for
+ * NULL). For a model loaded in caller memory these are the first bytes of the
+ * region; the rest was only needed during the load and may be reused, for
+ * example for a session at mem + used, mem_size - used. For a model on the
+ * hooks, about what the hooks hold for it. */
+size_t minnx_model_memory_used(const minnx_model *model);
+
+/* Graph inputs and outputs, in the model's order: counts (0 for NULL), names
+ * (owned by the model; NULL for an index out of range), and an input's declared
+ * dtype and shape (a dim of -1 is symbolic, rank -1 unknown) with data NULL
+ * (MINNX_E_ARG for NULL or an index out of range). */
 size_t minnx_model_input_count(const minnx_model *model);
 size_t minnx_model_output_count(const minnx_model *model);
 const char *minnx_model_input_name(const minnx_model *model, size_t index);
 const char *minnx_model_output_name(const minnx_model *model, size_t index);
 minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minnx_tensor *out);
 
-/* Creates a session: values get their places in one arena planned from the
- * declared shapes, which is allocated here. When the model has symbolic
- * dimensions, the plan is made (again) at the first run after inputs with new
- * shapes are bound; runs with unchanged shapes allocate nothing. */
+/* Creates a session on `model`, in one block from the model's hooks (malloc by
+ * default) holding its bookkeeping, kernel plans and arena. When every shape
+ * is declared, the arena was planned at load; with symbolic dims it is planned
+ * at the first run after inputs with new shapes are bound, from the hooks if
+ * it outgrows the block. Runs with unchanged shapes allocate nothing. On
+ * success *out is the caller's, released with minnx_session_free before the
+ * model. Errors: MINNX_E_ARG, MINNX_E_NOMEM, MINNX_E_LIMIT (a value too large
+ * to plan). */
 minnx_status minnx_session_create(const minnx_model *model, minnx_session **out, minnx_error *err);
+/* The same in the `size` bytes at `mem`, which hold the session's
+ * bookkeeping, kernel plans and arena; nothing else is allocated, ever. `mem`
+ * must stay valid and untouched while the session is used; any number of
+ * sessions may share one model, each in its own memory. Errors: MINNX_E_ARG,
+ * MINNX_E_NOMEM (the region is too small: *out is NULL), MINNX_E_LIMIT. */
+minnx_status minnx_session_create_in(const minnx_model *model, void *mem, size_t size, minnx_session **out,
+                                     minnx_error *err);
+/* The exact bytes minnx_session_create_in needs for a session on `model` (a
+ * multiple of 16; 0 for NULL), computed from the model alone. With symbolic
+ * dims the arena depends on the shapes bound: then this covers everything but
+ * the arena, which must fit in what is left when the run after binding plans
+ * it (else that run fails with MINNX_E_NOMEM, naming the bytes needed, and
+ * the session stays usable). */
+size_t minnx_session_memory_needed(const minnx_model *model);
+/* Releases a session created by minnx_session_create; NULL and sessions in
+ * caller memory (nothing to release) are allowed. Outputs read from it are
+ * invalid afterwards. */
 void minnx_session_free(minnx_session *session);
 
 /* Binds graph input `index` to a caller tensor. The data is borrowed, not
- * copied: it must stay valid and unchanged until the run that uses it returns.
- * Dtype and declared dims are checked here. */
+ * copied: it must stay valid and unchanged until the last run that uses it
+ * returns. Errors (the binding is then unchanged): MINNX_E_ARG (index out of
+ * range, bad rank or dims, nbytes not what the shape needs), MINNX_E_TYPE
+ * (not the declared dtype), MINNX_E_SHAPE (not the declared dims),
+ * MINNX_E_LIMIT. */
 minnx_status minnx_session_bind_input(minnx_session *session, size_t index, const minnx_tensor *tensor,
                                       minnx_error *err);
-/* The same, by name. */
+/* The same, by name; MINNX_E_ARG when the model has no input of that name. */
 minnx_status minnx_session_bind_input_name(minnx_session *session, const char *name,
                                            const minnx_tensor *tensor, minnx_error *err);
 
-/* Runs the graph. Every input must be bound. */
+/* Runs the graph. Every input must be bound (or have an initializer). With new
+ * shapes bound, the session is planned again first; otherwise the run
+ * allocates nothing. Errors: MINNX_E_ARG (an input is not bound),
+ * MINNX_E_SHAPE (bound shapes that do not fit the graph, or that disagree on
+ * a symbolic dim), MINNX_E_NOMEM (a re-planned arena does not fit),
+ * MINNX_E_LIMIT. Outputs are valid only after a successful run. */
 minnx_status minnx_session_run(minnx_session *session, minnx_error *err);
 
-/* Output `index` of the last successful run. The data points into the session
- * (or at a bound input or a model initializer) and stays valid until the next
- * run, bind or free of the session. */
+/* Output `index` of the last successful run, as a view: the data points into
+ * the session's arena (or at a bound input or a model initializer) and stays
+ * valid until the next run, bind or free of the session. MINNX_E_ARG (no
+ * message: there is no err) for NULL, an index out of range, or no successful
+ * run since the last bind. */
 minnx_status minnx_session_output(const minnx_session *session, size_t index, minnx_tensor *out);
 
 /* The arena bytes the session's current plan uses, and the sum of all planned
- * value sizes (what a plan without reuse would take). */
+ * value sizes (what a plan without reuse would take); 0 before a plan (symbolic
+ * dims not yet bound) and for NULL. */
 size_t minnx_session_arena_size(const minnx_session *session);
 size_t minnx_session_values_size(const minnx_session *session);
 
-/* Introspection for tools. Node `index` in execution order. */
+/* Introspection for tools. Strings returned are owned by the model; every
+ * `out` pointer may be NULL to skip it; MINNX_E_ARG for NULL or an index out
+ * of range. Node `index` in execution order. */
 size_t minnx_model_node_count(const minnx_model *model);
-/* Fills the node's name, op type, domain (never NULL; "" for the default
- * domain) and the since_version of the schema it resolved to. */
+/* Fills the node's name (its own, else its first output's), op type, domain
+ * (never NULL; "" for the default domain) and the since_version of the schema
+ * it resolved to. */
 minnx_status minnx_model_node_info(const minnx_model *model, size_t index, const char **name,
                                    const char **op_type, const char **domain, int *since_version);
+/* The model's opset imports: domain ("" for ai.onnx) and version. */
 size_t minnx_model_opset_count(const minnx_model *model);
 minnx_status minnx_model_opset(const minnx_model *model, size_t index, const char **domain, int64_t *version);
 /* Every value of the model (inputs, initializers, node outputs) with its
@@ -163,16 +259,21 @@ size_t minnx_model_value_count(const minnx_model *model);
 minnx_status minnx_model_value_info(const minnx_model *model, size_t index, const char **name, minnx_tensor *out);
 
 /* Decodes a serialized ONNX TensorProto (a .pb test file) into a tensor whose
- * data is allocated with `allocator` (NULL: malloc); release it with
- * minnx_tensor_free. Its name, if any, goes to *name when name is not NULL
- * (allocated likewise; NULL when absent). */
+ * data is allocated with `allocator` (NULL: malloc) and is the caller's:
+ * release it with minnx_tensor_free and the same allocator. Its name, if any,
+ * goes to *name when name is not NULL (allocated likewise; NULL when absent).
+ * Errors: MINNX_E_ARG, MINNX_E_PARSE, MINNX_E_MODEL, MINNX_E_TYPE,
+ * MINNX_E_FEATURE, MINNX_E_LIMIT, MINNX_E_NOMEM; nothing is allocated then. */
 minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allocator *allocator,
                                  minnx_tensor *out, char **name, minnx_error *err);
-/* Serializes a tensor as an ONNX TensorProto with raw_data into a buffer
- * allocated with `allocator` (NULL: malloc). */
+/* Serializes a tensor as an ONNX TensorProto with raw_data (little-endian)
+ * into a buffer allocated with `allocator` (NULL: malloc); *out is the
+ * caller's, released with minnx_tensor_free. Errors: MINNX_E_ARG,
+ * MINNX_E_NOMEM. */
 minnx_status minnx_tensor_encode(const minnx_tensor *tensor, const char *name, const minnx_allocator *allocator,
                                  void **out, size_t *out_size, minnx_error *err);
-/* Releases memory returned by minnx_tensor_decode / minnx_tensor_encode. */
+/* Releases memory returned by minnx_tensor_decode / minnx_tensor_encode, with
+ * the allocator that made it (NULL: free). NULL is allowed. */
 void minnx_tensor_free(const minnx_allocator *allocator, void *ptr);
 
 #ifdef __cplusplus

@@ -323,7 +323,10 @@ static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, 
 minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, mx_pool *pool, mx_graph *g,
                            mx_err *err) {
   memset(g, 0, sizeof *g);
-  ProtobufCAllocator pa = mx_protobuf_allocator(&pool->a);
+  /* The message is a temporary: over a caller's region it sits at the top
+   * while the IR grows from the bottom, and is gone before anything else. */
+  minnx_allocator temp = mx_pool_temp_allocator(pool);
+  ProtobufCAllocator pa = mx_protobuf_allocator(&temp);
   Onnx__ModelProto *m = onnx__model_proto__unpack(&pa, size, bytes);
   if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
   loader L = {.pool = pool, .g = g, .err = err};

@@ -112,17 +112,16 @@ DEFINE_ARGMAX_PAIR(u32, uint32_t, uint32_t, SAME_KEY, I_FIRST, I_LAST)
 DEFINE_ARGMAX_PAIR(u64, uint64_t, uint64_t, SAME_KEY, I_FIRST, I_LAST)
 
 static argmax_fn argmax_for(mx_dtype t, int last) {
+#define ROW(t, s) {t, {MX_IF_DTYPE(t, argmax_first_##s), MX_IF_DTYPE(t, argmax_last_##s)}}
   static const struct {
     mx_dtype t;
     argmax_fn f[2];
   } table[] = {
-      {MINNX_FLOAT, {argmax_first_f32, argmax_last_f32}},     {MINNX_DOUBLE, {argmax_first_f64, argmax_last_f64}},
-      {MINNX_FLOAT16, {argmax_first_f16, argmax_last_f16}},   {MINNX_BFLOAT16, {argmax_first_bf16, argmax_last_bf16}},
-      {MINNX_INT8, {argmax_first_i8, argmax_last_i8}},        {MINNX_INT16, {argmax_first_i16, argmax_last_i16}},
-      {MINNX_INT32, {argmax_first_i32, argmax_last_i32}},     {MINNX_INT64, {argmax_first_i64, argmax_last_i64}},
-      {MINNX_UINT8, {argmax_first_u8, argmax_last_u8}},       {MINNX_UINT16, {argmax_first_u16, argmax_last_u16}},
-      {MINNX_UINT32, {argmax_first_u32, argmax_last_u32}},    {MINNX_UINT64, {argmax_first_u64, argmax_last_u64}},
+      ROW(MINNX_FLOAT, f32),  ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
+      ROW(MINNX_INT8, i8),    ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
+      ROW(MINNX_UINT8, u8),   ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
   };
+#undef ROW
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (table[i].t == t) return table[i].f[last];
   return NULL; /* the schemas admit no other dtype */

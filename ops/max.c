@@ -49,18 +49,18 @@ DEFINE_MAX2(max2_u64, uint64_t, MX_IMAX)
 
 static max2_fn max2_for(mx_dtype t) {
   switch (t) {
-    case MINNX_FLOAT: return max2_f32;
-    case MINNX_DOUBLE: return max2_f64;
-    case MINNX_FLOAT16: return max2_f16;
-    case MINNX_BFLOAT16: return max2_bf16;
-    case MINNX_INT8: return max2_i8;
-    case MINNX_INT16: return max2_i16;
-    case MINNX_INT32: return max2_i32;
-    case MINNX_INT64: return max2_i64;
-    case MINNX_UINT8: return max2_u8;
-    case MINNX_UINT16: return max2_u16;
-    case MINNX_UINT32: return max2_u32;
-    case MINNX_UINT64: return max2_u64;
+    case MINNX_FLOAT: return MX_IF_DTYPE(MINNX_FLOAT, max2_f32);
+    case MINNX_DOUBLE: return MX_IF_DTYPE(MINNX_DOUBLE, max2_f64);
+    case MINNX_FLOAT16: return MX_IF_DTYPE(MINNX_FLOAT16, max2_f16);
+    case MINNX_BFLOAT16: return MX_IF_DTYPE(MINNX_BFLOAT16, max2_bf16);
+    case MINNX_INT8: return MX_IF_DTYPE(MINNX_INT8, max2_i8);
+    case MINNX_INT16: return MX_IF_DTYPE(MINNX_INT16, max2_i16);
+    case MINNX_INT32: return MX_IF_DTYPE(MINNX_INT32, max2_i32);
+    case MINNX_INT64: return MX_IF_DTYPE(MINNX_INT64, max2_i64);
+    case MINNX_UINT8: return MX_IF_DTYPE(MINNX_UINT8, max2_u8);
+    case MINNX_UINT16: return MX_IF_DTYPE(MINNX_UINT16, max2_u16);
+    case MINNX_UINT32: return MX_IF_DTYPE(MINNX_UINT32, max2_u32);
+    case MINNX_UINT64: return MX_IF_DTYPE(MINNX_UINT64, max2_u64);
     default: return NULL; /* the schemas admit no other dtype */
   }
 }

@@ -100,6 +100,9 @@ minnx_status mx_op_infer(const mx_graph *g, const mx_node *n, const mx_shape *co
       return mx_fail(err, MINNX_E_MODEL, "node '%s' (%s-%d): input %d is empty; all inputs are required", label,
                      n->op_type, s->since, (int)k);
     mx_dtype tk = dtypes[n->inputs[k]];
+    if ((s->dtypes & MX_BIT(tk)) && !MX_DTYPE_ON(tk))
+      return mx_fail(err, MINNX_E_TYPE, "node '%s' (%s-%d): input %d has dtype %s, which this build of minnx leaves out (MINNX_DTYPES)",
+                     label, n->op_type, s->since, (int)k, mx_dtype_name(tk));
     if (!(s->dtypes & MX_BIT(tk)))
       return mx_fail(err, MINNX_E_TYPE, "node '%s' (%s-%d): input %d has dtype %s, which this version does not allow",
                      label, n->op_type, s->since, (int)k, mx_dtype_name(tk));

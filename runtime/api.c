@@ -1,6 +1,4 @@
 /* Model loading and introspection: the stages of the flow, in order. */
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "graph/shape.h"
@@ -9,24 +7,44 @@
 #include "ops/registry.h"
 #include "runtime/model.h"
 
-/* Load-time inference over the declared shapes; the results go into the IR. */
+/* Load-time inference over the declared shapes; the results go into the IR.
+ * When every shape is then known, the arena is planned here, once for all
+ * sessions. */
 static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   mx_graph *g = &m->g;
-  mx_shape *shapes = mx_pool_alloc(&m->pool, (size_t)(g->n_values ? g->n_values : 1) * sizeof *shapes);
-  mx_dtype *dtypes = mx_pool_alloc(&m->pool, (size_t)(g->n_values ? g->n_values : 1) * sizeof *dtypes);
-  const mx_shape **scratch = mx_pool_alloc(&m->pool, (size_t)(m->max_node_inputs ? m->max_node_inputs : 1) * sizeof *scratch);
-  if (!shapes || !dtypes || !scratch) return mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
+  mx_pool *pool = &m->pool;
+  size_t nv = (size_t)(g->n_values ? g->n_values : 1);
+  mx_shape *shapes = mx_pool_temp(pool, nv * sizeof *shapes);
+  mx_dtype *dtypes = mx_pool_temp(pool, nv * sizeof *dtypes);
+  const mx_shape **scratch = mx_pool_temp(pool, (size_t)(m->max_node_inputs ? m->max_node_inputs : 1) * sizeof *scratch);
+  minnx_status st = MINNX_OK;
+  if (!shapes || !dtypes || !scratch) {
+    st = mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
+    goto done;
+  }
   for (int32_t v = 0; v < g->n_values; v++) {
     shapes[v] = g->values[v].shape;
     dtypes[v] = g->values[v].dtype;
   }
-  minnx_status st = mx_infer(g, shapes, dtypes, scratch, err);
-  if (st) return st;
+  if ((st = mx_infer(g, shapes, dtypes, scratch, err))) goto done;
+  int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
     g->values[v].shape = shapes[v];
     g->values[v].dtype = dtypes[v];
+    known &= mx_shape_count(&shapes[v]) >= 0;
   }
-  return MINNX_OK;
+  if (known) {
+    m->plan.offsets = mx_pool_alloc(pool, nv * sizeof *m->plan.offsets);
+    minnx_allocator temp = mx_pool_temp_allocator(pool);
+    if (!m->plan.offsets) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
+    else st = mx_plan_arena(g, shapes, dtypes, &temp, &m->plan, err);
+    m->planned = st == MINNX_OK;
+  }
+done:
+  mx_pool_temp_free(pool, scratch);
+  mx_pool_temp_free(pool, dtypes);
+  mx_pool_temp_free(pool, shapes);
+  return st;
 }
 
 static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err *err) {
@@ -65,41 +83,72 @@ minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_
   return MINNX_OK;
 }
 
-minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
-                                   minnx_error *err) {
-  if (!path || !out) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_file: NULL argument");
-  *out = NULL;
+/* Loads into caller memory; *used receives the region's state at the end,
+ * whatever the outcome (the region is the caller's: nothing is freed). */
+static minnx_status load_in(const void *data, size_t size, void *mem, size_t mem_size, const minnx_load_options *options,
+                            minnx_model **out, mx_region *used, mx_err *err) {
   minnx_allocator a = allocator_of(options);
-  FILE *f = fopen(path, "rb");
-  if (!f) return mx_fail(err, MINNX_E_IO, "cannot open '%s': %s", path, strerror(errno));
-  /* Read in growing steps rather than trusting a size from fseek: works for pipes too. */
-  size_t cap = 1 << 16, len = 0;
-  unsigned char *buf = a.alloc(a.user, cap);
-  minnx_status st = MINNX_OK;
-  while (buf) {
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (len < cap) break;
-    if (cap > SIZE_MAX / 2) {
-      st = mx_fail(err, MINNX_E_LIMIT, "'%s' is too large", path);
-      break;
-    }
-    unsigned char *bigger = a.alloc(a.user, cap * 2);
-    if (bigger) memcpy(bigger, buf, len);
-    a.free(a.user, buf);
-    buf = bigger;
-    cap *= 2;
+  mx_region r;
+  mx_region_init(&r, mem, mem_size);
+  minnx_model *m = mx_region_alloc(&r, sizeof *m);
+  minnx_status st = MINNX_E_NOMEM;
+  if (m) {
+    m->region = r; /* from here on the model's copy is the region */
+    mx_pool_init_region(&m->pool, &m->region, &a);
+    st = build(m, data ? data : "", size, err);
+    r = m->region;
   }
-  if (!buf) st = mx_fail(err, MINNX_E_NOMEM, "out of memory reading '%s'", path);
-  else if (!st && ferror(f)) st = mx_fail(err, MINNX_E_IO, "cannot read '%s': %s", path, strerror(errno));
-  fclose(f);
-  if (!st) st = minnx_model_load_buffer(buf, len, options, out, err);
-  if (buf) a.free(a.user, buf);
+  *used = r;
+  if (r.exhausted)
+    return mx_fail(err, MINNX_E_NOMEM, "the memory given (%zu bytes) is too small for this model; "
+                   "minnx_model_memory_needed gives the size", mem_size);
+  if (st == MINNX_OK) *out = m;
   return st;
 }
 
+minnx_status minnx_model_load_in(const void *data, size_t size, void *mem, size_t mem_size,
+                                 const minnx_load_options *options, minnx_model **out, minnx_error *err) {
+  if (!out || (!data && size) || (!mem && mem_size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_in: NULL argument");
+  *out = NULL;
+  mx_region used;
+  return load_in(data, size, mem, mem_size, options, out, &used, err);
+}
+
+/* A dry run: the load into ever larger regions from the hooks until it fits;
+ * the region's peak is then what a region needs (each step is the same
+ * sequence of requests, whatever the region's size). */
+minnx_status minnx_model_memory_needed(const void *data, size_t size, const minnx_load_options *options,
+                                       size_t *bytes, minnx_error *err) {
+  if (!bytes || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_memory_needed: NULL argument");
+  *bytes = 0;
+  minnx_allocator a = allocator_of(options);
+  size_t cap = size < SIZE_MAX / 4 - (1 << 16) ? 2 * size + (1 << 16) : SIZE_MAX / 2;
+  for (;;) {
+    void *mem = a.alloc(a.user, cap);
+    if (!mem) return mx_fail(err, MINNX_E_NOMEM, "out of memory measuring the model (%zu bytes)", cap);
+    minnx_model *m = NULL;
+    mx_region used;
+    minnx_status st = load_in(data, size, mem, cap, options, &m, &used, err);
+    a.free(a.user, mem);
+    if (st == MINNX_OK) {
+      *bytes = used.peak;
+      return MINNX_OK;
+    }
+    if (!used.exhausted) return st;
+    if (cap >= SIZE_MAX / 4) return mx_fail(err, MINNX_E_LIMIT, "the model needs more memory than can be addressed");
+    cap *= 2;
+  }
+}
+
+size_t minnx_model_memory_used(const minnx_model *m) {
+  if (!m) return 0;
+  /* Caller memory: what follows is free from the next aligned byte on. The
+   * hooks: the same count, give or take the padding at chunk ends. */
+  return mx_region_size(m->pool.region ? m->region.lo : mx_region_size(sizeof *m) + m->pool.used);
+}
+
 void minnx_model_free(minnx_model *m) {
-  if (!m) return;
+  if (!m || m->pool.region) return; /* caller memory: nothing of minnx's to give back */
   minnx_allocator a = m->pool.a;
   mx_pool_release(&m->pool);
   a.free(a.user, m);

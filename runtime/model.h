@@ -4,13 +4,7 @@
 
 #include "graph/err.h"
 #include "graph/ir.h"
-
-struct minnx_model {
-  mx_pool pool; /* owns everything below */
-  mx_graph g;
-  int32_t max_node_inputs;
-  size_t plan_bytes; /* kernel plans of all nodes, the same for every session */
-};
+#include "graph/region.h"
 
 typedef struct mx_plan {
   size_t *offsets;    /* arena offset of each value; SIZE_MAX when it lives elsewhere */
@@ -18,11 +12,25 @@ typedef struct mx_plan {
   size_t values_size; /* sum of the planned values' sizes, as without reuse */
 } mx_plan;
 
+struct minnx_model {
+  mx_pool pool; /* owns everything below */
+  mx_region region; /* a model loaded into caller memory: the pool's memory */
+  mx_graph g;
+  int32_t max_node_inputs;
+  size_t plan_bytes; /* kernel plans of all nodes, the same for every session */
+  /* When every shape is known at load, the arena is planned once here and
+   * sessions share the offsets (read-only). */
+  int planned;
+  mx_plan plan;
+};
+
 /* Places every node output of g (shapes, dtypes by value id) in one arena:
  * values whose lifetimes overlap never share bytes. Temporary memory comes
  * from `a`; `plan->offsets` must have room for g->n_values entries. */
 minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
                            mx_plan *plan, mx_err *err);
+/* The temporary bytes mx_plan_arena takes from a region's top for g. */
+size_t mx_plan_temp_bytes(const mx_graph *g);
 
 #define MX_ARENA_ALIGN 64
 

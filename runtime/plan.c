@@ -25,13 +25,25 @@ static int by_offset(const void *a, const void *b) {
 
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
 
+static int32_t planned_count(const mx_graph *g) {
+  int32_t n = 0;
+  for (int32_t v = 0; v < g->n_values; v++) n += g->values[v].kind == MX_VALUE_NODE;
+  return n;
+}
+
+size_t mx_plan_temp_bytes(const mx_graph *g) {
+  size_t n = (size_t)planned_count(g);
+  if (n == 0) return 0;
+  return mx_region_temp_size(n * sizeof(span)) + mx_region_temp_size(n * sizeof(span *)) +
+         mx_region_temp_size((size_t)g->n_values * sizeof(int32_t));
+}
+
 minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
                            mx_plan *plan, mx_err *err) {
-  int32_t n = 0;
+  int32_t n = planned_count(g);
   plan->arena_size = 0;
   plan->values_size = 0;
   for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
-  for (int32_t v = 0; v < g->n_values; v++) n += g->values[v].kind == MX_VALUE_NODE;
   if (n == 0) return MINNX_OK;
   span *spans = a->alloc(a->user, (size_t)n * sizeof(span));
   span **live = a->alloc(a->user, (size_t)n * sizeof(span *));

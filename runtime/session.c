@@ -9,41 +9,27 @@
 
 struct minnx_session {
   const minnx_model *m;
-  minnx_allocator a;
-  mx_shape *shapes; /* concrete shapes by value id */
+  /* All of a session's memory: this struct and its arrays at the bottom, then
+   * the arena; the planner's temporaries at the top while it runs. */
+  mx_region r;
+  size_t mark;            /* r.lo after the arrays: where the arena starts */
+  minnx_allocator heap;   /* minnx_session_create's hooks; alloc NULL in caller memory */
+  void *block;            /* minnx_session_create: the block r spans */
+  void *heap_arena;       /* minnx_session_create: an arena re-planned beyond the block */
+  mx_shape *shapes;       /* concrete shapes by value id */
   mx_dtype *dtypes;
-  const void **data; /* where each value's bytes are, once planned/bound */
-  unsigned char *bound; /* per graph input: bound since creation */
-  int64_t *sym_values;  /* dim_param bindings, checked across inputs */
+  const void **data;      /* where each value's bytes are, once planned/bound */
+  unsigned char *bound;   /* per graph input: bound since creation */
+  int64_t *sym_values;    /* dim_param bindings, checked across inputs */
   const mx_shape **scratch;
   const void **in_ptrs;
   void **node_plans;
   unsigned char *plan_mem;
-  mx_plan plan;
+  mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
-  size_t arena_cap;
   int planned; /* the plan matches the bound input shapes */
   int ran;
 };
-
-static minnx_status nomem(mx_err *err) { return mx_fail(err, MINNX_E_NOMEM, "out of memory for the session"); }
-
-static void *zalloc(minnx_session *s, size_t size) {
-  void *p = s->a.alloc(s->a.user, size ? size : 1);
-  if (p) memset(p, 0, size ? size : 1);
-  return p;
-}
-
-static void release(minnx_session *s, void *p) {
-  if (p) s->a.free(s->a.user, p);
-}
-
-/* The arena is over-allocated by the alignment so that every offset lands on
- * a 64-byte boundary whatever the hooks return. */
-static unsigned char *arena_base(const minnx_session *s) {
-  uintptr_t p = (uintptr_t)s->arena;
-  return (unsigned char *)((p + MX_ARENA_ALIGN - 1) & ~(uintptr_t)(MX_ARENA_ALIGN - 1));
-}
 
 static int all_known(const mx_shape *sh) {
   if (sh->rank < 0) return 0;
@@ -52,7 +38,30 @@ static int all_known(const mx_shape *sh) {
   return 1;
 }
 
-/* Infers concrete shapes, plans the arena (growing it if needed) and prepares every kernel. */
+/* The arena: in the session's region when it fits; else, for a session on
+ * the hooks, from them (dims bound larger than the block was sized for). */
+static minnx_status place_arena(minnx_session *s, mx_err *err) {
+  size_t bytes = s->plan.arena_size;
+  mx_region_reset(&s->r, s->mark);
+  s->arena = mx_region_alloc_aligned(&s->r, bytes, MX_REGION_ALIGN);
+  if (s->arena) {
+    if (s->heap_arena) s->heap.free(s->heap.user, s->heap_arena);
+    s->heap_arena = NULL;
+    return MINNX_OK;
+  }
+  if (!s->heap.alloc)
+    return mx_fail(err, MINNX_E_NOMEM, "the session's memory has %zu bytes left for an arena of %zu bytes",
+                   s->r.size - s->mark, bytes);
+  if (s->heap_arena) s->heap.free(s->heap.user, s->heap_arena);
+  s->heap_arena = bytes <= SIZE_MAX - MX_ARENA_ALIGN ? s->heap.alloc(s->heap.user, bytes + MX_ARENA_ALIGN) : NULL;
+  if (!s->heap_arena) return mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes", bytes);
+  /* over-allocated by the alignment so that every offset lands on a 64-byte boundary */
+  uintptr_t p = (uintptr_t)s->heap_arena;
+  s->arena = (unsigned char *)((p + MX_ARENA_ALIGN - 1) & ~(uintptr_t)(MX_ARENA_ALIGN - 1));
+  return MINNX_OK;
+}
+
+/* Infers concrete shapes, plans the arena (unless the model planned it) and prepares every kernel. */
 static minnx_status plan_session(minnx_session *s, mx_err *err) {
   const mx_graph *g = &s->m->g;
   for (int32_t v = 0; v < g->n_values; v++)
@@ -65,18 +74,15 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   for (int32_t v = 0; v < g->n_values; v++)
     if (!all_known(&s->shapes[v]))
       return mx_fail(err, MINNX_E_SHAPE, "the shape of value '%s' is not known after binding the inputs", g->values[v].name);
-  if ((st = mx_plan_arena(g, s->shapes, s->dtypes, &s->a, &s->plan, err))) return st;
-  if (s->plan.arena_size + MX_ARENA_ALIGN > s->arena_cap || !s->arena) {
-    size_t cap = s->plan.arena_size + MX_ARENA_ALIGN;
-    unsigned char *arena = s->a.alloc(s->a.user, cap);
-    if (!arena) return mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes", s->plan.arena_size);
-    release(s, s->arena);
-    s->arena = arena;
-    s->arena_cap = cap;
+  if (!s->m->planned) {
+    mx_region_reset(&s->r, s->mark); /* the old arena's bytes are free for the planner */
+    minnx_allocator temp = mx_region_temp_allocator(&s->r);
+    if ((st = mx_plan_arena(g, s->shapes, s->dtypes, &temp, &s->plan, err))) return st;
   }
+  if ((st = place_arena(s, err))) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
     const mx_value *val = &g->values[v];
-    if (s->plan.offsets[v] != SIZE_MAX) s->data[v] = arena_base(s) + s->plan.offsets[v];
+    if (s->plan.offsets[v] != SIZE_MAX) s->data[v] = s->arena + s->plan.offsets[v];
     else if (val->kind == MX_VALUE_INITIALIZER) s->data[v] = val->data;
   }
   for (int32_t i = 0; i < g->n_nodes; i++) {
@@ -89,32 +95,76 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   return MINNX_OK;
 }
 
-minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, minnx_error *err) {
-  if (!m || !out) return mx_fail(err, MINNX_E_ARG, "minnx_session_create: NULL argument");
-  *out = NULL;
+/* The session's arrays, in the order they are carved from its region. */
+enum { A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_BOUND, A_SYMS, A_SCRATCH, A_IN_PTRS, A_NODE_PLANS, A_PLAN_MEM, A_COUNT };
+
+static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   const mx_graph *g = &m->g;
-  minnx_allocator a = m->pool.a;
-  minnx_session *s = a.alloc(a.user, sizeof *s);
-  if (!s) return nomem(err);
-  memset(s, 0, sizeof *s);
-  s->m = m;
-  s->a = a;
   size_t nv = (size_t)g->n_values, ni = (size_t)(m->max_node_inputs ? m->max_node_inputs : 1);
-  s->shapes = zalloc(s, nv * sizeof *s->shapes);
-  s->dtypes = zalloc(s, nv * sizeof *s->dtypes);
-  s->data = zalloc(s, nv * sizeof *s->data);
-  s->plan.offsets = zalloc(s, nv * sizeof *s->plan.offsets);
-  s->bound = zalloc(s, (size_t)g->n_inputs);
-  s->sym_values = zalloc(s, (size_t)g->n_syms * sizeof *s->sym_values);
-  s->scratch = zalloc(s, ni * sizeof *s->scratch);
-  s->in_ptrs = zalloc(s, ni * sizeof *s->in_ptrs);
-  s->node_plans = zalloc(s, (size_t)g->n_nodes * sizeof *s->node_plans);
-  s->plan_mem = zalloc(s, m->plan_bytes);
-  if (!s->shapes || !s->dtypes || !s->data || !s->plan.offsets || !s->bound || !s->sym_values || !s->scratch ||
-      !s->in_ptrs || !s->node_plans || !s->plan_mem) {
-    minnx_session_free(s);
-    return nomem(err);
+  size[A_SHAPES] = nv * sizeof(mx_shape);
+  size[A_DTYPES] = nv * sizeof(mx_dtype);
+  size[A_DATA] = nv * sizeof(void *);
+  size[A_OFFSETS] = m->planned ? 0 : nv * sizeof(size_t); /* a planned model's are shared */
+  size[A_BOUND] = (size_t)g->n_inputs;
+  size[A_SYMS] = (size_t)g->n_syms * sizeof(int64_t);
+  size[A_SCRATCH] = ni * sizeof(mx_shape *);
+  size[A_IN_PTRS] = ni * sizeof(void *);
+  size[A_NODE_PLANS] = (size_t)g->n_nodes * sizeof(void *);
+  size[A_PLAN_MEM] = m->plan_bytes;
+}
+
+/* Kernel plans and the arena start on a cache line; the rest needs C alignment. */
+static size_t array_align(int i) { return i == A_PLAN_MEM ? MX_REGION_ALIGN : MX_REGION_TEMP_ALIGN; }
+
+/* The session's region offset after its struct and arrays. */
+static size_t arrays_end(const minnx_model *m) {
+  size_t size[A_COUNT], lo = mx_region_after(0, sizeof(minnx_session), MX_REGION_TEMP_ALIGN);
+  array_sizes(m, size);
+  for (int i = 0; i < A_COUNT; i++) lo = mx_region_after(lo, size[i], array_align(i));
+  return lo;
+}
+
+size_t minnx_session_memory_needed(const minnx_model *m) {
+  if (!m) return 0;
+  size_t lo = arrays_end(m);
+  /* A planned model's arena is known; otherwise the planner's temporaries
+   * are, and the arena comes on top once the shapes are bound. */
+  if (m->planned) return mx_region_after(lo, m->plan.arena_size, MX_REGION_ALIGN);
+  size_t temps = mx_plan_temp_bytes(&m->g);
+  return lo > SIZE_MAX - temps ? SIZE_MAX : lo + temps;
+}
+
+/* Builds a session in region r; heap and block are set for minnx_session_create. */
+static minnx_status create(const minnx_model *m, mx_region *r, const minnx_allocator *heap, void *block,
+                           minnx_session **out, mx_err *err) {
+  const mx_graph *g = &m->g;
+  size_t size[A_COUNT];
+  void *part[A_COUNT];
+  array_sizes(m, size);
+  minnx_session *s = mx_region_alloc_aligned(r, sizeof *s, MX_REGION_TEMP_ALIGN);
+  int ok = s != NULL;
+  if (s) {
+    s->r = *r;
+    for (int i = 0; i < A_COUNT && ok; i++) ok = (part[i] = mx_region_alloc_aligned(&s->r, size[i], array_align(i))) != NULL;
   }
+  if (!ok)
+    return mx_fail(err, MINNX_E_NOMEM, "the memory given (%zu usable bytes) is too small for a session of this model, "
+                   "which needs %zu (minnx_session_memory_needed)", r->size, minnx_session_memory_needed(m));
+  s->m = m;
+  s->mark = s->r.lo;
+  if (heap) s->heap = *heap;
+  s->block = block;
+  s->shapes = part[A_SHAPES];
+  s->dtypes = part[A_DTYPES];
+  s->data = part[A_DATA];
+  s->bound = part[A_BOUND];
+  s->sym_values = part[A_SYMS];
+  s->scratch = part[A_SCRATCH];
+  s->in_ptrs = part[A_IN_PTRS];
+  s->node_plans = part[A_NODE_PLANS];
+  s->plan_mem = part[A_PLAN_MEM];
+  if (m->planned) s->plan = m->plan;
+  else s->plan.offsets = part[A_OFFSETS];
   size_t off = 0;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     s->node_plans[i] = s->plan_mem + off;
@@ -131,29 +181,42 @@ minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, min
   }
   if (known) {
     minnx_status st = plan_session(s, err);
-    if (st) {
-      minnx_session_free(s);
-      return st;
-    }
+    if (st) return st;
   }
   *out = s;
   return MINNX_OK;
 }
 
+minnx_status minnx_session_create_in(const minnx_model *m, void *mem, size_t size, minnx_session **out,
+                                     minnx_error *err) {
+  if (!m || !out || (!mem && size)) return mx_fail(err, MINNX_E_ARG, "minnx_session_create_in: NULL argument");
+  *out = NULL;
+  mx_region r;
+  mx_region_init(&r, mem, size);
+  return create(m, &r, NULL, NULL, out, err);
+}
+
+minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, minnx_error *err) {
+  if (!m || !out) return mx_fail(err, MINNX_E_ARG, "minnx_session_create: NULL argument");
+  *out = NULL;
+  minnx_allocator a = m->pool.a;
+  size_t need = minnx_session_memory_needed(m);
+  /* the hooks promise alignment for C types only: room to align the region */
+  void *block = need <= SIZE_MAX - MX_REGION_ALIGN ? a.alloc(a.user, need + MX_REGION_ALIGN) : NULL;
+  if (!block) return mx_fail(err, MINNX_E_NOMEM, "out of memory for the session (%zu bytes)", need);
+  mx_region r;
+  mx_region_init(&r, block, need + MX_REGION_ALIGN);
+  minnx_status st = create(m, &r, &a, block, out, err);
+  if (st) a.free(a.user, block);
+  return st;
+}
+
 void minnx_session_free(minnx_session *s) {
-  if (!s) return;
-  release(s, s->shapes);
-  release(s, s->dtypes);
-  release(s, s->data);
-  release(s, s->plan.offsets);
-  release(s, s->bound);
-  release(s, s->sym_values);
-  release(s, s->scratch);
-  release(s, s->in_ptrs);
-  release(s, s->node_plans);
-  release(s, s->plan_mem);
-  release(s, s->arena);
-  s->a.free(s->a.user, s);
+  if (!s || !s->block) return; /* caller memory: nothing of minnx's to give back */
+  minnx_allocator a = s->heap;
+  void *block = s->block;
+  if (s->heap_arena) a.free(a.user, s->heap_arena);
+  a.free(a.user, block); /* s lives in it */
 }
 
 minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {

@@ -553,13 +553,32 @@ static int cmd_info(int argc, char **argv) {
     minnx_model_free(m);
     return die(EXIT_LOAD, "%s: %s", argv[0], err.message);
   }
-  if (minnx_session_arena_size(s) || minnx_session_values_size(s))
+  int planned = minnx_session_arena_size(s) || minnx_session_values_size(s);
+  if (planned)
     printf("arena: %zu bytes (values without reuse: %zu bytes)\n", minnx_session_arena_size(s), minnx_session_values_size(s));
   else
     printf("arena: planned when the inputs are bound (symbolic dims)\n");
+  /* What a program giving minnx all its memory must provide. */
+  unsigned char *bytes = NULL, *region = NULL;
+  size_t size = 0, needed = 0;
+  minnx_model *in_region = NULL;
+  int e = read_file(argv[0], &bytes, &size);
+  int rc = EXIT_OK;
+  if (e) rc = die(EXIT_LOAD, "cannot read '%s': %s", argv[0], strerror(e));
+  else if (minnx_model_memory_needed(bytes, size, NULL, &needed, &err))
+    rc = die(EXIT_LOAD, "%s: %s", argv[0], err.message);
+  else if (!(region = aligned_alloc(MINNX_REGION_ALIGN, (needed + MINNX_REGION_ALIGN - 1) & ~(size_t)(MINNX_REGION_ALIGN - 1))))
+    rc = die(EXIT_LOAD, "out of memory");
+  else if (minnx_model_load_in(bytes, size, region, needed, NULL, &in_region, &err))
+    rc = die(EXIT_LOAD, "%s: %s", argv[0], err.message);
+  else
+    printf("caller memory: model %zu bytes to load (%zu kept), session %zu bytes%s\n", needed,
+           minnx_model_memory_used(in_region), minnx_session_memory_needed(in_region), planned ? "" : " + the arena");
+  free(region);
+  free(bytes);
   minnx_session_free(s);
   minnx_model_free(m);
-  return EXIT_OK;
+  return rc;
 }
 
 /* ---- bench ---- */

@@ -25,7 +25,7 @@ typedef struct {
   int n_inputs;
   const char *inputs[4];
   int dtype, rank;
-  int64_t dims[4];
+  int64_t dims[4]; /* -1: the symbolic dim "N" */
   int n_nodes;
   test_node nodes[8];
   const char *output;
@@ -37,9 +37,14 @@ static size_t build_model(const test_model *m, uint8_t **out) {
   Onnx__TensorShapeProto shape = ONNX__TENSOR_SHAPE_PROTO__INIT;
   for (int i = 0; i < m->rank; i++) {
     onnx__tensor_shape_proto__dimension__init(&dim[i]);
+    dimp[i] = &dim[i];
+    if (m->dims[i] < 0) { /* a symbolic dim */
+      dim[i].value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+      dim[i].dim_param = "N";
+      continue;
+    }
     dim[i].value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
     dim[i].dim_value = m->dims[i];
-    dimp[i] = &dim[i];
   }
   shape.n_dim = (size_t)m->rank;
   shape.dim = dimp;

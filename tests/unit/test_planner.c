@@ -35,6 +35,134 @@ static void chain_graph(mx_graph *g, mx_value *values, mx_node *nodes, int32_t (
 
 static int overlap(size_t a, size_t as, size_t b, size_t bs) { return a < b + bs && b < a + as; }
 
+/* ---- random graphs against an independent reading of the rules ---- */
+
+static uint32_t rng = 12345;
+static uint32_t next(void) {
+  rng = rng * 1103515245u + 12345u;
+  return rng >> 8;
+}
+
+#define RN 12  /* nodes */
+#define RV (RN + 3)
+
+typedef struct {
+  mx_graph g;
+  mx_value values[RV];
+  mx_node nodes[RN];
+  int32_t ins[RN][3], outs[RN], graph_out[2];
+  mx_shape shapes[RV];
+  mx_dtype dtypes[RV];
+  int first[RV], last[RV]; /* lifetimes as the test reads them */
+  size_t bytes[RV];
+} rgraph;
+
+/* Three inputs, then n nodes each reading 1-3 earlier values; the last node
+ * and one random node are graph outputs. Sizes vary over three orders. */
+static void random_graph(rgraph *r, int n) {
+  memset(r, 0, sizeof *r);
+  r->g.values = r->values;
+  r->g.nodes = r->nodes;
+  r->g.n_values = 3 + n;
+  r->g.n_nodes = n;
+  for (int v = 0; v < 3 + n; v++) {
+    int64_t dim = 1 + (int64_t)(next() % 3000);
+    r->values[v] = (mx_value){.name = "v", .kind = v < 3 ? MX_VALUE_INPUT : MX_VALUE_NODE, .dtype = MINNX_FLOAT,
+                              .shape = {.rank = 1, .dims = {dim}}, .producer = v < 3 ? -1 : v - 3};
+    r->shapes[v] = r->values[v].shape;
+    r->dtypes[v] = MINNX_FLOAT;
+    r->bytes[v] = (size_t)dim * 4;
+    r->first[v] = r->last[v] = v - 3;
+  }
+  for (int i = 0; i < n; i++) {
+    int k = 1 + (int)(next() % 3);
+    for (int j = 0; j < k; j++) {
+      int32_t v = (int32_t)(next() % (uint32_t)(3 + i)); /* an input or an earlier node's output */
+      r->ins[i][j] = v;
+      if (v >= 3 && r->last[v] < i) r->last[v] = i;
+    }
+    r->outs[i] = 3 + i;
+    r->nodes[i] = (mx_node){.name = "n", .op_type = "Max", .domain = "", .n_inputs = k, .n_outputs = 1,
+                            .inputs = r->ins[i], .outputs = &r->outs[i]};
+  }
+  r->graph_out[0] = 3 + n - 1;
+  r->graph_out[1] = 3 + (int32_t)(next() % (uint32_t)n);
+  r->g.outputs = r->graph_out;
+  r->g.n_outputs = 2;
+  for (int k = 0; k < 2; k++) r->last[r->graph_out[k]] = n; /* read after the run */
+}
+
+static size_t aligned(size_t v) { return (v + 63) & ~(size_t)63; }
+
+/* TensorFlow Lite Micro's greedy plan, written from its description: largest
+ * first, each at the lowest offset clear of every value placed so far whose
+ * lifetime overlaps. The arena it needs. */
+static size_t greedy_reference(const rgraph *r) {
+  int order[RV], n = 0;
+  size_t off[RV], arena = 0;
+  for (int v = 3; v < r->g.n_values; v++) order[n++] = v;
+  for (int i = 1; i < n; i++) /* insertion sort: size descending, then production order */
+    for (int j = i; j > 0 && (r->bytes[order[j]] > r->bytes[order[j - 1]] ||
+                              (r->bytes[order[j]] == r->bytes[order[j - 1]] && order[j] < order[j - 1])); j--) {
+      int t = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = t;
+    }
+  for (int i = 0; i < n; i++) {
+    int v = order[i];
+    size_t at = 0;
+    for (int moved = 1; moved;) { /* move past every conflict until none is left */
+      moved = 0;
+      for (int j = 0; j < i; j++) {
+        int u = order[j];
+        int live = r->first[u] <= r->last[v] && r->first[v] <= r->last[u];
+        if (live && off[u] < at + aligned(r->bytes[v]) && at < off[u] + aligned(r->bytes[u])) {
+          at = off[u] + aligned(r->bytes[u]);
+          moved = 1;
+        }
+      }
+    }
+    off[v] = at;
+    if (at + aligned(r->bytes[v]) > arena) arena = at + aligned(r->bytes[v]);
+  }
+  return arena;
+}
+
+static void random_graphs(void) {
+  int strictly_smaller = 0;
+  for (int trial = 0; trial < 500; trial++) {
+    rgraph r;
+    random_graph(&r, 2 + trial % (RN - 1));
+    size_t offsets[RV];
+    mx_plan plan = {.offsets = offsets};
+    minnx_allocator a = mx_allocator_or_default(NULL);
+    minnx_error err;
+    CHECK_EQ_INT(mx_plan_arena(&r.g, r.shapes, r.dtypes, &a, &plan, &err), MINNX_OK);
+    size_t sum = 0, aligned_sum = 0, peak_live = 0;
+    for (int v = 3; v < r.g.n_values; v++) sum += r.bytes[v], aligned_sum += aligned(r.bytes[v]);
+    CHECK_EQ_INT(plan.values_size, sum);
+    /* valid: aligned, inside the arena, and values alive together never share a byte */
+    for (int v = 3; v < r.g.n_values; v++) {
+      CHECK(offsets[v] % MX_ARENA_ALIGN == 0);
+      CHECK(offsets[v] + r.bytes[v] <= plan.arena_size);
+      for (int u = 3; u < v; u++)
+        if (r.first[u] <= r.last[v] && r.first[v] <= r.last[u])
+          CHECK(!overlap(offsets[u], r.bytes[u], offsets[v], r.bytes[v]));
+    }
+    /* no better than every live set at once allows, no worse than the greedy plan */
+    for (int i = 0; i <= r.g.n_nodes; i++) {
+      size_t live = 0;
+      for (int v = 3; v < r.g.n_values; v++) live += r.first[v] <= i && i <= r.last[v] ? aligned(r.bytes[v]) : 0;
+      if (live > peak_live) peak_live = live;
+    }
+    CHECK(plan.arena_size >= peak_live);
+    CHECK(plan.arena_size <= greedy_reference(&r));
+    CHECK(plan.arena_size <= aligned_sum);
+    strictly_smaller += plan.arena_size < aligned_sum;
+  }
+  CHECK(strictly_smaller > 400); /* with 12 nodes most graphs have values that never meet */
+}
+
 int main(void) {
   enum { N = 6 };
   mx_graph g;
@@ -85,5 +213,6 @@ int main(void) {
   minnx_session_free(s);
   minnx_model_free(model);
   free(bytes);
+  random_graphs();
   return check_report("test_planner");
 }

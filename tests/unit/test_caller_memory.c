@@ -1,0 +1,327 @@
+/* Every case given on the command line (a folder holding model.onnx and
+ * test_data_set_*) run with all memory from the caller and the C library's
+ * malloc made to fail:
+ *   - the model's size comes from minnx_model_memory_needed, a session's from
+ *     minnx_session_memory_needed (with malloc working: a host's job);
+ *   - then malloc fails and counts its calls. One byte less than reported must
+ *     be refused cleanly (MINNX_E_NOMEM, no model or session); the exact size
+ *     must load, run and give the expected outputs bit for bit (NaN matches
+ *     NaN, -0 matches +0), or the expected error for a refused case;
+ *   - malloc must not have been called at all.
+ * Files are read and decoded before malloc is stopped. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "files.h"
+#include "minnx.h"
+
+/* ---- malloc that fails on demand ---- */
+
+static volatile int malloc_blocked;
+static volatile long malloc_calls;
+
+#ifdef MX_TEST_WRAP_MALLOC
+/* Sanitizer builds own malloc: there the references linked into this binary
+ * (minnx's included) are redirected with -Wl,--wrap. */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t m);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t m);
+void *__wrap_realloc(void *p, size_t n);
+#define REAL(f) __real_##f
+#define HOOK(f) __wrap_##f
+#else
+/* Elsewhere the C library's own malloc is replaced for the whole process. */
+void *__libc_malloc(size_t n);
+void *__libc_calloc(size_t n, size_t m);
+void *__libc_realloc(void *p, size_t n);
+void __libc_free(void *p);
+void *malloc(size_t n);
+void *calloc(size_t n, size_t m);
+void *realloc(void *p, size_t n);
+void free(void *p);
+void free(void *p) { __libc_free(p); }
+#define REAL(f) __libc_##f
+#define HOOK(f) f
+#endif
+
+void *HOOK(malloc)(size_t n) {
+  if (malloc_blocked) return malloc_calls++, NULL;
+  return REAL(malloc)(n);
+}
+void *HOOK(calloc)(size_t n, size_t m) {
+  if (malloc_blocked) return malloc_calls++, NULL;
+  return REAL(calloc)(n, m);
+}
+void *HOOK(realloc)(void *p, size_t n) {
+  if (malloc_blocked) return malloc_calls++, NULL;
+  return REAL(realloc)(p, n);
+}
+
+static void block_malloc(void) {
+  malloc_calls = 0;
+  malloc_blocked = 1;
+}
+static long unblock_malloc(void) {
+  malloc_blocked = 0;
+  return malloc_calls;
+}
+
+/* ---- the memory: one static buffer, as firmware would have ---- */
+
+#define MEM_SIZE (64u << 20)
+static _Alignas(MINNX_REGION_ALIGN) unsigned char mem[MEM_SIZE];
+
+static size_t align_up(size_t v) { return (v + MINNX_REGION_ALIGN - 1) & ~(size_t)(MINNX_REGION_ALIGN - 1); }
+
+/* ---- a case's files ---- */
+
+#define MAX_TENSORS 16
+#define MAX_SETS 4
+
+typedef struct {
+  int n_in, n_out;
+  minnx_tensor in[MAX_TENSORS], out[MAX_TENSORS];
+  char *in_name[MAX_TENSORS];
+} data_set;
+
+typedef struct {
+  unsigned char *model;
+  size_t model_size;
+  int n_sets;
+  data_set sets[MAX_SETS];
+  char stage[16], word[64]; /* expect_error: "load" or "run", and a word of the message */
+} test_case;
+
+static int read_tensor(const char *dir, const char *prefix, int i, minnx_tensor *t, char **name) {
+  char file[64];
+  snprintf(file, sizeof file, "%s_%d.pb", prefix, i);
+  char *path = path_join(dir, file);
+  unsigned char *bytes = NULL;
+  size_t size = 0;
+  int found = path && is_file(path) && read_file(path, &bytes, &size) == 0;
+  free(path);
+  if (!found) return 0;
+  minnx_error err;
+  int ok = minnx_tensor_decode(bytes, size, NULL, t, name, &err) == MINNX_OK;
+  free(bytes);
+  return ok ? 1 : -1;
+}
+
+/* 1 read, 0 broken (why says) */
+static int read_case(const char *dir, test_case *c, char *why, size_t wn) {
+  memset(c, 0, sizeof *c);
+  char *path = path_join(dir, "model.onnx");
+  int e = path ? read_file(path, &c->model, &c->model_size) : 1;
+  free(path);
+  if (e) return snprintf(why, wn, "cannot read model.onnx"), 0;
+  path = path_join(dir, "expect_error");
+  unsigned char *text = NULL;
+  size_t n = 0;
+  if (path && is_file(path) && read_file(path, &text, &n) == 0) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%.*s", (int)n, (const char *)text);
+    char *line2 = strchr(buf, '\n');
+    if (line2) *line2++ = '\0';
+    snprintf(c->stage, sizeof c->stage, "%.*s", (int)strcspn(buf, " \r\t"), buf);
+    if (line2) snprintf(c->word, sizeof c->word, "%.*s", (int)strcspn(line2, " \r\t\n"), line2);
+  }
+  free(text);
+  free(path);
+  size_t count = 0;
+  char **names = list_dir(dir, &count);
+  for (size_t i = 0; names && i < count; i++) {
+    if (strncmp(names[i], "test_data_set_", 14) != 0) continue;
+    if (c->n_sets == MAX_SETS) return snprintf(why, wn, "too many data sets"), free_list(names, count), 0;
+    char *sd = path_join(dir, names[i]);
+    data_set *d = &c->sets[c->n_sets++];
+    int r;
+    while (d->n_in < MAX_TENSORS && (r = read_tensor(sd, "input", d->n_in, &d->in[d->n_in], &d->in_name[d->n_in])) == 1)
+      d->n_in++;
+    while (d->n_out < MAX_TENSORS && (r = read_tensor(sd, "output", d->n_out, &d->out[d->n_out], NULL)) == 1) d->n_out++;
+    free(sd);
+  }
+  free_list(names, count);
+  if (!c->n_sets && !c->stage[0]) return snprintf(why, wn, "no data set"), 0;
+  return 1;
+}
+
+static void free_case(test_case *c) {
+  free(c->model);
+  for (int s = 0; s < c->n_sets; s++) {
+    data_set *d = &c->sets[s];
+    for (int k = 0; k < d->n_in; k++) free(d->in[k].data), free(d->in_name[k]);
+    for (int k = 0; k < d->n_out; k++) free(d->out[k].data);
+  }
+}
+
+/* ---- exact comparison ---- */
+
+static int is_float(minnx_dtype t) {
+  return t == MINNX_FLOAT || t == MINNX_DOUBLE || t == MINNX_FLOAT16 || t == MINNX_BFLOAT16;
+}
+
+/* The element's bits without the sign, and whether it is NaN. */
+static void float_parts(minnx_dtype t, const unsigned char *p, uint64_t *mag, int *nan) {
+  uint64_t bits = 0;
+  size_t es = minnx_dtype_size(t);
+  for (size_t i = 0; i < es; i++) bits |= (uint64_t)p[i] << (8 * i); /* the test data is little-endian */
+  unsigned w = (unsigned)es * 8;
+  *mag = bits & ~((uint64_t)1 << (w - 1));
+  uint64_t exp_all = t == MINNX_FLOAT ? 0x7f800000u : t == MINNX_DOUBLE ? 0x7ff0000000000000u
+                   : t == MINNX_FLOAT16 ? 0x7c00u : 0x7f80u;
+  *nan = (*mag & exp_all) == exp_all && (*mag & ~exp_all) != 0;
+}
+
+static int same_tensor(const minnx_tensor *want, const minnx_tensor *got, char *why, size_t wn) {
+  if (want->dtype != got->dtype || want->rank != got->rank || want->nbytes != got->nbytes)
+    return snprintf(why, wn, "dtype, rank or size differs"), 0;
+  for (int i = 0; i < want->rank; i++)
+    if (want->dims[i] != got->dims[i]) return snprintf(why, wn, "dim %d differs", i), 0;
+  size_t es = minnx_dtype_size(want->dtype);
+  const unsigned char *w = want->data, *g = got->data;
+  for (size_t i = 0; es && i < want->nbytes / es; i++) {
+    if (memcmp(w + i * es, g + i * es, es) == 0) continue;
+    if (is_float(want->dtype)) {
+      uint64_t mw, mg;
+      int nw, ng;
+      float_parts(want->dtype, w + i * es, &mw, &nw);
+      float_parts(want->dtype, g + i * es, &mg, &ng);
+      if ((nw && ng) || (mw == 0 && mg == 0)) continue;
+    }
+    return snprintf(why, wn, "element %zu differs", i), 0;
+  }
+  return 1;
+}
+
+static int contains_ci(const char *hay, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *hay; hay++)
+    if (strncasecmp(hay, needle, n) == 0) return 1;
+  return n == 0;
+}
+
+/* ---- one case, malloc blocked ---- */
+
+static int symbolic(const minnx_model *m) {
+  for (size_t i = 0; i < minnx_model_input_count(m); i++) {
+    minnx_tensor t;
+    minnx_model_input_info(m, i, &t);
+    if (t.rank < 0) return 1;
+    for (int d = 0; d < t.rank; d++)
+      if (t.dims[d] < 0) return 1;
+  }
+  return 0;
+}
+
+/* 1 pass, 0 fail (why says). An error is expected or not as the case says. */
+static int run_blocked(const test_case *c, size_t needed, char *why, size_t wn) {
+  minnx_error err = {0};
+  minnx_model *m = (minnx_model *)&err; /* must be reset to NULL on failure */
+  int expect_load = strcmp(c->stage, "load") == 0, expect_run = strcmp(c->stage, "run") == 0;
+  if (expect_load) {
+    minnx_status st = minnx_model_load_in(c->model, c->model_size, mem, MEM_SIZE, NULL, &m, &err);
+    if (st == MINNX_OK || m) return snprintf(why, wn, "loaded, but must be refused"), 0;
+    if (!contains_ci(err.message, c->word)) return snprintf(why, wn, "refused without '%s': %s", c->word, err.message), 0;
+    return 1;
+  }
+  /* one byte short: refused, and no model */
+  if (minnx_model_load_in(c->model, c->model_size, mem, needed - 1, NULL, &m, &err) != MINNX_E_NOMEM || m)
+    return snprintf(why, wn, "a region of %zu bytes, one short, was not refused", needed - 1), 0;
+  memset(mem, 0xA5, needed); /* no state may survive from the failed load */
+  if (minnx_model_load_in(c->model, c->model_size, mem, needed, NULL, &m, &err))
+    return snprintf(why, wn, "load in %zu bytes: %s", needed, err.message), 0;
+  size_t used = minnx_model_memory_used(m);
+  if (used == 0 || used > needed || used % MINNX_REGION_ALIGN)
+    return snprintf(why, wn, "memory used %zu of %zu", used, needed), 0;
+  /* the session goes where the load's temporaries were */
+  unsigned char *smem = mem + used;
+  size_t sneed = minnx_session_memory_needed(m), avail = MEM_SIZE - used;
+  if (sneed == 0 || sneed > avail) return snprintf(why, wn, "session needs %zu bytes", sneed), 0;
+  int exact = !symbolic(m); /* symbolic dims: the arena is not known before binding */
+  size_t ssize = exact ? sneed : avail;
+  for (int si = 0; si < c->n_sets; si++) {
+    const data_set *d = &c->sets[si];
+    minnx_session *s = (minnx_session *)&err;
+    if (exact && (minnx_session_create_in(m, smem, sneed - 1, &s, &err) != MINNX_E_NOMEM || s))
+      return snprintf(why, wn, "a session region of %zu bytes, one short, was not refused", sneed - 1), 0;
+    if (minnx_session_create_in(m, smem, ssize, &s, &err)) {
+      if (expect_run && contains_ci(err.message, c->word)) return 1;
+      return snprintf(why, wn, "session in %zu bytes: %s", ssize, err.message), 0;
+    }
+    minnx_status st = MINNX_OK;
+    for (int k = 0; k < d->n_in && !st; k++)
+      st = d->in_name[k] ? minnx_session_bind_input_name(s, d->in_name[k], &d->in[k], &err)
+                         : minnx_session_bind_input(s, (size_t)k, &d->in[k], &err);
+    if (!st) st = minnx_session_run(s, &err);
+    if (st) {
+      if (expect_run && contains_ci(err.message, c->word)) return 1;
+      return snprintf(why, wn, "run: %s", err.message), 0;
+    }
+    if (expect_run) return snprintf(why, wn, "ran, but must be refused"), 0;
+    if ((size_t)d->n_out != minnx_model_output_count(m)) return snprintf(why, wn, "output count"), 0;
+    for (int k = 0; k < d->n_out; k++) {
+      minnx_tensor got;
+      char detail[128];
+      minnx_session_output(s, (size_t)k, &got);
+      if (!same_tensor(&d->out[k], &got, detail, sizeof detail))
+        return snprintf(why, wn, "output %d: %s", k, detail), 0;
+    }
+    minnx_session_free(s); /* a no-op in caller memory */
+  }
+  minnx_model_free(m);
+  return 1;
+}
+
+static const char *base_name(const char *path) {
+  const char *p = strrchr(path, '/');
+  return p && p[1] ? p + 1 : path;
+}
+
+int main(int argc, char **argv) {
+  /* The failing malloc is really in use: a call while blocked returns NULL and is counted. */
+  void *(*volatile mal)(size_t) = malloc;
+  block_malloc();
+  void *probe = mal(16);
+  if (probe || unblock_malloc() != 1) {
+    fprintf(stderr, "the failing malloc is not in effect\n");
+    return 1;
+  }
+  int passed = 0, failed = 0;
+  size_t largest = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *name = base_name(argv[i]);
+    char why[512] = "";
+    test_case c;
+    size_t needed = 0;
+    int ok = read_case(argv[i], &c, why, sizeof why);
+    if (ok && strcmp(c.stage, "load") != 0) {
+      minnx_error err;
+      if (minnx_model_memory_needed(c.model, c.model_size, NULL, &needed, &err)) {
+        ok = 0;
+        snprintf(why, sizeof why, "memory needed: %s", err.message);
+      } else if (needed % 16 || needed > MEM_SIZE / 2) {
+        ok = 0;
+        snprintf(why, sizeof why, "memory needed: %zu bytes", needed);
+      }
+    }
+    if (ok) {
+      block_malloc();
+      ok = run_blocked(&c, needed, why, sizeof why);
+      long calls = unblock_malloc();
+      if (ok && calls) ok = 0, snprintf(why, sizeof why, "malloc was called %ld times", calls);
+    }
+    if (ok) passed++;
+    else failed++, printf("FAIL %s: %s\n", name, why);
+    if (align_up(needed) > largest) largest = align_up(needed);
+    free_case(&c);
+  }
+  printf("largest model region: %zu bytes\n", largest);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0 || passed == 0;
+}

@@ -1,0 +1,118 @@
+/* One model shared by many threads, each with its own session (half on the
+ * hooks, half in caller memory) and its own inputs, running concurrently:
+ * every run's output must be bit-identical to the plain loops below. Built
+ * with -fsanitize=thread in .ci/run, where any write to the shared model or a
+ * race between sessions is reported. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "builder.h"
+#include "check.h"
+#include "minnx.h"
+
+#define THREADS 8
+#define RUNS 200
+#define ROWS 64
+#define COLS 256
+#define N (ROWS * COLS)
+
+typedef struct {
+  const minnx_model *model;
+  int id;
+  float a[N], b[N], c[N];
+  int64_t want[ROWS];
+  _Alignas(MINNX_REGION_ALIGN) unsigned char mem[160 * 1024];
+  int mismatches, errors;
+} worker;
+
+/* NaN is greater than every number, ties give the first index, +0 == -0. */
+static int64_t row_argmax(const float *a, const float *b, const float *c) {
+  int64_t best = 0;
+  float bv = 0;
+  for (int j = 0; j < COLS; j++) {
+    float v = a[j];
+    if (isnan(b[j]) || b[j] > v) v = b[j];
+    if (!isnan(v) && (isnan(c[j]) || c[j] > v)) v = c[j];
+    if (j == 0 || (isnan(v) && !isnan(bv)) || v > bv) best = j, bv = v;
+  }
+  return best;
+}
+
+static void fill(worker *w) {
+  uint32_t s = 2654435761u * (uint32_t)(w->id + 1);
+  for (int i = 0; i < N; i++) {
+    s = s * 1103515245u + 12345u;
+    int r = (int)((s >> 16) % 19) - 9; /* small integers: many ties */
+    w->a[i] = (float)r;
+    w->b[i] = (float)((r * 7) % 5);
+    w->c[i] = (s >> 8) % 97 == 0 ? NAN : (float)(r % 4) * -0.5f;
+  }
+  for (int r = 0; r < ROWS; r++) w->want[r] = row_argmax(w->a + r * COLS, w->b + r * COLS, w->c + r * COLS);
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  minnx_error err;
+  minnx_session *s = NULL;
+  minnx_status st = w->id % 2 ? minnx_session_create_in(w->model, w->mem, sizeof w->mem, &s, &err)
+                              : minnx_session_create(w->model, &s, &err);
+  minnx_tensor ta = {MINNX_FLOAT, 2, {ROWS, COLS}, w->a, sizeof w->a};
+  minnx_tensor tb = {MINNX_FLOAT, 2, {ROWS, COLS}, w->b, sizeof w->b};
+  minnx_tensor tc = {MINNX_FLOAT, 2, {ROWS, COLS}, w->c, sizeof w->c};
+  if (!st) st = minnx_session_bind_input(s, 0, &ta, &err);
+  if (!st) st = minnx_session_bind_input(s, 1, &tb, &err);
+  if (!st) st = minnx_session_bind_input(s, 2, &tc, &err);
+  for (int r = 0; r < RUNS && !st; r++) {
+    minnx_tensor y;
+    if ((st = minnx_session_run(s, &err)) || (st = minnx_session_output(s, 0, &y))) break;
+    if (y.nbytes != sizeof w->want || memcmp(y.data, w->want, sizeof w->want) != 0) w->mismatches++;
+  }
+  if (st) w->errors++;
+  minnx_session_free(s);
+  return NULL;
+}
+
+int main(void) {
+  /* y = ArgMax(Max(Max(a, b), c), axis 1) */
+  test_model tm = {.n_opsets = 1, .opset_domain = {""}, .opset_version = {13}, .n_inputs = 3,
+                   .inputs = {"a", "b", "c"}, .dtype = MINNX_FLOAT, .rank = 2, .dims = {ROWS, COLS}, .n_nodes = 3,
+                   .output = "y"};
+  tm.nodes[0] = (test_node){"Max", "", 2, {"a", "b"}, "m0", NULL, 0};
+  tm.nodes[1] = (test_node){"Max", "", 2, {"m0", "c"}, "m1", NULL, 0};
+  tm.nodes[2] = (test_node){"ArgMax", "", 1, {"m1"}, "y", "axis", 1};
+  uint8_t *bytes;
+  size_t size = build_model(&tm, &bytes);
+  minnx_model *model;
+  minnx_error err;
+  CHECK_EQ_INT(minnx_model_load_buffer(bytes, size, NULL, &model, &err), MINNX_OK);
+  static worker w[THREADS];
+  CHECK(minnx_session_memory_needed(model) <= sizeof w[0].mem);
+  pthread_t t[THREADS];
+  for (int i = 0; i < THREADS; i++) {
+    w[i].model = model;
+    w[i].id = i;
+    fill(&w[i]);
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (int i = 0; i < THREADS; i++) CHECK_EQ_INT(pthread_create(&t[i], NULL, work, &w[i]), 0);
+  for (int i = 0; i < THREADS; i++) CHECK_EQ_INT(pthread_join(t[i], NULL), 0);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  for (int i = 0; i < THREADS; i++) {
+    CHECK_EQ_INT(w[i].errors, 0);
+    CHECK_EQ_INT(w[i].mismatches, 0);
+  }
+  /* the inputs differ between threads, so a session reading another's bytes would show */
+  CHECK(memcmp(w[0].want, w[1].want, sizeof w[0].want) != 0);
+  printf("threads=%d runs=%d each, %d nodes on [%d,%d], %.3f s\n", THREADS, RUNS, tm.n_nodes, ROWS, COLS,
+         (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+  minnx_model_free(model);
+  free(bytes);
+  return check_report("test_threads");
+}
