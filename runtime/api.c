@@ -1,6 +1,4 @@
 /* Model loading and introspection: the stages of the flow, in order. */
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "graph/shape.h"
@@ -29,9 +27,9 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   return MINNX_OK;
 }
 
-static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err *err) {
+static minnx_status build(minnx_model *m, const void *data, size_t size, const mx_external *ext, mx_err *err) {
   mx_graph *g = &m->g;
-  minnx_status st = mx_load_model(data, size, mx_op_known, &m->pool, g, err);
+  minnx_status st = mx_load_model(data, size, mx_op_known, ext, &m->pool, g, err);
   if (!st) st = mx_graph_order(g, &m->pool, err);
   if (!st) st = mx_resolve(g, err);
   if (st) return st;
@@ -43,20 +41,19 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err 
   return infer_declared(m, err);
 }
 
-static minnx_allocator allocator_of(const minnx_load_options *options) {
-  return mx_allocator_or_default(options ? &options->allocator : NULL);
-}
-
-minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
-                                     minnx_model **out, minnx_error *err) {
-  if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_buffer: NULL argument");
+minnx_status mx_model_load(const void *data, size_t size, const minnx_load_options *options, const mx_external *ext,
+                           size_t held, minnx_model **out, mx_err *err) {
   *out = NULL;
-  minnx_allocator a = allocator_of(options);
-  minnx_model *m = a.alloc(a.user, sizeof *m);
-  if (!m) return mx_fail(err, MINNX_E_NOMEM, "out of memory for the model");
+  mx_mem mem;
+  mx_mem_init(&mem, options ? &options->allocator : NULL, options ? options->max_memory : 0);
+  mem.used = held;
+  minnx_model *m = mx_mem_alloc(&mem, sizeof *m);
+  if (!m) return mx_mem_status(&mem, mx_fail(err, MINNX_E_NOMEM, "out of memory for the model"), err);
   memset(m, 0, sizeof *m);
-  mx_pool_init(&m->pool, &a);
-  minnx_status st = build(m, data ? data : "", size, err);
+  m->mem = mem;
+  mx_pool_init(&m->pool, &m->mem);
+  minnx_status st = mx_mem_status(&m->mem, build(m, data ? data : "", size, ext, err), err);
+  m->mem.used -= held;
   if (st) {
     minnx_model_free(m);
     return st;
@@ -65,44 +62,18 @@ minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_
   return MINNX_OK;
 }
 
-minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
-                                   minnx_error *err) {
-  if (!path || !out) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_file: NULL argument");
-  *out = NULL;
-  minnx_allocator a = allocator_of(options);
-  FILE *f = fopen(path, "rb");
-  if (!f) return mx_fail(err, MINNX_E_IO, "cannot open '%s': %s", path, strerror(errno));
-  /* Read in growing steps rather than trusting a size from fseek: works for pipes too. */
-  size_t cap = 1 << 16, len = 0;
-  unsigned char *buf = a.alloc(a.user, cap);
-  minnx_status st = MINNX_OK;
-  while (buf) {
-    size_t got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (len < cap) break;
-    if (cap > SIZE_MAX / 2) {
-      st = mx_fail(err, MINNX_E_LIMIT, "'%s' is too large", path);
-      break;
-    }
-    unsigned char *bigger = a.alloc(a.user, cap * 2);
-    if (bigger) memcpy(bigger, buf, len);
-    a.free(a.user, buf);
-    buf = bigger;
-    cap *= 2;
-  }
-  if (!buf) st = mx_fail(err, MINNX_E_NOMEM, "out of memory reading '%s'", path);
-  else if (!st && ferror(f)) st = mx_fail(err, MINNX_E_IO, "cannot read '%s': %s", path, strerror(errno));
-  fclose(f);
-  if (!st) st = minnx_model_load_buffer(buf, len, options, out, err);
-  if (buf) a.free(a.user, buf);
-  return st;
+minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
+                                     minnx_model **out, minnx_error *err) {
+  if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_buffer: NULL argument");
+  mx_external ext = {options ? options->read_external : NULL, options ? options->read_external_user : NULL};
+  return mx_model_load(data, size, options, &ext, 0, out, err);
 }
 
 void minnx_model_free(minnx_model *m) {
   if (!m) return;
-  minnx_allocator a = m->pool.a;
   mx_pool_release(&m->pool);
-  a.free(a.user, m);
+  mx_mem mem = m->mem;
+  mx_mem_free(&mem, m);
 }
 
 /* ---- introspection ---- */

@@ -25,7 +25,7 @@ static int by_offset(const void *a, const void *b) {
 
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
 
-minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
+minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, mx_mem *mem,
                            mx_plan *plan, mx_err *err) {
   int32_t n = 0;
   plan->arena_size = 0;
@@ -33,9 +33,9 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
   for (int32_t v = 0; v < g->n_values; v++) n += g->values[v].kind == MX_VALUE_NODE;
   if (n == 0) return MINNX_OK;
-  span *spans = a->alloc(a->user, (size_t)n * sizeof(span));
-  span **live = a->alloc(a->user, (size_t)n * sizeof(span *));
-  int32_t *index = a->alloc(a->user, (size_t)g->n_values * sizeof(int32_t));
+  span *spans = mx_mem_alloc(mem, (size_t)n * sizeof(span));
+  span **live = mx_mem_alloc(mem, (size_t)n * sizeof(span *));
+  int32_t *index = mx_mem_alloc(mem, (size_t)g->n_values * sizeof(int32_t));
   minnx_status st = MINNX_OK;
   if (!spans || !live || !index) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
@@ -82,8 +82,8 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
     plan->offsets[s->id] = at;
   }
 done:
-  if (spans) a->free(a->user, spans);
-  if (live) a->free(a->user, live);
-  if (index) a->free(a->user, index);
+  mx_mem_free(mem, spans);
+  mx_mem_free(mem, live);
+  mx_mem_free(mem, index);
   return st;
 }

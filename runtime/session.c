@@ -9,7 +9,7 @@
 
 struct minnx_session {
   const minnx_model *m;
-  minnx_allocator a;
+  mx_mem mem; /* the model's hooks and max_memory; this session's own count */
   mx_shape *shapes; /* concrete shapes by value id */
   mx_dtype *dtypes;
   const void **data; /* where each value's bytes are, once planned/bound */
@@ -29,14 +29,12 @@ struct minnx_session {
 static minnx_status nomem(mx_err *err) { return mx_fail(err, MINNX_E_NOMEM, "out of memory for the session"); }
 
 static void *zalloc(minnx_session *s, size_t size) {
-  void *p = s->a.alloc(s->a.user, size ? size : 1);
+  void *p = mx_mem_alloc(&s->mem, size ? size : 1);
   if (p) memset(p, 0, size ? size : 1);
   return p;
 }
 
-static void release(minnx_session *s, void *p) {
-  if (p) s->a.free(s->a.user, p);
-}
+static void release(minnx_session *s, void *p) { mx_mem_free(&s->mem, p); }
 
 /* The arena is over-allocated by the alignment so that every offset lands on
  * a 64-byte boundary whatever the hooks return. */
@@ -65,12 +63,15 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   for (int32_t v = 0; v < g->n_values; v++)
     if (!all_known(&s->shapes[v]))
       return mx_fail(err, MINNX_E_SHAPE, "the shape of value '%s' is not known after binding the inputs", g->values[v].name);
-  if ((st = mx_plan_arena(g, s->shapes, s->dtypes, &s->a, &s->plan, err))) return st;
+  if ((st = mx_plan_arena(g, s->shapes, s->dtypes, &s->mem, &s->plan, err))) return st;
   if (s->plan.arena_size + MX_ARENA_ALIGN > s->arena_cap || !s->arena) {
     size_t cap = s->plan.arena_size + MX_ARENA_ALIGN;
-    unsigned char *arena = s->a.alloc(s->a.user, cap);
-    if (!arena) return mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes", s->plan.arena_size);
+    /* the old arena goes first, so that max_memory need not hold both */
     release(s, s->arena);
+    s->arena = NULL;
+    s->arena_cap = 0;
+    unsigned char *arena = mx_mem_alloc(&s->mem, cap);
+    if (!arena) return mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes", s->plan.arena_size);
     s->arena = arena;
     s->arena_cap = cap;
   }
@@ -93,12 +94,13 @@ minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, min
   if (!m || !out) return mx_fail(err, MINNX_E_ARG, "minnx_session_create: NULL argument");
   *out = NULL;
   const mx_graph *g = &m->g;
-  minnx_allocator a = m->pool.a;
-  minnx_session *s = a.alloc(a.user, sizeof *s);
-  if (!s) return nomem(err);
+  mx_mem mem;
+  mx_mem_init(&mem, &m->mem.a, m->mem.cap);
+  minnx_session *s = mx_mem_alloc(&mem, sizeof *s);
+  if (!s) return mx_mem_status(&mem, nomem(err), err);
   memset(s, 0, sizeof *s);
   s->m = m;
-  s->a = a;
+  s->mem = mem;
   size_t nv = (size_t)g->n_values, ni = (size_t)(m->max_node_inputs ? m->max_node_inputs : 1);
   s->shapes = zalloc(s, nv * sizeof *s->shapes);
   s->dtypes = zalloc(s, nv * sizeof *s->dtypes);
@@ -112,8 +114,9 @@ minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, min
   s->plan_mem = zalloc(s, m->plan_bytes);
   if (!s->shapes || !s->dtypes || !s->data || !s->plan.offsets || !s->bound || !s->sym_values || !s->scratch ||
       !s->in_ptrs || !s->node_plans || !s->plan_mem) {
+    minnx_status st = mx_mem_status(&s->mem, nomem(err), err);
     minnx_session_free(s);
-    return nomem(err);
+    return st;
   }
   size_t off = 0;
   for (int32_t i = 0; i < g->n_nodes; i++) {
@@ -130,7 +133,7 @@ minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, min
     }
   }
   if (known) {
-    minnx_status st = plan_session(s, err);
+    minnx_status st = mx_mem_status(&s->mem, plan_session(s, err), err);
     if (st) {
       minnx_session_free(s);
       return st;
@@ -153,7 +156,8 @@ void minnx_session_free(minnx_session *s) {
   release(s, s->node_plans);
   release(s, s->plan_mem);
   release(s, s->arena);
-  s->a.free(s->a.user, s);
+  mx_mem mem = s->mem;
+  mx_mem_free(&mem, s);
 }
 
 minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
@@ -228,7 +232,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
       return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", g->values[g->inputs[i]].name);
   if (!s->planned) {
     minnx_status st = check_symbols(s, err);
-    if (!st) st = plan_session(s, err);
+    if (!st) st = mx_mem_status(&s->mem, plan_session(s, err), err);
     if (st) return st;
   }
   for (int32_t i = 0; i < g->n_nodes; i++) {
