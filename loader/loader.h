@@ -6,9 +6,11 @@
 #include "graph/ir.h"
 
 /* Bounds on what a model may hold, so that load time and memory stay in
- * proportion to what minnx can run. */
-#define MX_MAX_NODES (1 << 20)
-#define MX_MAX_NODE_IO (1 << 20)   /* inputs or outputs of one node */
+ * proportion to what minnx can run. Planning an arena is quadratic in the
+ * node count at worst (every value live at once): 16384 nodes plan in well
+ * under a second. */
+#define MX_MAX_NODES (1 << 14)
+#define MX_MAX_NODE_IO (1 << 16)   /* inputs or outputs of one node */
 #define MX_MAX_VALUES (1 << 22)    /* graph inputs + initializers + node outputs */
 #define MX_MAX_NODE_ATTRS 64       /* attributes of one node */
 #define MX_MAX_OPSETS 64           /* opset_import entries */
