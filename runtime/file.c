@@ -53,8 +53,10 @@ static minnx_status open_inside(folder *f, const char *location, int *out, mx_er
     if (!last && (n == 0 || strcmp(name, ".") == 0)) continue; /* "a//b", "./a" */
     int next = open_component(fd, name, last);
     int e = errno;
+    struct stat st; /* O_NOFOLLOW says ELOOP, or ENOTDIR with O_DIRECTORY */
+    int link = next < 0 && fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
     if (fd != f->fd) close(fd);
-    if (next < 0 && e == ELOOP)
+    if (link)
       return mx_fail(err, MINNX_E_MODEL, "external data location '%s': '%s' is a symbolic link, which minnx does not follow",
                      location, name);
     if (next < 0) return mx_fail(err, MINNX_E_IO, "external data location '%s': cannot open '%s': %s", location, name, strerror(e));
