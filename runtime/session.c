@@ -19,6 +19,7 @@ struct minnx_session {
   const void **in_ptrs;
   void **node_plans;
   unsigned char *plan_mem;
+  unsigned char *empty; /* per node: its output has no elements, so it does not run */
   mx_plan plan;
   unsigned char *arena;
   size_t arena_cap;
@@ -84,7 +85,10 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
     const mx_node *n = &g->nodes[i];
     for (int32_t k = 0; k < n->n_inputs; k++) s->scratch[k] = &s->shapes[n->inputs[k]];
     mx_prepare_ctx c = {n, n->schema, s->scratch, &s->shapes[n->outputs[0]], s->dtypes[n->inputs[0]]};
-    n->schema->prepare(&c, s->node_plans[i]);
+    /* A kernel's loops may run over dims of an empty tensor ([2^32,0] has
+     * 2^32 rows of nothing): work is bounded by elements only if it is skipped. */
+    s->empty[i] = mx_shape_count(&s->shapes[n->outputs[0]]) == 0;
+    if (!s->empty[i]) n->schema->prepare(&c, s->node_plans[i]);
   }
   s->planned = 1;
   return MINNX_OK;
@@ -112,8 +116,9 @@ minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, min
   s->in_ptrs = zalloc(s, ni * sizeof *s->in_ptrs);
   s->node_plans = zalloc(s, (size_t)g->n_nodes * sizeof *s->node_plans);
   s->plan_mem = zalloc(s, m->plan_bytes);
+  s->empty = zalloc(s, (size_t)g->n_nodes);
   if (!s->shapes || !s->dtypes || !s->data || !s->plan.offsets || !s->bound || !s->sym_values || !s->scratch ||
-      !s->in_ptrs || !s->node_plans || !s->plan_mem) {
+      !s->in_ptrs || !s->node_plans || !s->plan_mem || !s->empty) {
     minnx_status st = mx_mem_status(&s->mem, nomem(err), err);
     minnx_session_free(s);
     return st;
@@ -155,6 +160,7 @@ void minnx_session_free(minnx_session *s) {
   release(s, s->in_ptrs);
   release(s, s->node_plans);
   release(s, s->plan_mem);
+  release(s, s->empty);
   release(s, s->arena);
   mx_mem mem = s->mem;
   mx_mem_free(&mem, s);
@@ -237,6 +243,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   }
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
+    if (s->empty[i]) continue;
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = s->data[n->inputs[k]];
     n->schema->eval(s->node_plans[i], s->in_ptrs, (void *)s->data[n->outputs[0]]);
   }
