@@ -160,6 +160,10 @@ static const char *location_problem(const char *loc) {
 static minnx_status read_external(const Onnx__TensorProto *t, const char *what, size_t nbytes, size_t esize,
                                   mx_alloc_fn alloc, void *ctx, const mx_external *ext, mx_tensor_data *out,
                                   mx_err *err) {
+  if (!ext || !ext->read)
+    return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' uses external data, which %s", what,
+                   ext ? "a model loaded from memory reads only through minnx_load_options.read_external"
+                       : "minnx reads only for a model's initializers");
   const char *location = NULL;
   uint64_t offset = 0, length = nbytes;
   for (size_t i = 0; i < t->n_external_data; i++) {
@@ -182,10 +186,6 @@ static minnx_status read_external(const Onnx__TensorProto *t, const char *what, 
   if (offset > UINT64_MAX - length)
     return mx_fail(err, MINNX_E_MODEL, "tensor '%s': external data offset %llu + length %llu overflows", what,
                    (unsigned long long)offset, (unsigned long long)length);
-  if (!ext || !ext->read)
-    return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' uses external data ('%s'), which %s", what, location,
-                   ext ? "a model loaded from memory reads only through minnx_load_options.read_external"
-                       : "minnx reads only for a model's initializers");
   out->nbytes = nbytes;
   if (nbytes == 0) return MINNX_OK;
   if (!(out->data = alloc(ctx, nbytes)))
