@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs each libFuzzer target for a bounded time, one after the other (CI has
-# two cores), from the seed corpus (every official and own case) and every
+# two cores), from the seed corpus (every official, own and bad case) and every
 # past crash. A crash, a leak, a timeout or an out-of-memory fails the run and
 # leaves the input in $work/artifacts/.
 #   run.sh BUILD_DIR SECONDS_PER_TARGET [WORK_DIR]
@@ -15,7 +15,7 @@ mkdir -p "$work/artifacts"
 # Seeds are copied under content-hash names: libFuzzer reads flat folders.
 seed() { # seed TARGET SUFFIX
   mkdir -p "$work/seeds-$1"
-  find "$node" "$own" -name "*$2" -type f | while read -r f; do
+  find "$node" "$own" "$here/../bad/data" -name "*$2" -type f | while read -r f; do
     cp "$f" "$work/seeds-$1/$(sha1sum "$f" | cut -c1-40)"
   done
 }
