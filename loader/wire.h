@@ -16,7 +16,7 @@
 
 /* Checks that `size` bytes are a well-formed message of type `desc` whose
  * submessages nest at most MX_MAX_NESTING deep. `what` names the bytes in
- * messages ("model"). */
+ * messages ("ONNX model"). */
 minnx_status mx_wire_check(const void *bytes, size_t size, const ProtobufCMessageDescriptor *desc, const char *what,
                            mx_err *err);
 

@@ -371,6 +371,12 @@ def size_cases():
     e.key, e.value = "location", "w.bin"
     m = model([helper.make_node("Max", ["a", "w"], ["y"])], inputs=[vi("a", F, (2**59,))], inits=[t])
     case("size-external-initializer-2-to-61-bytes", m, 2, "out of memory for tensor 'w'", files={"w.bin": W_BYTES})
+    # more nodes than a fixed array of 200 holds: a chain of 300 Max loads and runs
+    nodes = [helper.make_node("Max", ["a" if i == 0 else f"m{i - 1}", "b"], [f"m{i}" if i < 299 else "y"])
+             for i in range(300)]
+    case("size-control-300-node-chain", model(nodes), 0, "^y: float \\[2,3\\] = \\[1, 1, 2, 3, 4, 5\\]",
+         args="run model.onnx -i a=a.pb -i b=b.pb --print",
+         files={"a.pb": a_pb(), "b.pb": pb(helper.make_tensor("b", F, [2, 3], [0, 1, 2, 3, 4, 5]))})
     # no elements, but 2^40 rows of them: runs at once (a kernel once looped over the empty rows)
     empty = (2**40, 3, 0)
     m = model([helper.make_node("ArgMax", ["a"], ["y"], axis=1)], inputs=[vi("a", F, empty)])
