@@ -43,13 +43,12 @@ static char model_path[64];
 
 static float in_a[2 * 3], in_b[2 * 3];
 
-/* load, session, bind every input as in_a/in_b with `rank` and `dims`, run, read output 0 */
-static minnx_status run_model(minnx_model *m, const int64_t *dims, int rank, minnx_error *err) {
+/* A session on m: bind every input as in_a/in_b of [2,3], run, read output 0. */
+static minnx_status run_model(minnx_model *m, minnx_error *err) {
   minnx_session *s = NULL;
   minnx_status st = minnx_session_create(m, &s, err);
   for (size_t i = 0; !st && i < minnx_model_input_count(m); i++) {
-    minnx_tensor t = {MINNX_FLOAT, rank, {0}, i ? in_b : in_a, sizeof in_a};
-    memcpy(t.dims, dims, (size_t)rank * sizeof *dims);
+    minnx_tensor t = {MINNX_FLOAT, 2, {2, 3}, i ? in_b : in_a, sizeof in_a};
     st = minnx_session_bind_input(s, i, &t, err);
   }
   if (!st) st = minnx_session_run(s, err);
@@ -60,33 +59,19 @@ static minnx_status run_model(minnx_model *m, const int64_t *dims, int rank, min
   return st;
 }
 
-static minnx_status from_buffer(const minnx_load_options *o, minnx_error *err) {
+/* Loads the model from `bytes` (or from model_path), then runs `sessions` sessions on it. */
+static minnx_status load_and_run(const minnx_load_options *o, int from_path, int sessions, minnx_error *err) {
   minnx_model *m = NULL;
-  static const int64_t dims[2] = {2, 3};
-  minnx_status st = minnx_model_load_buffer(bytes, size, o, &m, err);
-  if (!st) st = run_model(m, dims, 2, err);
+  minnx_status st = from_path ? minnx_model_load_file(model_path, o, &m, err)
+                              : minnx_model_load_buffer(bytes, size, o, &m, err);
+  for (int i = 0; !st && i < sessions; i++) st = run_model(m, err);
   minnx_model_free(m);
   return st;
 }
 
-static minnx_status from_file(const minnx_load_options *o, minnx_error *err) {
-  minnx_model *m = NULL;
-  static const int64_t dims[2] = {2, 3};
-  minnx_status st = minnx_model_load_file(model_path, o, &m, err);
-  if (!st) st = run_model(m, dims, 2, err);
-  minnx_model_free(m);
-  return st;
-}
-
-static minnx_status two_sessions(const minnx_load_options *o, minnx_error *err) {
-  minnx_model *m = NULL;
-  static const int64_t dims[2] = {2, 3};
-  minnx_status st = minnx_model_load_buffer(bytes, size, o, &m, err);
-  if (!st) st = run_model(m, dims, 2, err);
-  if (!st) st = run_model(m, dims, 2, err);
-  minnx_model_free(m);
-  return st;
-}
+static minnx_status from_buffer(const minnx_load_options *o, minnx_error *err) { return load_and_run(o, 0, 1, err); }
+static minnx_status from_file(const minnx_load_options *o, minnx_error *err) { return load_and_run(o, 1, 1, err); }
+static minnx_status two_sessions(const minnx_load_options *o, minnx_error *err) { return load_and_run(o, 0, 2, err); }
 
 static minnx_status tensor_roundtrip(const minnx_load_options *o, minnx_error *err) {
   minnx_tensor t = {MINNX_FLOAT, 2, {2, 3}, in_a, sizeof in_a}, back;

@@ -92,8 +92,8 @@ static void add_nested_graphs(Onnx__ModelProto *m, void *ctx) {
 
 typedef struct {
   size_t n;
-  void *items; /* malloc'd by the edit, freed by the test */
-  void *ptrs;
+  void *items, *ptrs; /* malloc'd by the edit, freed by load_many */
+  char **names;
 } many;
 
 static void many_nodes(Onnx__ModelProto *m, void *ctx) {
@@ -116,16 +116,7 @@ static void many_nodes(Onnx__ModelProto *m, void *ctx) {
   m->graph->node = np;
   k->items = nodes;
   k->ptrs = np;
-  nodes[0].doc_string = (char *)names; /* parked here to be freed */
-}
-
-static void free_many_nodes(many *k) {
-  Onnx__NodeProto *nodes = k->items;
-  char **names = (char **)nodes[0].doc_string;
-  for (size_t i = 0; i < k->n; i++) free(names[i]);
-  free(names);
-  free(k->items);
-  free(k->ptrs);
+  k->names = names;
 }
 
 static void many_attrs(Onnx__ModelProto *m, void *ctx) {
@@ -166,10 +157,12 @@ static void many_opsets(Onnx__ModelProto *m, void *ctx) {
 }
 
 static minnx_status load_many(test_edit edit, size_t n, minnx_error *err) {
-  many k = {n, NULL, NULL};
+  many k = {n, NULL, NULL, NULL};
   minnx_status st = load(&base, edit, &k, NULL, NULL, err);
-  if (edit == many_nodes) free_many_nodes(&k);
-  else free(k.items), free(k.ptrs);
+  for (size_t i = 0; k.names && i < n; i++) free(k.names[i]);
+  free(k.names);
+  free(k.items);
+  free(k.ptrs);
   return st;
 }
 
