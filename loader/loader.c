@@ -19,19 +19,24 @@ typedef struct {
 typedef struct {
   slot *slots;
   size_t mask;
+  uint64_t seed;
 } names;
 
+/* The hash is seeded with the table's address: a model crafted so that its
+ * names collide under a known seed (making interning quadratic) cannot
+ * know this one where addresses are randomized. */
 static int names_init(names *t, mx_pool *pool, size_t count) {
   size_t cap = 16;
   while (cap < count * 2) cap *= 2;
   t->slots = mx_pool_alloc(pool, cap * sizeof(slot));
   t->mask = cap - 1;
+  t->seed = (uint64_t)(uintptr_t)t->slots;
   return t->slots != NULL;
 }
 
 /* The slot of `name`: the one holding it, or the empty one where it belongs. */
 static slot *names_find(const names *t, const char *name) {
-  size_t i = (size_t)XXH3_64bits(name, strlen(name)) & t->mask;
+  size_t i = (size_t)XXH3_64bits_withSeed(name, strlen(name), t->seed) & t->mask;
   while (t->slots[i].name && strcmp(t->slots[i].name, name) != 0) i = (i + 1) & t->mask;
   return &t->slots[i];
 }
