@@ -258,6 +258,16 @@ int main(void) {
   run_bound(s, 1000, MINNX_OK, NULL);
   run_bound(s, 1 << 18, MINNX_E_LIMIT, "max_memory"); /* a 1 MB output */
   run_bound(s, 1000, MINNX_OK, NULL);                /* and back: a real failure is not mistaken for the cap */
+  /* a symbolic dim bound to sizes whose byte count overflows, or to a negative size */
+  static float one;
+  minnx_tensor t = {MINNX_FLOAT, 1, {INT64_MAX}, &one, sizeof one};
+  CHECK_EQ_INT(minnx_session_bind_input(s, 0, &t, &err), MINNX_E_LIMIT);
+  CHECK(contains(err.message, "overflows"));
+  t.dims[0] = (int64_t)1 << 62; /* 2^64 bytes of float */
+  CHECK_EQ_INT(minnx_session_bind_input(s, 0, &t, &err), MINNX_E_LIMIT);
+  t.dims[0] = -5;
+  CHECK_EQ_INT(minnx_session_bind_input(s, 0, &t, &err), MINNX_E_ARG);
+  CHECK(contains(err.message, "negative"));
   minnx_session_free(s);
   minnx_model_free(model);
 
