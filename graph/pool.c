@@ -1,6 +1,8 @@
 #include "graph/pool.h"
 
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,15 +32,58 @@ minnx_allocator mx_allocator_or_default(const minnx_allocator *a) {
   return d;
 }
 
-void mx_pool_init(mx_pool *p, const minnx_allocator *a) {
-  p->a = mx_allocator_or_default(a);
+/* The header before each block: its size, padded so the block stays aligned. */
+typedef union {
+  size_t size;
+  max_align_t align;
+} header;
+
+void mx_mem_init(mx_mem *m, const minnx_allocator *a, size_t cap) {
+  m->a = mx_allocator_or_default(a);
+  m->cap = cap;
+  m->used = 0;
+  m->over_cap = 0;
+}
+
+void *mx_mem_alloc(mx_mem *m, size_t size) {
+  if (size > SIZE_MAX - sizeof(header)) return NULL;
+  size_t total = size + sizeof(header);
+  if (m->cap && (m->used > m->cap || total > m->cap - m->used)) {
+    m->over_cap = 1;
+    return NULL;
+  }
+  header *h = m->a.alloc(m->a.user, total);
+  if (!h) return NULL;
+  h->size = total;
+  m->used += total;
+  return h + 1;
+}
+
+void mx_mem_free(mx_mem *m, void *p) {
+  if (!p) return;
+  header *h = (header *)p - 1;
+  m->used -= h->size;
+  m->a.free(m->a.user, h);
+}
+
+minnx_status mx_mem_status(mx_mem *m, minnx_status st, mx_err *err) {
+  int over = m->over_cap;
+  m->over_cap = 0;
+  if (st != MINNX_E_NOMEM || !over) return st;
+  char cause[sizeof err->message];
+  snprintf(cause, sizeof cause, "%s", err ? err->message : "");
+  return mx_fail(err, MINNX_E_LIMIT, "above max_memory (%zu bytes): %s", m->cap, cause);
+}
+
+void mx_pool_init(mx_pool *p, mx_mem *mem) {
+  p->mem = mem;
   p->head = NULL;
   p->region = NULL;
   p->used = 0;
 }
 
-void mx_pool_init_region(mx_pool *p, mx_region *r, const minnx_allocator *a) {
-  mx_pool_init(p, a);
+void mx_pool_init_region(mx_pool *p, mx_region *r, mx_mem *mem) {
+  mx_pool_init(p, mem);
   p->region = r;
 }
 
@@ -63,7 +108,7 @@ void *mx_pool_alloc(mx_pool *p, size_t size) {
     /* Large requests get a chunk of their own so that small ones keep filling the current one. */
     size_t cap = size > MX_POOL_CHUNK / 4 ? size : MX_POOL_CHUNK;
     size_t total = sizeof(mx_chunk) + MX_POOL_ALIGN + cap;
-    unsigned char *raw = p->a.alloc(p->a.user, total);
+    unsigned char *raw = mx_mem_alloc(p->mem, total);
     if (!raw) return NULL;
     mx_chunk *n = (mx_chunk *)raw;
     n->base = (unsigned char *)align_up((uintptr_t)(raw + sizeof(mx_chunk)), MX_POOL_ALIGN);
@@ -99,15 +144,23 @@ void mx_pool_release(mx_pool *p) {
   mx_chunk *c = p->head;
   while (c) {
     mx_chunk *next = c->next;
-    p->a.free(p->a.user, c);
+    mx_mem_free(p->mem, c);
     c = next;
   }
   p->head = NULL;
   p->used = 0;
 }
 
+static void *mem_alloc(void *user, size_t size) { return mx_mem_alloc(user, size); }
+static void mem_free(void *user, void *ptr) { mx_mem_free(user, ptr); }
+
+minnx_allocator mx_mem_allocator(mx_mem *m) {
+  minnx_allocator a = {mem_alloc, mem_free, m};
+  return a;
+}
+
 void *mx_pool_temp(mx_pool *p, size_t size) {
-  void *r = p->region ? mx_region_temp(p->region, size) : p->a.alloc(p->a.user, size ? size : 1);
+  void *r = p->region ? mx_region_temp(p->region, size) : mx_mem_alloc(p->mem, size ? size : 1);
   if (r) memset(r, 0, size);
   return r;
 }
@@ -115,9 +168,9 @@ void *mx_pool_temp(mx_pool *p, size_t size) {
 void mx_pool_temp_free(mx_pool *p, void *ptr) {
   if (!ptr) return;
   if (p->region) mx_region_temp_free(p->region, ptr);
-  else p->a.free(p->a.user, ptr);
+  else mx_mem_free(p->mem, ptr);
 }
 
 minnx_allocator mx_pool_temp_allocator(mx_pool *p) {
-  return p->region ? mx_region_temp_allocator(p->region) : p->a;
+  return p->region ? mx_region_temp_allocator(p->region) : mx_mem_allocator(p->mem);
 }

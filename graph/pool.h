@@ -1,18 +1,29 @@
-/* A bump allocator over chunks from the caller's allocator hooks, or over the
- * bottom of a caller's memory region: everything a model owns lives in one
- * pool and is released at once. */
+/* Memory. mx_mem takes blocks from the caller's allocator hooks and counts
+ * them against an optional cap (minnx_load_options.max_memory); a bump pool
+ * over an mx_mem, or over the bottom of a caller's memory region, holds
+ * everything a model owns and is released at once. */
 #ifndef MX_POOL_H
 #define MX_POOL_H
 
 #include <stddef.h>
 
+#include "graph/err.h"
 #include "graph/region.h"
 #include "minnx.h"
+
+/* The hooks plus a running count of the bytes held through them. Each block
+ * carries its size in a header so that frees are counted too. */
+typedef struct mx_mem {
+  minnx_allocator a;
+  size_t cap;   /* 0: no cap */
+  size_t used;  /* bytes held now, headers included */
+  int over_cap; /* an allocation was refused for the cap (not by the hooks) */
+} mx_mem;
 
 typedef struct mx_chunk mx_chunk;
 
 typedef struct mx_pool {
-  minnx_allocator a;
+  mx_mem *mem;
   mx_chunk *head;
   mx_region *region; /* when set, everything comes from it and nothing from the hooks */
   size_t used; /* bytes handed out, for reporting */
@@ -21,9 +32,20 @@ typedef struct mx_pool {
 /* The allocator to use for `a` (NULL means malloc/free). */
 minnx_allocator mx_allocator_or_default(const minnx_allocator *a);
 
-void mx_pool_init(mx_pool *p, const minnx_allocator *a);
-/* A pool over the bottom of `r`; `a` stays the hooks sessions may use. */
-void mx_pool_init_region(mx_pool *p, mx_region *r, const minnx_allocator *a);
+void mx_mem_init(mx_mem *m, const minnx_allocator *a, size_t cap);
+/* Memory aligned for any C type, or NULL (the hooks failed, or the cap). */
+void *mx_mem_alloc(mx_mem *m, size_t size);
+/* Releases what mx_mem_alloc returned; NULL is allowed. */
+void mx_mem_free(mx_mem *m, void *p);
+/* Where an out-of-memory status came from the cap rather than the hooks,
+ * makes it a limit error naming the cap; clears the mark either way. */
+minnx_status mx_mem_status(mx_mem *m, minnx_status st, mx_err *err);
+/* Hooks over mx_mem_alloc / mx_mem_free, for protobuf-c and the planner. */
+minnx_allocator mx_mem_allocator(mx_mem *m);
+
+void mx_pool_init(mx_pool *p, mx_mem *mem);
+/* A pool over the bottom of `r`; it never takes from `mem` (kept for sessions). */
+void mx_pool_init_region(mx_pool *p, mx_region *r, mx_mem *mem);
 /* Zeroed memory aligned to 64 bytes (16 for requests under 64 bytes), or NULL. */
 void *mx_pool_alloc(mx_pool *p, size_t size);
 /* A NUL-terminated copy of n bytes at s, or NULL. */

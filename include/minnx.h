@@ -104,12 +104,21 @@ typedef struct minnx_load_options {
   /* Memory for the model and its sessions; alloc NULL means malloc/free. The
    * hooks are kept by the model and used by its sessions. */
   minnx_allocator allocator;
-  /* Reads `length` bytes at `offset` of the external-data file `location`
-   * into dst, for models loaded from a buffer (which never touch the file
-   * system). NULL: such models cannot use external data. */
+  /* Reads exactly `length` bytes at `offset` of the external-data file
+   * `location` into dst; returns MINNX_OK, or an error status with a message
+   * in err. minnx has checked that `location` is relative and never goes up
+   * ("..") and that the range fits the tensor. A model loaded from a buffer
+   * reads external data only through this (NULL: it cannot use any). NULL
+   * for a model loaded from a file: minnx reads from the model's folder and
+   * nothing outside it (no absolute path, no "..", no symbolic link). */
   minnx_status (*read_external)(void *user, const char *location, uint64_t offset, uint64_t length, void *dst,
                                 minnx_error *err);
   void *read_external_user;
+  /* A cap on the bytes the model takes from the allocator, counted at their
+   * peak during loading and while it is loaded, and separately for each of
+   * its sessions (tables and arena). Beyond it a call fails with
+   * MINNX_E_LIMIT. 0: no cap. */
+  size_t max_memory;
 } minnx_load_options;
 
 /* Loads a model from a file. `options` may be NULL (malloc, no external-data

@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include "loader/tensor.h"
+#include "loader/wire.h"
 #include "onnx.pb-c.h"
 
 /* ---- value-name interning: open addressing over xxHash ---- */
@@ -18,19 +19,24 @@ typedef struct {
 typedef struct {
   slot *slots;
   size_t mask;
+  uint64_t seed;
 } names;
 
+/* The hash is seeded with the table's address: a model crafted so that its
+ * names collide under a known seed (making interning quadratic) cannot
+ * know this one where addresses are randomized. */
 static int names_init(names *t, mx_pool *pool, size_t count) {
   size_t cap = 16;
   while (cap < count * 2) cap *= 2;
   t->slots = mx_pool_alloc(pool, cap * sizeof(slot));
   t->mask = cap - 1;
+  t->seed = (uint64_t)(uintptr_t)t->slots;
   return t->slots != NULL;
 }
 
 /* The slot of `name`: the one holding it, or the empty one where it belongs. */
 static slot *names_find(const names *t, const char *name) {
-  size_t i = (size_t)XXH3_64bits(name, strlen(name)) & t->mask;
+  size_t i = (size_t)XXH3_64bits_withSeed(name, strlen(name), t->seed) & t->mask;
   while (t->slots[i].name && strcmp(t->slots[i].name, name) != 0) i = (i + 1) & t->mask;
   return &t->slots[i];
 }
@@ -40,10 +46,10 @@ static slot *names_find(const names *t, const char *name) {
 typedef struct {
   mx_pool *pool;
   mx_graph *g;
+  const mx_external *ext;
   mx_err *err;
   names values;
-  const char **syms; /* dim_param names, by symbol id */
-  int32_t max_values, max_syms;
+  names syms; /* dim_param names of graph inputs; id = symbol number */
 } loader;
 
 static minnx_status nomem(loader *L) { return mx_fail(L->err, MINNX_E_NOMEM, "out of memory while loading the model"); }
@@ -81,17 +87,18 @@ static int32_t lookup(loader *L, const char *name) {
   return s->name ? s->id : -1;
 }
 
+/* The symbol number of a dim_param, interned on first sight; -1 when out of memory. */
 static int32_t symbol(loader *L, const char *param) {
-  for (int32_t i = 0; i < L->g->n_syms; i++)
-    if (strcmp(L->syms[i], param) == 0) return i;
-  if (L->g->n_syms == L->max_syms) return -2;
-  const char *c = dup(L, param);
-  if (!c) return -2;
-  L->syms[L->g->n_syms] = c;
+  slot *s = names_find(&L->syms, param);
+  if (s->name) return s->id;
+  if (!(s->name = dup(L, param))) return -1;
+  s->id = L->g->n_syms;
   return L->g->n_syms++;
 }
 
-/* Reads a ValueInfoProto's tensor type into v. */
+/* Reads a ValueInfoProto's tensor type into v. Graph inputs (role "input")
+ * keep their dim_params as symbols bound at run time; elsewhere they are
+ * simply unknown dims. */
 static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_value *v, const char *role) {
   const Onnx__TypeProto *tp = vi->type;
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
@@ -115,7 +122,8 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
       if (d->dim_value < 0)
         return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has negative dim %lld", role, v->name, (long long)d->dim_value);
       v->shape.dims[i] = d->dim_value;
-    } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0]) {
+    } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0] &&
+               strcmp(role, "input") == 0) {
       v->dim_sym[i] = symbol(L, d->dim_param);
       if (v->dim_sym[i] < 0) return nomem(L);
     }
@@ -169,25 +177,31 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   if (gp->n_sparse_initializer)
     return mx_fail(L->err, MINNX_E_FEATURE, "sparse initializers are not supported");
 
+  /* Every count below is bounded before it sizes an allocation or an int32_t id. */
   size_t n_values = gp->n_input + gp->n_initializer;
   size_t n_dims = 0;
-  for (size_t i = 0; i < gp->n_node; i++) {
-    if (gp->node[i]->n_output > MX_MAX_NODE_IO || gp->node[i]->n_input > MX_MAX_NODE_IO)
+  for (size_t i = 0; i < gp->n_node && n_values <= MX_MAX_VALUES; i++) {
+    const Onnx__NodeProto *np = gp->node[i];
+    if (np->n_output > MX_MAX_NODE_IO || np->n_input > MX_MAX_NODE_IO)
       return mx_fail(L->err, MINNX_E_LIMIT, "node %zu has more than %d inputs or outputs", i, MX_MAX_NODE_IO);
-    n_values += gp->node[i]->n_output;
+    if (np->n_attribute > MX_MAX_NODE_ATTRS)
+      return mx_fail(L->err, MINNX_E_LIMIT, "node %zu has %zu attributes, above minnx's maximum %d", i,
+                     np->n_attribute, MX_MAX_NODE_ATTRS);
+    n_values += np->n_output;
   }
+  if (n_values > MX_MAX_VALUES || gp->n_output > MX_MAX_VALUES)
+    return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d values or outputs", MX_MAX_VALUES);
   for (size_t i = 0; i < gp->n_input; i++) {
     const Onnx__TypeProto *tp = gp->input[i]->type;
     if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && tp->tensor_type && tp->tensor_type->shape)
-      n_dims += tp->tensor_type->shape->n_dim;
+      n_dims += tp->tensor_type->shape->n_dim < MX_MAX_RANK ? tp->tensor_type->shape->n_dim : MX_MAX_RANK;
   }
   g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
   g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
   g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
   g->outputs = mx_pool_alloc(L->pool, (gp->n_output ? gp->n_output : 1) * sizeof(int32_t));
-  L->max_syms = (int32_t)(n_dims < MX_MAX_RANK ? MX_MAX_RANK : n_dims);
-  L->syms = mx_pool_alloc(L->pool, (size_t)L->max_syms * sizeof(char *));
-  if (!g->values || !g->nodes || !g->inputs || !g->outputs || !L->syms || !names_init(&L->values, L->pool, n_values))
+  if (!g->values || !g->nodes || !g->inputs || !g->outputs || !names_init(&L->values, L->pool, n_values) ||
+      !names_init(&L->syms, L->pool, n_dims))
     return nomem(L);
 
   /* Initializers first, so that a graph input of the same name (older IR
@@ -197,7 +211,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     int32_t id;
     if ((st = define(L, t->name, MX_VALUE_INITIALIZER, &id))) return st;
     mx_tensor_data td;
-    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, &td, L->err))) return st;
+    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, &td, L->err))) return st;
     mx_value *v = &g->values[id];
     v->dtype = td.dtype;
     v->shape = td.shape;
@@ -207,6 +221,8 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_input; i++) {
     const Onnx__ValueInfoProto *vi = gp->input[i];
     int32_t id = vi->name ? lookup(L, vi->name) : -1;
+    if (id >= 0 && g->values[id].kind == MX_VALUE_INPUT)
+      return mx_fail(L->err, MINNX_E_MODEL, "graph input '%s' is listed twice", vi->name);
     if (id >= 0 && g->values[id].kind == MX_VALUE_INITIALIZER) {
       mx_value probe = g->values[id];
       if ((st = read_type(L, vi, &probe, "input"))) return st;
@@ -219,8 +235,6 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
       if ((st = define(L, vi->name, MX_VALUE_INPUT, &id))) return st;
       if ((st = read_type(L, vi, &g->values[id], "input"))) return st;
     }
-    for (int32_t k = 0; k < g->n_inputs; k++)
-      if (g->inputs[k] == id) return mx_fail(L->err, MINNX_E_MODEL, "graph input '%s' is listed twice", vi->name);
     g->inputs[g->n_inputs++] = id;
   }
 
@@ -294,6 +308,9 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
 
 static minnx_status read_opsets(loader *L, const Onnx__ModelProto *m) {
   mx_graph *g = L->g;
+  if (m->n_opset_import > MX_MAX_OPSETS)
+    return mx_fail(L->err, MINNX_E_LIMIT, "the model imports %zu opsets, above minnx's maximum %d", m->n_opset_import,
+                   MX_MAX_OPSETS);
   g->opsets = mx_pool_alloc(L->pool, (m->n_opset_import ? m->n_opset_import : 1) * sizeof(mx_opset));
   if (!g->opsets) return nomem(L);
   for (size_t i = 0; i < m->n_opset_import; i++) {
@@ -320,17 +337,19 @@ static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, 
   return MINNX_OK;
 }
 
-minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, mx_pool *pool, mx_graph *g,
-                           mx_err *err) {
+minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, mx_pool *pool,
+                           mx_graph *g, mx_err *err) {
   memset(g, 0, sizeof *g);
+  minnx_status st = mx_wire_check(bytes, size, &onnx__model_proto__descriptor, "ONNX model", err);
+  if (st) return st;
   /* The message is a temporary: over a caller's region it sits at the top
    * while the IR grows from the bottom, and is gone before anything else. */
-  minnx_allocator temp = mx_pool_temp_allocator(pool);
-  ProtobufCAllocator pa = mx_protobuf_allocator(&temp);
+  mx_pb_mem pm = {mx_pool_temp_allocator(pool), 0};
+  ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
   Onnx__ModelProto *m = onnx__model_proto__unpack(&pa, size, bytes);
+  if (!m && pm.failed) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
   if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
-  loader L = {.pool = pool, .g = g, .err = err};
-  minnx_status st;
+  loader L = {.pool = pool, .g = g, .ext = ext, .err = err};
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);

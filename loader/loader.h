@@ -5,16 +5,30 @@
 #include "graph/err.h"
 #include "graph/ir.h"
 
-#define MX_MAX_NODES (1 << 20)
-#define MX_MAX_NODE_IO (1 << 20) /* inputs or outputs of one node */
+/* Bounds on what a model may hold, so that load time and memory stay in
+ * proportion to what minnx can run. Planning an arena is quadratic in the
+ * node count at worst (every value live at once): 16384 nodes plan in well
+ * under a second. */
+#define MX_MAX_NODES (1 << 14)
+#define MX_MAX_NODE_IO (1 << 16)   /* inputs or outputs of one node */
+#define MX_MAX_VALUES (1 << 22)    /* graph inputs + initializers + node outputs */
+#define MX_MAX_NODE_ATTRS 64       /* attributes of one node */
+#define MX_MAX_OPSETS 64           /* opset_import entries */
 
 /* Called for every node before anything else of the graph is decoded, so that
  * a model using an operator nobody implements is told apart from a broken
  * one. The loader does not know kernels: the caller decides. */
 typedef minnx_status (*mx_op_check_fn)(const char *domain, const char *op_type, mx_err *err);
 
+/* Where initializers with data_location EXTERNAL are read from: `read` has
+ * the contract of minnx_load_options.read_external. NULL read: refused. */
+typedef struct mx_external {
+  minnx_status (*read)(void *user, const char *location, uint64_t offset, uint64_t length, void *dst, mx_err *err);
+  void *user;
+} mx_external;
+
 /* Decodes a serialized ModelProto into g; everything it keeps is in pool. */
-minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, mx_pool *pool, mx_graph *g,
-                           mx_err *err);
+minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, mx_pool *pool,
+                           mx_graph *g, mx_err *err);
 
 #endif

@@ -4,18 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/wire.h"
+
 static void *pb_alloc(void *data, size_t size) {
-  minnx_allocator *a = data;
-  return a->alloc(a->user, size);
+  mx_pb_mem *m = data;
+  void *p = m->a.alloc(m->a.user, size);
+  if (!p) m->failed = 1;
+  return p;
 }
 
 static void pb_free(void *data, void *ptr) {
-  minnx_allocator *a = data;
-  if (ptr) a->free(a->user, ptr);
+  mx_pb_mem *m = data;
+  if (ptr) m->a.free(m->a.user, ptr);
 }
 
-ProtobufCAllocator mx_protobuf_allocator(minnx_allocator *a) {
-  ProtobufCAllocator p = {pb_alloc, pb_free, a};
+ProtobufCAllocator mx_protobuf_allocator(mx_pb_mem *m) {
+  ProtobufCAllocator p = {pb_alloc, pb_free, m};
   return p;
 }
 
@@ -26,17 +30,21 @@ static int host_is_little_endian(void) {
   return b == 1;
 }
 
-/* raw_data is little-endian whatever the host. */
-static void copy_le(void *dst, const void *src, size_t nbytes, size_t elem) {
-  memcpy(dst, src, nbytes);
+/* raw_data and external data are little-endian whatever the host. */
+static void le_to_host(void *data, size_t nbytes, size_t elem) {
   if (elem == 1 || host_is_little_endian()) return;
-  unsigned char *p = dst;
+  unsigned char *p = data;
   for (size_t i = 0; i < nbytes; i += elem)
     for (size_t a = 0, b = elem - 1; a < b; a++, b--) {
       unsigned char t = p[i + a];
       p[i + a] = p[i + b];
       p[i + b] = t;
     }
+}
+
+static void copy_le(void *dst, const void *src, size_t nbytes, size_t elem) {
+  memcpy(dst, src, nbytes);
+  le_to_host(dst, nbytes, elem);
 }
 
 /* The typed field that carries each dtype, by ONNX's rules. */
@@ -117,8 +125,82 @@ static int narrow_uint64(const uint64_t *src, size_t n, mx_dtype t, void *dst) {
   return 1;
 }
 
+/* ---- external data ---- */
+
+/* A decimal uint64, as external_data's "offset" and "length" hold; 0 when s is not one. */
+static int parse_u64(const char *s, uint64_t *v) {
+  uint64_t r = 0;
+  if (!*s) return 0;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return 0;
+    unsigned d = (unsigned)(*s - '0');
+    if (r > (UINT64_MAX - d) / 10) return 0;
+    r = r * 10 + d;
+  }
+  *v = r;
+  return 1;
+}
+
+/* Whether a location names a file inside the model's folder: relative, and
+ * never going up. What the file system makes of it (symbolic links) is the
+ * reader's to check. */
+static const char *location_problem(const char *loc) {
+  if (!loc[0]) return "is empty";
+  if (loc[0] == '/') return "is an absolute path";
+  for (const char *c = loc; *c;) {
+    size_t n = strcspn(c, "/");
+    if (n == 2 && c[0] == '.' && c[1] == '.') return "goes up out of the model's folder ('..')";
+    c += n;
+    c += *c == '/';
+  }
+  return NULL;
+}
+
+/* Reads the external data of t (nbytes long) into memory from alloc. */
+static minnx_status read_external(const Onnx__TensorProto *t, const char *what, size_t nbytes, size_t esize,
+                                  mx_alloc_fn alloc, void *ctx, const mx_external *ext, mx_tensor_data *out,
+                                  mx_err *err) {
+  if (!ext || !ext->read)
+    return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' uses external data, which %s", what,
+                   ext ? "a model loaded from memory reads only through minnx_load_options.read_external"
+                       : "minnx reads only for a model's initializers");
+  const char *location = NULL;
+  uint64_t offset = 0, length = nbytes;
+  for (size_t i = 0; i < t->n_external_data; i++) {
+    const char *key = t->external_data[i]->key ? t->external_data[i]->key : "";
+    const char *value = t->external_data[i]->value ? t->external_data[i]->value : "";
+    int ok = 1;
+    if (strcmp(key, "location") == 0) ok = !location, location = value;
+    else if (strcmp(key, "offset") == 0) ok = parse_u64(value, &offset);
+    else if (strcmp(key, "length") == 0) ok = parse_u64(value, &length);
+    else if (strcmp(key, "checksum") != 0) /* a digest minnx does not verify */
+      return mx_fail(err, MINNX_E_MODEL, "tensor '%s': external_data has an unknown key '%s'", what, key);
+    if (!ok) return mx_fail(err, MINNX_E_MODEL, "tensor '%s': external_data '%s' has a bad value '%s'", what, key, value);
+  }
+  if (!location) return mx_fail(err, MINNX_E_MODEL, "tensor '%s' uses external data but gives no location", what);
+  const char *problem = location_problem(location);
+  if (problem) return mx_fail(err, MINNX_E_MODEL, "tensor '%s': external data location '%s' %s", what, location, problem);
+  if (length != nbytes)
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s': external data length is %llu bytes, its shape needs %zu", what,
+                   (unsigned long long)length, nbytes);
+  if (offset > UINT64_MAX - length)
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s': external data offset %llu + length %llu overflows", what,
+                   (unsigned long long)offset, (unsigned long long)length);
+  out->nbytes = nbytes;
+  if (nbytes == 0) return MINNX_OK;
+  if (!(out->data = alloc(ctx, nbytes)))
+    return mx_fail(err, MINNX_E_NOMEM, "out of memory for tensor '%s' (%zu bytes)", what, nbytes);
+  mx_err why = {MINNX_OK, ""};
+  minnx_status st = ext->read(ext->user, location, offset, length, out->data, &why);
+  if (st) /* the reader's own message (it may give none), naming the tensor */
+    return mx_fail(err, st >= MINNX_E_ARG && st <= MINNX_E_FEATURE ? st : MINNX_E_IO, "tensor '%s': %s", what,
+                   why.message[0] ? why.message : "reading its external data failed");
+  le_to_host(out->data, nbytes, esize);
+  return MINNX_OK;
+}
+
 minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
-                                  mx_tensor_data *out, mx_err *err) {
+                                  const mx_external *ext, mx_tensor_data *out, mx_err *err) {
   memset(out, 0, sizeof *out);
   if (!t->has_data_type || t->data_type == MINNX_UNDEFINED)
     return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has no data_type", what);
@@ -137,8 +219,9 @@ minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, 
   if (nbytes == SIZE_MAX) return mx_fail(err, MINNX_E_LIMIT, "tensor '%s': element count overflows", what);
   size_t n = nbytes / esize;
   if (t->segment) return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' is segmented, which minnx does not support", what);
-  if (t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL)
-    return mx_fail(err, MINNX_E_FEATURE, "tensor '%s' uses external data, which minnx does not support yet", what);
+  int external = t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+  if (t->has_data_location && !external && t->data_location != ONNX__TENSOR_PROTO__DATA_LOCATION__DEFAULT)
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has an unknown data_location %d", what, (int)t->data_location);
 
   field f = field_of(dt);
   static const field all[] = {F_FLOAT, F_INT32, F_INT64, F_DOUBLE, F_UINT64};
@@ -149,6 +232,10 @@ minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, 
   if (t->n_string_data) return mx_fail(err, MINNX_E_MODEL, "tensor '%s' of dtype %s carries string_data", what, mx_dtype_name(dt));
 
   size_t typed = field_count(t, f);
+  if (external && (t->has_raw_data || typed))
+    return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has both external data and %s", what,
+                   t->has_raw_data ? "raw_data" : field_name(f));
+  if (external) return read_external(t, what, nbytes, esize, alloc, ctx, ext, out, err);
   if (t->has_raw_data && typed)
     return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has both raw_data and %s", what, field_name(f));
   if (t->has_raw_data) {
@@ -194,12 +281,18 @@ minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allo
   memset(out, 0, sizeof *out);
   if (name) *name = NULL;
   hook_ctx h = {mx_allocator_or_default(allocator)};
-  ProtobufCAllocator pa = mx_protobuf_allocator(&h.a);
+  minnx_status st = mx_wire_check(data, size, &onnx__tensor_proto__descriptor, "TensorProto", err);
+  if (st) return st;
+  mx_mem mem;
+  mx_mem_init(&mem, &h.a, 0);
+  mx_pb_mem pm = {mx_mem_allocator(&mem), 0};
+  ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
   Onnx__TensorProto *t = onnx__tensor_proto__unpack(&pa, size, data);
+  if (!t && pm.failed) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding a TensorProto");
   if (!t) return mx_fail(err, MINNX_E_PARSE, "not a valid TensorProto (%zu bytes)", size);
   mx_tensor_data td;
   const char *label = t->name && t->name[0] ? t->name : "(unnamed)";
-  minnx_status st = mx_tensor_from_proto(t, label, hook_alloc, &h, &td, err);
+  st = mx_tensor_from_proto(t, label, hook_alloc, &h, NULL, &td, err);
   if (st == MINNX_OK && name && t->name && t->name[0]) {
     size_t len = strlen(t->name);
     *name = h.a.alloc(h.a.user, len + 1);

@@ -4,6 +4,7 @@
 
 #include "graph/err.h"
 #include "graph/ir.h"
+#include "loader/loader.h"
 #include "onnx.pb-c.h"
 
 typedef void *(*mx_alloc_fn)(void *ctx, size_t size);
@@ -15,12 +16,19 @@ typedef struct mx_tensor_data {
   size_t nbytes;
 } mx_tensor_data;
 
-/* Decodes t's dtype, dims and data (raw_data little-endian, or the typed
- * field for its dtype); `what` names the tensor in messages. */
+/* Decodes t's dtype, dims and data (raw_data little-endian, the typed field
+ * for its dtype, or external data read through ext: NULL where tensors may
+ * not use it); `what` names the tensor in messages. */
 minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
-                                  mx_tensor_data *out, mx_err *err);
+                                  const mx_external *ext, mx_tensor_data *out, mx_err *err);
 
-/* protobuf-c allocator over minnx hooks. */
-ProtobufCAllocator mx_protobuf_allocator(minnx_allocator *a);
+/* protobuf-c allocation through hooks (an mx_mem's, or a region's top);
+ * `failed` records a refused allocation, so that a failed unpack is told
+ * apart from bad bytes. */
+typedef struct mx_pb_mem {
+  minnx_allocator a;
+  int failed;
+} mx_pb_mem;
+ProtobufCAllocator mx_protobuf_allocator(mx_pb_mem *m);
 
 #endif

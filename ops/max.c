@@ -67,11 +67,39 @@ static max2_fn max2_for(mx_dtype t) {
 
 /* ---- infer ---- */
 
-/* Whether two shapes fit under `rule`. */
-static int pair_fits(const mx_shape *a, const mx_shape *b, mx_bcast_rule rule) {
-  const mx_shape *pair[2] = {a, b};
-  mx_shape tmp;
-  return rule == MX_BCAST_NONE ? mx_shapes_compatible(a, b) : mx_broadcast_shapes(pair, 2, &tmp);
+/* Two inputs whose shapes do not fit under `rule`, found in one pass: each
+ * dim (counted from the right under numpy) is fixed by the first input that
+ * gives it (other than 1 under numpy); a later input giving another value
+ * conflicts with that one. Without broadcasting the rank is fixed likewise. */
+static void conflicting_pair(const mx_infer_ctx *c, mx_bcast_rule rule, int32_t *pi, int32_t *pj) {
+  int32_t owner[MX_MAX_RANK + 1]; /* [MX_MAX_RANK]: the rank */
+  for (int d = 0; d <= MX_MAX_RANK; d++) owner[d] = -1;
+  *pi = 0, *pj = 1;
+  for (int32_t k = 0; k < c->node->n_inputs; k++) {
+    const mx_shape *s = c->in[k];
+    if (s->rank < 0) continue;
+    if (rule == MX_BCAST_NONE) {
+      if (owner[MX_MAX_RANK] >= 0 && c->in[owner[MX_MAX_RANK]]->rank != s->rank) {
+        *pi = owner[MX_MAX_RANK], *pj = k;
+        return;
+      }
+      if (owner[MX_MAX_RANK] < 0) owner[MX_MAX_RANK] = k;
+    }
+    for (int d = 0; d < s->rank; d++) {
+      int at = rule == MX_BCAST_NONE ? d : s->rank - 1 - d; /* the dim of s at position d */
+      int64_t v = s->dims[at];
+      if (v < 0 || (v == 1 && rule != MX_BCAST_NONE)) continue;
+      if (owner[d] < 0) {
+        owner[d] = k;
+        continue;
+      }
+      const mx_shape *o = c->in[owner[d]];
+      if (o->dims[rule == MX_BCAST_NONE ? d : o->rank - 1 - d] != v) {
+        *pi = owner[d], *pj = k;
+        return;
+      }
+    }
+  }
 }
 
 minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_shape *out) {
@@ -92,15 +120,8 @@ minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_
     ok = mx_broadcast_shapes(c->in, n->n_inputs, out);
   }
   if (ok) return MINNX_OK;
-  /* Name the first pair that does not fit (with unknown dims the conflict may
-   * only show across several inputs: then name the first two). */
-  int32_t i, j = 0;
-  for (i = 0; i < n->n_inputs - 1; i++) {
-    for (j = i + 1; j < n->n_inputs; j++)
-      if (!pair_fits(c->in[i], c->in[j], rule)) break;
-    if (j < n->n_inputs) break;
-  }
-  if (i >= n->n_inputs - 1) i = 0, j = 1;
+  int32_t i, j;
+  conflicting_pair(c, rule, &i, &j);
   char a[96], b[96];
   return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): input shapes %s and %s %s", mx_node_label(c->g, n),
                  n->op_type, c->schema->since, mx_shape_str(c->in[i], a, sizeof a), mx_shape_str(c->in[j], b, sizeof b),

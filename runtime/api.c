@@ -47,9 +47,9 @@ done:
   return st;
 }
 
-static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err *err) {
+static minnx_status build(minnx_model *m, const void *data, size_t size, const mx_external *ext, mx_err *err) {
   mx_graph *g = &m->g;
-  minnx_status st = mx_load_model(data, size, mx_op_known, &m->pool, g, err);
+  minnx_status st = mx_load_model(data, size, mx_op_known, ext, &m->pool, g, err);
   if (!st) st = mx_graph_order(g, &m->pool, err);
   if (!st) st = mx_resolve(g, err);
   if (st) return st;
@@ -61,20 +61,19 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, mx_err 
   return infer_declared(m, err);
 }
 
-static minnx_allocator allocator_of(const minnx_load_options *options) {
-  return mx_allocator_or_default(options ? &options->allocator : NULL);
-}
-
-minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
-                                     minnx_model **out, minnx_error *err) {
-  if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_buffer: NULL argument");
+minnx_status mx_model_load(const void *data, size_t size, const minnx_load_options *options, const mx_external *ext,
+                           size_t held, minnx_model **out, mx_err *err) {
   *out = NULL;
-  minnx_allocator a = allocator_of(options);
-  minnx_model *m = a.alloc(a.user, sizeof *m);
-  if (!m) return mx_fail(err, MINNX_E_NOMEM, "out of memory for the model");
+  mx_mem mem;
+  mx_mem_init(&mem, options ? &options->allocator : NULL, options ? options->max_memory : 0);
+  mem.used = held;
+  minnx_model *m = mx_mem_alloc(&mem, sizeof *m);
+  if (!m) return mx_mem_status(&mem, mx_fail(err, MINNX_E_NOMEM, "out of memory for the model"), err);
   memset(m, 0, sizeof *m);
-  mx_pool_init(&m->pool, &a);
-  minnx_status st = build(m, data ? data : "", size, err);
+  m->mem = mem;
+  mx_pool_init(&m->pool, &m->mem);
+  minnx_status st = mx_mem_status(&m->mem, build(m, data ? data : "", size, ext, err), err);
+  m->mem.used -= held;
   if (st) {
     minnx_model_free(m);
     return st;
@@ -83,19 +82,33 @@ minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_
   return MINNX_OK;
 }
 
+static mx_external external_of(const minnx_load_options *options) {
+  mx_external ext = {options ? options->read_external : NULL, options ? options->read_external_user : NULL};
+  return ext;
+}
+
+minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
+                                     minnx_model **out, minnx_error *err) {
+  if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_buffer: NULL argument");
+  mx_external ext = external_of(options);
+  return mx_model_load(data, size, options, &ext, 0, out, err);
+}
+
 /* Loads into caller memory; *used receives the region's state at the end,
- * whatever the outcome (the region is the caller's: nothing is freed). */
+ * whatever the outcome (the region is the caller's: nothing is freed). The
+ * hooks and max_memory are kept for sessions made with minnx_session_create. */
 static minnx_status load_in(const void *data, size_t size, void *mem, size_t mem_size, const minnx_load_options *options,
                             minnx_model **out, mx_region *used, mx_err *err) {
-  minnx_allocator a = allocator_of(options);
   mx_region r;
   mx_region_init(&r, mem, mem_size);
   minnx_model *m = mx_region_alloc(&r, sizeof *m);
   minnx_status st = MINNX_E_NOMEM;
   if (m) {
+    mx_external ext = external_of(options);
+    mx_mem_init(&m->mem, options ? &options->allocator : NULL, options ? options->max_memory : 0);
     m->region = r; /* from here on the model's copy is the region */
-    mx_pool_init_region(&m->pool, &m->region, &a);
-    st = build(m, data ? data : "", size, err);
+    mx_pool_init_region(&m->pool, &m->region, &m->mem);
+    st = build(m, data ? data : "", size, &ext, err);
     r = m->region;
   }
   *used = r;
@@ -121,15 +134,17 @@ minnx_status minnx_model_memory_needed(const void *data, size_t size, const minn
                                        size_t *bytes, minnx_error *err) {
   if (!bytes || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_model_memory_needed: NULL argument");
   *bytes = 0;
-  minnx_allocator a = allocator_of(options);
+  mx_mem heap;
+  mx_mem_init(&heap, options ? &options->allocator : NULL, options ? options->max_memory : 0);
   size_t cap = size < SIZE_MAX / 4 - (1 << 16) ? 2 * size + (1 << 16) : SIZE_MAX / 2;
   for (;;) {
-    void *mem = a.alloc(a.user, cap);
-    if (!mem) return mx_fail(err, MINNX_E_NOMEM, "out of memory measuring the model (%zu bytes)", cap);
+    void *mem = mx_mem_alloc(&heap, cap);
+    if (!mem)
+      return mx_mem_status(&heap, mx_fail(err, MINNX_E_NOMEM, "out of memory measuring the model (%zu bytes)", cap), err);
     minnx_model *m = NULL;
     mx_region used;
     minnx_status st = load_in(data, size, mem, cap, options, &m, &used, err);
-    a.free(a.user, mem);
+    mx_mem_free(&heap, mem);
     if (st == MINNX_OK) {
       *bytes = used.peak;
       return MINNX_OK;
@@ -149,9 +164,9 @@ size_t minnx_model_memory_used(const minnx_model *m) {
 
 void minnx_model_free(minnx_model *m) {
   if (!m || m->pool.region) return; /* caller memory: nothing of minnx's to give back */
-  minnx_allocator a = m->pool.a;
   mx_pool_release(&m->pool);
-  a.free(a.user, m);
+  mx_mem mem = m->mem;
+  mx_mem_free(&mem, m);
 }
 
 /* ---- introspection ---- */

@@ -5,6 +5,7 @@
 #include "graph/err.h"
 #include "graph/ir.h"
 #include "graph/region.h"
+#include "loader/loader.h"
 
 typedef struct mx_plan {
   size_t *offsets;    /* arena offset of each value; SIZE_MAX when it lives elsewhere */
@@ -13,7 +14,8 @@ typedef struct mx_plan {
 } mx_plan;
 
 struct minnx_model {
-  mx_pool pool; /* owns everything below */
+  mx_mem mem;       /* the caller's hooks and max_memory; sessions take theirs from here */
+  mx_pool pool;     /* owns everything below */
   mx_region region; /* a model loaded into caller memory: the pool's memory */
   mx_graph g;
   int32_t max_node_inputs;
@@ -31,6 +33,13 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
                            mx_plan *plan, mx_err *err);
 /* The temporary bytes mx_plan_arena takes from a region's top for g. */
 size_t mx_plan_temp_bytes(const mx_graph *g);
+
+/* Loads a model from bytes into memory from the hooks; both public load
+ * functions that use hooks end here. External data comes through ext. `held`
+ * bytes the caller holds for the load (the file's contents) count against
+ * max_memory until it returns. */
+minnx_status mx_model_load(const void *data, size_t size, const minnx_load_options *options, const mx_external *ext,
+                           size_t held, minnx_model **out, mx_err *err);
 
 #define MX_ARENA_ALIGN 64
 

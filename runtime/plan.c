@@ -1,6 +1,7 @@
 /* The arena planner: greedy by size, first fit over lifetimes (the approach
  * of TensorFlow Lite Micro). Larger values are placed first, each at the
- * lowest offset free during its whole lifetime. */
+ * lowest offset free during its whole lifetime. The values placed so far are
+ * kept in offset order, so that placing one is a single pass over them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,11 +19,6 @@ static int by_size_desc(const void *a, const void *b) {
   return x->first - y->first;
 }
 
-static int by_offset(const void *a, const void *b) {
-  const span *const *x = a, *const *y = b;
-  return (*x)->offset < (*y)->offset ? -1 : (*x)->offset > (*y)->offset;
-}
-
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
 
 static int32_t planned_count(const mx_graph *g) {
@@ -38,6 +34,10 @@ size_t mx_plan_temp_bytes(const mx_graph *g) {
          mx_region_temp_size((size_t)g->n_values * sizeof(int32_t));
 }
 
+static void release(const minnx_allocator *a, void *p) {
+  if (p) a->free(a->user, p);
+}
+
 minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
                            mx_plan *plan, mx_err *err) {
   int32_t n = planned_count(g);
@@ -46,10 +46,10 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
   if (n == 0) return MINNX_OK;
   span *spans = a->alloc(a->user, (size_t)n * sizeof(span));
-  span **live = a->alloc(a->user, (size_t)n * sizeof(span *));
+  span **placed = a->alloc(a->user, (size_t)n * sizeof(span *));
   int32_t *index = a->alloc(a->user, (size_t)g->n_values * sizeof(int32_t));
   minnx_status st = MINNX_OK;
-  if (!spans || !live || !index) {
+  if (!spans || !placed || !index) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
     goto done;
   }
@@ -67,7 +67,7 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
     s->first = s->last = g->values[v].producer;
     s->size = align_up(bytes);
     index[v] = n++;
-    plan->values_size += bytes;
+    plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
   }
   for (int32_t i = 0; i < g->n_nodes; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
@@ -80,22 +80,31 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   qsort(spans, (size_t)n, sizeof *spans, by_size_desc);
   for (int32_t i = 0; i < n; i++) {
     span *s = &spans[i];
-    int32_t m = 0;
-    for (int32_t j = 0; j < i; j++)
-      if (spans[j].first <= s->last && s->first <= spans[j].last) live[m++] = &spans[j];
-    qsort(live, (size_t)m, sizeof *live, by_offset);
     size_t at = 0;
-    for (int32_t j = 0; j < m; j++) {
-      if (live[j]->offset >= at + s->size) break; /* the gap before it fits */
-      if (live[j]->offset + live[j]->size > at) at = live[j]->offset + live[j]->size;
+    for (int32_t j = 0; j < i; j++) {
+      const span *p = placed[j];
+      if (p->offset >= at + s->size) break; /* the gap before p fits s */
+      if (p->first <= s->last && s->first <= p->last && p->offset + p->size > at) at = p->offset + p->size;
     }
+    if (at > SIZE_MAX / 2 - s->size) {
+      st = mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at value '%s')", g->values[s->id].name);
+      goto done;
+    }
+    int32_t lo = 0, hi = i; /* s goes after every placed offset <= at */
+    while (lo < hi) {
+      int32_t mid = lo + (hi - lo) / 2;
+      if (placed[mid]->offset <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    memmove(&placed[lo + 1], &placed[lo], (size_t)(i - lo) * sizeof *placed);
+    placed[lo] = s;
     s->offset = at;
     if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
     plan->offsets[s->id] = at;
   }
 done:
-  if (spans) a->free(a->user, spans);
-  if (live) a->free(a->user, live);
-  if (index) a->free(a->user, index);
+  release(a, spans);
+  release(a, placed);
+  release(a, index);
   return st;
 }

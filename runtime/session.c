@@ -13,7 +13,7 @@ struct minnx_session {
    * the arena; the planner's temporaries at the top while it runs. */
   mx_region r;
   size_t mark;            /* r.lo after the arrays: where the arena starts */
-  minnx_allocator heap;   /* minnx_session_create's hooks; alloc NULL in caller memory */
+  mx_mem heap;            /* minnx_session_create's hooks and max_memory, this session's count */
   void *block;            /* minnx_session_create: the block r spans */
   void *heap_arena;       /* minnx_session_create: an arena re-planned beyond the block */
   mx_shape *shapes;       /* concrete shapes by value id */
@@ -25,6 +25,7 @@ struct minnx_session {
   const void **in_ptrs;
   void **node_plans;
   unsigned char *plan_mem;
+  unsigned char *empty;   /* per node: its output has no elements, so it does not run */
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
   int planned; /* the plan matches the bound input shapes */
@@ -45,16 +46,18 @@ static minnx_status place_arena(minnx_session *s, mx_err *err) {
   mx_region_reset(&s->r, s->mark);
   s->arena = mx_region_alloc_aligned(&s->r, bytes, MX_REGION_ALIGN);
   if (s->arena) {
-    if (s->heap_arena) s->heap.free(s->heap.user, s->heap_arena);
+    mx_mem_free(&s->heap, s->heap_arena);
     s->heap_arena = NULL;
     return MINNX_OK;
   }
-  if (!s->heap.alloc)
+  if (!s->block)
     return mx_fail(err, MINNX_E_NOMEM, "the session's memory has %zu bytes left for an arena of %zu bytes",
                    s->r.size - s->mark, bytes);
-  if (s->heap_arena) s->heap.free(s->heap.user, s->heap_arena);
-  s->heap_arena = bytes <= SIZE_MAX - MX_ARENA_ALIGN ? s->heap.alloc(s->heap.user, bytes + MX_ARENA_ALIGN) : NULL;
-  if (!s->heap_arena) return mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes", bytes);
+  /* the old arena goes first, so that max_memory need not hold both */
+  mx_mem_free(&s->heap, s->heap_arena);
+  s->heap_arena = bytes <= SIZE_MAX - MX_ARENA_ALIGN ? mx_mem_alloc(&s->heap, bytes + MX_ARENA_ALIGN) : NULL;
+  if (!s->heap_arena)
+    return mx_mem_status(&s->heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes", bytes), err);
   /* over-allocated by the alignment so that every offset lands on a 64-byte boundary */
   uintptr_t p = (uintptr_t)s->heap_arena;
   s->arena = (unsigned char *)((p + MX_ARENA_ALIGN - 1) & ~(uintptr_t)(MX_ARENA_ALIGN - 1));
@@ -89,14 +92,19 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
     const mx_node *n = &g->nodes[i];
     for (int32_t k = 0; k < n->n_inputs; k++) s->scratch[k] = &s->shapes[n->inputs[k]];
     mx_prepare_ctx c = {n, n->schema, s->scratch, &s->shapes[n->outputs[0]], s->dtypes[n->inputs[0]]};
-    n->schema->prepare(&c, s->node_plans[i]);
+    /* A kernel's loops may run over dims of an empty tensor ([2^32,0] has
+     * 2^32 rows of nothing): work is bounded by elements only if it is skipped. */
+    s->empty[i] = mx_shape_count(&s->shapes[n->outputs[0]]) == 0;
+    if (!s->empty[i]) n->schema->prepare(&c, s->node_plans[i]);
   }
   s->planned = 1;
   return MINNX_OK;
 }
 
 /* The session's arrays, in the order they are carved from its region. */
-enum { A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_BOUND, A_SYMS, A_SCRATCH, A_IN_PTRS, A_NODE_PLANS, A_PLAN_MEM, A_COUNT };
+enum {
+  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_BOUND, A_SYMS, A_SCRATCH, A_IN_PTRS, A_NODE_PLANS, A_EMPTY, A_PLAN_MEM, A_COUNT
+};
 
 static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   const mx_graph *g = &m->g;
@@ -110,6 +118,7 @@ static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   size[A_SCRATCH] = ni * sizeof(mx_shape *);
   size[A_IN_PTRS] = ni * sizeof(void *);
   size[A_NODE_PLANS] = (size_t)g->n_nodes * sizeof(void *);
+  size[A_EMPTY] = (size_t)g->n_nodes;
   size[A_PLAN_MEM] = m->plan_bytes;
 }
 
@@ -135,7 +144,7 @@ size_t minnx_session_memory_needed(const minnx_model *m) {
 }
 
 /* Builds a session in region r; heap and block are set for minnx_session_create. */
-static minnx_status create(const minnx_model *m, mx_region *r, const minnx_allocator *heap, void *block,
+static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *heap, void *block,
                            minnx_session **out, mx_err *err) {
   const mx_graph *g = &m->g;
   size_t size[A_COUNT];
@@ -162,6 +171,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const minnx_alloc
   s->scratch = part[A_SCRATCH];
   s->in_ptrs = part[A_IN_PTRS];
   s->node_plans = part[A_NODE_PLANS];
+  s->empty = part[A_EMPTY];
   s->plan_mem = part[A_PLAN_MEM];
   if (m->planned) s->plan = m->plan;
   else s->plan.offsets = part[A_OFFSETS];
@@ -199,24 +209,29 @@ minnx_status minnx_session_create_in(const minnx_model *m, void *mem, size_t siz
 minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, minnx_error *err) {
   if (!m || !out) return mx_fail(err, MINNX_E_ARG, "minnx_session_create: NULL argument");
   *out = NULL;
-  minnx_allocator a = m->pool.a;
+  mx_mem heap;
+  mx_mem_init(&heap, &m->mem.a, m->mem.cap);
   size_t need = minnx_session_memory_needed(m);
   /* the hooks promise alignment for C types only: room to align the region */
-  void *block = need <= SIZE_MAX - MX_REGION_ALIGN ? a.alloc(a.user, need + MX_REGION_ALIGN) : NULL;
-  if (!block) return mx_fail(err, MINNX_E_NOMEM, "out of memory for the session (%zu bytes)", need);
+  void *block = need <= SIZE_MAX - MX_REGION_ALIGN ? mx_mem_alloc(&heap, need + MX_REGION_ALIGN) : NULL;
+  if (!block && m->planned)
+    return mx_mem_status(&heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for an arena of %zu bytes (the session needs %zu in all)",
+                                        m->plan.arena_size, need), err);
+  if (!block)
+    return mx_mem_status(&heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for the session (%zu bytes)", need), err);
   mx_region r;
   mx_region_init(&r, block, need + MX_REGION_ALIGN);
-  minnx_status st = create(m, &r, &a, block, out, err);
-  if (st) a.free(a.user, block);
+  minnx_status st = create(m, &r, &heap, block, out, err);
+  if (st) mx_mem_free(&heap, block);
   return st;
 }
 
 void minnx_session_free(minnx_session *s) {
   if (!s || !s->block) return; /* caller memory: nothing of minnx's to give back */
-  minnx_allocator a = s->heap;
+  mx_mem heap = s->heap;
   void *block = s->block;
-  if (s->heap_arena) a.free(a.user, s->heap_arena);
-  a.free(a.user, block); /* s lives in it */
+  mx_mem_free(&heap, s->heap_arena);
+  mx_mem_free(&heap, block); /* s lives in it */
 }
 
 minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
@@ -296,6 +311,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   }
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
+    if (s->empty[i]) continue;
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = s->data[n->inputs[k]];
     n->schema->eval(s->node_plans[i], s->in_ptrs, (void *)s->data[n->outputs[0]]);
   }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Bad input given to the CLI must give a clear error and the contract's exit
 # code: usage bad_input.sh MINNX CASE OWN_DATA OFFICIAL_DATA
-# Each case runs one command and checks its exit code and that stderr has a
-# "minnx: error: " line naming the cause.
+# Each case runs one command (under MINNX_WRAPPER when set) and checks its
+# exit code and that stderr has a "minnx: error: " line naming the cause.
 set -u
 minnx=$1 case=$2 own=$3 official=$4
 tmp=$(mktemp -d) || exit 1
@@ -13,7 +13,8 @@ model=$official/test_max_example/model.onnx
 expect() {
   want=$1 regex=$2
   shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
+  # shellcheck disable=SC2086 # MINNX_WRAPPER (e.g. valgrind) is words by design
+  ${MINNX_WRAPPER:-} "$@" >"$tmp/out" 2>"$tmp/err"
   got=$?
   if [ "$got" -ne "$want" ]; then
     echo "exit $got, expected $want: $*"; cat "$tmp/err"; exit 1

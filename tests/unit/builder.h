@@ -1,5 +1,7 @@
 /* Builds small ModelProto byte strings for unit tests with protobuf-c: a
- * chain of nodes over float/any-dtype inputs of one static shape. */
+ * chain of nodes over float/any-dtype inputs of one static shape. An edit
+ * callback may change the message before it is packed (pointing it at the
+ * caller's own objects, which must outlive the call). */
 #ifndef MINNX_TEST_BUILDER_H
 #define MINNX_TEST_BUILDER_H
 
@@ -25,26 +27,28 @@ typedef struct {
   int n_inputs;
   const char *inputs[4];
   int dtype, rank;
-  int64_t dims[4]; /* -1: the symbolic dim "N" */
+  int64_t dims[4]; /* < 0: the symbolic dim "N" */
   int n_nodes;
   test_node nodes[8];
   const char *output;
 } test_model;
 
-/* Serializes m into a malloc'd buffer; returns its size. */
-static size_t build_model(const test_model *m, uint8_t **out) {
+typedef void (*test_edit)(Onnx__ModelProto *model, void *ctx);
+
+/* Serializes m, changed by edit (if not NULL), into a malloc'd buffer; returns its size. */
+static inline size_t build_model_edit(const test_model *m, test_edit edit, void *ctx, uint8_t **out) {
   Onnx__TensorShapeProto__Dimension dim[4], *dimp[4];
   Onnx__TensorShapeProto shape = ONNX__TENSOR_SHAPE_PROTO__INIT;
   for (int i = 0; i < m->rank; i++) {
     onnx__tensor_shape_proto__dimension__init(&dim[i]);
-    dimp[i] = &dim[i];
-    if (m->dims[i] < 0) { /* a symbolic dim */
+    if (m->dims[i] < 0) { /* a symbolic dim, one symbol for all */
       dim[i].value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
       dim[i].dim_param = "N";
-      continue;
+    } else {
+      dim[i].value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
+      dim[i].dim_value = m->dims[i];
     }
-    dim[i].value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
-    dim[i].dim_value = m->dims[i];
+    dimp[i] = &dim[i];
   }
   shape.n_dim = (size_t)m->rank;
   shape.dim = dimp;
@@ -109,10 +113,13 @@ static size_t build_model(const test_model *m, uint8_t **out) {
   model.graph = &g;
   model.n_opset_import = (size_t)m->n_opsets;
   model.opset_import = opsp;
+  if (edit) edit(&model, ctx);
   size_t size = onnx__model_proto__get_packed_size(&model);
   *out = malloc(size);
   if (*out) onnx__model_proto__pack(&model, *out);
   return size;
 }
+
+static inline size_t build_model(const test_model *m, uint8_t **out) { return build_model_edit(m, NULL, NULL, out); }
 
 #endif

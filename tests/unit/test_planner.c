@@ -175,9 +175,8 @@ int main(void) {
   for (int v = 0; v < N + 2; v++) shapes[v] = values[v].shape, dtypes[v] = values[v].dtype;
   size_t offsets[N + 2];
   mx_plan plan = {.offsets = offsets};
-  minnx_allocator a = {0};
+  minnx_allocator a = mx_allocator_or_default(NULL);
   minnx_error err;
-  a = mx_allocator_or_default(NULL);
   CHECK_EQ_INT(mx_plan_arena(&g, shapes, dtypes, &a, &plan, &err), MINNX_OK);
   /* 6 values of 4000 bytes (4032 aligned); at most two live at once */
   CHECK_EQ_INT(plan.values_size, N * 4000);

@@ -1,0 +1,23 @@
+/* A pass over protobuf wire bytes before protobuf-c unpacks them. protobuf-c
+ * recurses once per nested message with no bound, and ONNX messages can nest
+ * without end (graphs in attributes, types in types): bytes nested deeper
+ * than MX_MAX_NESTING are refused here, so that unpacking uses bounded stack. */
+#ifndef MX_LOADER_WIRE_H
+#define MX_LOADER_WIRE_H
+
+#include <protobuf-c/protobuf-c.h>
+
+#include "graph/err.h"
+
+/* A model minnx can run nests 6 levels below ModelProto (GraphProto >
+ * ValueInfoProto > TypeProto > Tensor > TensorShapeProto > Dimension); the
+ * margin lets what minnx refuses later get a clearer message. */
+#define MX_MAX_NESTING 32
+
+/* Checks that `size` bytes are a well-formed message of type `desc` whose
+ * submessages nest at most MX_MAX_NESTING deep. `what` names the bytes in
+ * messages ("ONNX model"). */
+minnx_status mx_wire_check(const void *bytes, size_t size, const ProtobufCMessageDescriptor *desc, const char *what,
+                           mx_err *err);
+
+#endif

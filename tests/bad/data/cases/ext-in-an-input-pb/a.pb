@@ -1,0 +1,2 @@
+Baj"
+location../../decoy/secret.binp

@@ -1,0 +1,540 @@
+#!/usr/bin/python3
+"""Generate minnx's bad-input suite: models and input files that minnx must refuse.
+
+Every case is a folder  cases/<name>/  holding  model.onnx  (any bytes), any input or external
+data files it needs, and a text file  expect  of three lines:
+    1. the exit status the CLI must give (2: refused at load, 3: at run; 0 for the few controls)
+    2. an extended regex the one stderr line after "minnx: error: " must match (for status 0:
+       a regex stdout must match), naming the cause
+    3. the CLI arguments, run inside the case folder (default: run model.onnx)
+check.sh runs one case.  decoy/secret.bin sits outside every case folder and holds exactly the
+bytes the external-data cases ask for: if minnx ever read it, those cases would load and fail.
+
+Run with Debian's python3 (python3-onnx):  /usr/bin/python3 tests/bad/generate.py [--out DIR]
+The output is deterministic (fixed seeds, no timestamps); tests/bad/regenerate.sh checks that
+the committed data is exactly what this script writes.  onnx.checker is deliberately not used.
+"""
+import argparse
+import os
+import random
+import shutil
+import struct
+
+from google.protobuf.message import DecodeError
+from onnx import AttributeProto, ModelProto, TensorProto, TypeProto, ValueInfoProto, helper
+
+OV = "org.openvinotoolkit"
+F = TensorProto.FLOAT
+DECOY = "../../decoy/secret.bin"  # from a case folder
+W_VALUES = [5.0, -1.0, 2.5, 0.0, 7.0, -3.0]  # the [2,3] initializer w; also the decoy's bytes
+W_BYTES = struct.pack("<6f", *W_VALUES)
+
+cases = {}
+
+
+def case(name, data, status, regex, args="run model.onnx", files=None, links=None):
+    assert name not in cases, name
+    cases[name] = (data if isinstance(data, bytes) else data.SerializeToString(), status, regex, args,
+                   files or {}, links or {})
+
+
+def vi(name, dtype=F, shape=(2, 3)):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def model(nodes, inputs=None, outputs=None, inits=(), opsets=(("", 13),), **graph_fields):
+    inputs = [vi("a"), vi("b")] if inputs is None else inputs
+    outputs = [ValueInfoProto(name="y")] if outputs is None else outputs
+    g = helper.make_graph(nodes, "bad", inputs, outputs, initializer=list(inits))
+    for k, v in graph_fields.items():
+        getattr(g, k).extend(v)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid(d, v) for d, v in opsets],
+                          producer_name="minnx-bad")
+    m.ir_version = 8
+    return m
+
+
+def max_model(**kw):
+    return model([helper.make_node("Max", ["a", "b"], ["y"])], **kw)
+
+
+def tensor(name, dtype, dims, values):
+    return helper.make_tensor(name, dtype, dims, values)
+
+
+def raw_tensor(name, dtype, dims, raw):
+    t = TensorProto(name=name, data_type=dtype, dims=dims)
+    t.raw_data = raw
+    return t
+
+
+def pb(t):
+    return t.SerializeToString()
+
+
+def a_pb(dtype=F, dims=(2, 3)):
+    n = 1
+    for d in dims:
+        n *= d
+    return pb(helper.make_tensor("a", dtype, dims, [1] * n))
+
+
+# ---- wire format: bytes that are not a well-formed ModelProto ----
+
+def varint(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def key(field, wire):
+    return varint(field << 3 | wire)
+
+
+def truncations():
+    """A valid Max + ArgMax model cut at every 7th byte and one short of its end. Where Python's
+    protobuf still parses the prefix (a cut between fields), the cause is what is missing."""
+    m = model([helper.make_node("Max", ["a", "b"], ["m"]), helper.make_node("ArgMax", ["m"], ["y"], axis=1)],
+              outputs=[vi("y", TensorProto.INT64, (2, 1))])
+    base = m.SerializeToString()
+    for n in list(range(1, len(base), 7)) + [len(base) - 1]:
+        try:
+            cut = ModelProto()
+            cut.ParseFromString(base[:n])
+            regex = "no graph" if not cut.HasField("graph") else "is not imported"
+        except DecodeError:
+            regex = "not a valid ONNX model: the protobuf has"
+        case(f"wire-truncated-at-{n:03d}", base[:n], 2, regex)
+
+
+def wire_cases():
+    case("wire-empty", b"", 2, "no graph")
+    truncations()
+    for seed, size in ((1, 16), (2, 100), (3, 1000), (4, 4096)):
+        r = random.Random(seed)
+        case(f"wire-random-{size}-bytes", bytes(r.randrange(256) for _ in range(size)), 2,
+             "protobuf|no graph")
+    graph = max_model().graph.SerializeToString()
+    ir = key(1, 0) + varint(8)
+    case("wire-huge-length-prefix", ir + key(7, 2) + varint(1 << 62) + graph, 2, "length prefix beyond the end")
+    case("wire-length-past-end-by-one", ir + key(7, 2) + varint(len(graph) + 1) + graph, 2,
+         "length prefix beyond the end")
+    case("wire-length-prefix-11-bytes", ir + key(7, 2) + b"\xff" * 10 + b"\x01" + graph, 2, "too long")
+    case("wire-graph-as-varint", ir + key(7, 0) + varint(5), 2, "submessage field with a varint wire type")
+    case("wire-graph-as-fixed64", ir + key(7, 1) + b"\0" * 8, 2, "submessage field with a fixed-size wire type")
+    case("wire-start-group", ir + key(7, 3) + graph, 2, "group or unknown wire type")
+    case("wire-end-group", ir + key(7, 4), 2, "group or unknown wire type")
+    case("wire-wire-type-7", ir + key(7, 7), 2, "group or unknown wire type")
+    case("wire-field-number-0", key(0, 2) + varint(0) + ir, 2, "field number out of range")
+    case("wire-truncated-varint", key(1, 0) + b"\x80", 2, "varint that is truncated")
+    case("wire-truncated-fixed32", key(99, 5) + b"\0\0", 2, "truncated fixed-size field")
+    case("wire-nested-length-past-parent", ir + key(7, 2) + varint(4) + key(1, 2) + varint(50) + b"xx", 2,
+         "length prefix beyond the end of its message in GraphProto")
+    # 200 graphs, each in an attribute of a node of the one above
+    g = helper.make_graph([], "leaf", [], [])
+    for _ in range(200):
+        n = helper.make_node("If", ["c"], ["z"], then_branch=g)
+        g = helper.make_graph([n], "g", [], [])
+    case("wire-nested-graphs-200", model(list(g.node)), 2, "nests messages more than 32 deep")
+    # a value_info whose type is a sequence of sequences of ... 40 deep
+    t = TypeProto()
+    t.tensor_type.elem_type = F
+    for _ in range(40):
+        s = TypeProto()
+        s.sequence_type.elem_type.CopyFrom(t)
+        t = s
+    deep = helper.make_value_info("deep", t)
+    case("wire-nested-types-40", max_model(value_info=[deep]), 2, "nests messages more than 32 deep")
+
+
+# ---- structure ----
+
+def structure_cases():
+    mx = helper.make_node
+    m = max_model()
+    m.ClearField("graph")
+    case("struct-no-graph", m, 2, "no graph")
+    case("struct-undefined-input", model([mx("Max", ["a", "ghost"], ["y"])]), 2, "input 'ghost' is not defined")
+    case("struct-cycle", model([mx("Max", ["a", "y2"], ["y1"]), mx("Max", ["y1", "b"], ["y2"]),
+                                mx("Max", ["y2", "a"], ["y"])]), 2, "cycle")
+    case("struct-self-loop", model([mx("Max", ["a", "y"], ["y"])]), 2, "cycle")
+    case("struct-duplicate-inputs", max_model(inputs=[vi("a"), vi("a")]), 2, "graph input 'a' is listed twice")
+    case("struct-duplicate-node-outputs", model([mx("Max", ["a", "b"], ["y"]), mx("Max", ["a", "b"], ["y"])]), 2,
+         "output 'y' is already defined")
+    case("struct-output-shadows-input", model([mx("Max", ["a", "b"], ["a"])],
+                                              outputs=[vi("a")]), 2, "output 'a' is already defined")
+    w = tensor("w", F, [2, 3], W_VALUES)
+    case("struct-duplicate-initializers", max_model(inits=[w, w]), 2, "'w' is defined more than once")
+    case("struct-input-listed-twice", max_model(inputs=[vi("a"), vi("b"), vi("w"), vi("w")], inits=[w]), 2,
+         "'w' is listed twice")
+    case("struct-input-without-type", max_model(inputs=[vi("a"), ValueInfoProto(name="b")]), 2,
+         "graph input 'b' has no tensor type")
+    case("struct-input-with-empty-type", max_model(inputs=[vi("a"), helper.make_value_info("b", TypeProto())]), 2,
+         "graph input 'b' has no tensor type")
+    seq = helper.make_tensor_sequence_value_info("b", F, [2, 3])
+    case("struct-input-sequence-type", max_model(inputs=[vi("a"), seq]), 2, "graph input 'b' has no tensor type")
+    case("struct-input-without-elem-type", max_model(inputs=[vi("a"), vi("b", 0)]), 2, "no element type")
+    case("struct-input-dtype-string", max_model(inputs=[vi("a"), vi("b", TensorProto.STRING)]), 2,
+         "dtype string")
+    case("struct-input-dtype-99", max_model(inputs=[vi("a"), vi("b", 99)]), 2, "dtype unknown dtype \\(99\\)")
+    case("struct-input-empty-name", model([mx("Max", ["a", "a"], ["y"])], inputs=[vi("a"), vi("")]), 2,
+         "empty name")
+    case("struct-node-input-empty", model([mx("Max", ["a", ""], ["y"])]), 2, "input 1 is empty")
+    case("struct-node-output-empty", model([mx("Max", ["a", "b"], [""])]), 2, "not produced")
+    case("struct-node-without-outputs", model([mx("Max", ["a", "b"], []), mx("Max", ["a", "b"], ["y"])]), 2,
+         "exactly one named output")
+    case("struct-argmax-two-outputs", model([mx("ArgMax", ["a"], ["y", "z"], axis=1)]), 2,
+         "exactly one named output")
+    case("struct-op-type-empty", model([mx("", ["a", "b"], ["y"])]), 2, "operator '' of domain 'ai.onnx'")
+    case("struct-unknown-op", model([mx("Min", ["a", "b"], ["y"])]), 2, "operator 'Min' .*not implemented")
+    case("struct-unknown-op-in-chain", model([mx("Max", ["a", "b"], ["m"]), mx("Relu", ["m"], ["y"])]), 2,
+         "'Relu'.*not implemented")
+    case("struct-graph-output-undefined", max_model(outputs=[vi("nowhere")]), 2,
+         "graph output 'nowhere' is not produced")
+    case("struct-graph-output-empty-name", max_model(outputs=[vi("")]), 2, "graph output '' is not produced")
+    case("struct-domain-not-imported", model([mx("Maximum", ["a", "b"], ["y"], domain=OV)]), 2,
+         "domain 'org.openvinotoolkit' is not imported")
+    m = max_model()
+    m.opset_import[0].ClearField("version")
+    case("struct-opset-without-version", m, 2, "no valid version")
+    case("struct-opset-version-0", max_model(opsets=(("", 0),)), 2, "no valid version")
+    case("struct-opset-version-negative", max_model(opsets=(("", -5),)), 2, "no valid version")
+    case("struct-opset-imported-twice", max_model(opsets=(("", 13), ("ai.onnx", 12))), 2, "imported twice")
+    case("struct-opsets-65", max_model(opsets=[("", 13)] + [(f"d{i}", 1) for i in range(64)]), 2,
+         "65 opsets, above minnx's maximum 64")
+    n = mx("ArgMax", ["a"], ["y"], axis=1)
+    n.attribute.add().CopyFrom(helper.make_attribute("axis", 0))
+    case("struct-attribute-twice", model([n]), 2, "attribute 'axis' twice")
+    n = mx("ArgMax", ["a"], ["y"])
+    n.attribute.add().CopyFrom(helper.make_attribute("", 1))
+    case("struct-attribute-without-name", model([n]), 2, "attribute without a name")
+    n = mx("ArgMax", ["a"], ["y"])
+    a = n.attribute.add()
+    a.name, a.ref_attr_name, a.type = "axis", "outer_axis", AttributeProto.INT
+    case("struct-attribute-ref-attr-name", model([n]), 2, "refers to a function attribute")
+    n = mx("ArgMax", ["a"], ["y"])
+    a = n.attribute.add()
+    a.name, a.type = "axis", AttributeProto.SPARSE_TENSOR
+    case("struct-attribute-sparse-type", model([n]), 2, "type minnx does not support")
+    n = mx("Max", ["a", "b"], ["y"])
+    for i in range(65):
+        n.attribute.add().CopyFrom(helper.make_attribute(f"x{i}", i))
+    case("struct-attributes-65", model([n]), 2, "65 attributes, above minnx's maximum 64")
+    n = mx("Maximum", ["a", "b"], ["y"], domain=OV)
+    n.attribute.add().CopyFrom(helper.make_attribute("auto_broadcast", b"nu\0mpy"))
+    case("struct-string-attribute-with-nul", model([n], opsets=(("", 13), (OV, 1))), 2, "NUL byte")
+    sp = helper.make_sparse_tensor(tensor("v", F, [1], [1.0]), tensor("i", TensorProto.INT64, [1], [0]), [3])
+    case("struct-sparse-initializer", max_model(sparse_initializer=[sp]), 2, "sparse initializers")
+
+
+# ---- initializers (TensorProto rules) ----
+
+def initializer_cases():
+    def with_w(t, regex, name=None):
+        m = model([helper.make_node("Max", ["a", "w"], ["y"])], inputs=[vi("a")], inits=[t])
+        case(name, m, 2, regex)
+
+    with_w(TensorProto(name="w", dims=[2, 3], float_data=W_VALUES), "tensor 'w' has no data_type",
+           "init-no-data-type")
+    t = tensor("", F, [2, 3], W_VALUES)
+    m = model([helper.make_node("Max", ["a", "a"], ["y"])], inputs=[vi("a")], inits=[t])
+    case("init-empty-name", m, 2, "empty name")
+    with_w(raw_tensor("w", F, [2, 3], W_BYTES[:-1]), "raw_data has 23 bytes, its shape needs 24",
+           "init-raw-data-short")
+    with_w(raw_tensor("w", F, [2, 3], W_BYTES + b"\0"), "raw_data has 25 bytes", "init-raw-data-long")
+    t = raw_tensor("w", F, [2, 3], W_BYTES)
+    t.float_data.extend(W_VALUES)
+    with_w(t, "both raw_data and float_data", "init-raw-and-typed")
+    with_w(TensorProto(name="w", data_type=F, dims=[2, 3], int64_data=[1] * 6), "carries int64_data",
+           "init-wrong-typed-field")
+    with_w(TensorProto(name="w", data_type=F, dims=[2, 3], float_data=[1.0] * 5), "float_data has 5 values",
+           "init-typed-count-short")
+    t = TensorProto(name="w", data_type=TensorProto.INT8, dims=[2, 3], int32_data=[1, 2, 300, 4, 5, 6])
+    m = model([helper.make_node("Max", ["a", "w"], ["y"])], inputs=[vi("a", TensorProto.INT8)], inits=[t])
+    case("init-int8-value-300", m, 2, "does not fit dtype int8")
+    with_w(TensorProto(name="w", data_type=TensorProto.STRING, dims=[1], string_data=[b"x"]), "dtype string",
+           "init-string-dtype")
+    with_w(TensorProto(name="w", data_type=F, dims=[1], float_data=[1.0], string_data=[b"x"]),
+           "carries string_data", "init-string-data-on-float")
+    with_w(raw_tensor("w", F, [2, -3], b""), "negative dim -3", "init-negative-dim")
+    with_w(raw_tensor("w", F, [1] * 9, W_BYTES[:4]), "rank 9, above minnx's maximum 8", "init-rank-9")
+    with_w(raw_tensor("w", F, [2**63 - 1, 2**63 - 1], b""), "element count overflows", "init-dims-overflow")
+    with_w(raw_tensor("w", F, [2**40], b""), "raw_data has 0 bytes, its shape needs 4398046511104",
+           "init-dims-4-tib-without-data")
+    t = raw_tensor("w", F, [2, 3], W_BYTES)
+    t.segment.begin, t.segment.end = 0, 6
+    with_w(t, "segmented", "init-segment")
+    t = TensorProto()  # Python refuses the enum value 7; the wire does not
+    t.ParseFromString(raw_tensor("w", F, [2, 3], W_BYTES).SerializeToString() + key(14, 0) + varint(7))
+    with_w(t, "unknown data_location 7", "init-data-location-7")
+    t = tensor("w", TensorProto.INT32, [2, 3], [1] * 6)
+    m = max_model(inputs=[vi("a"), vi("b"), vi("w")], inits=[t])
+    case("init-input-declared-float-initializer-int32", m, 2, "'w' is declared float but its initializer is int32")
+
+
+# ---- operator version, dtype and shape rules ----
+
+def rule_cases():
+    mx = helper.make_node
+    I32, U64, BF16, BOOL = TensorProto.INT32, TensorProto.UINT64, TensorProto.BFLOAT16, TensorProto.BOOL
+    bc = [vi("a"), vi("b", F, (3,))]
+    for opset in (1, 6, 7):
+        case(f"rule-max-opset{opset}-broadcast", max_model(inputs=bc, opsets=(("", opset),)), 2,
+             "differ and this version does not broadcast")
+    case("rule-max-opset8-int32", max_model(inputs=[vi("a", I32), vi("b", I32)], opsets=(("", 8),)), 2,
+         "dtype int32, which this version does not allow")
+    case("rule-max-opset11-uint64", max_model(inputs=[vi("a", U64), vi("b", U64)], opsets=(("", 11),)), 2,
+         "dtype uint64")
+    case("rule-max-opset12-bfloat16", max_model(inputs=[vi("a", BF16), vi("b", BF16)], opsets=(("", 12),)), 2,
+         "dtype bfloat16")
+    case("rule-max-bool", max_model(inputs=[vi("a", BOOL), vi("b", BOOL)]), 2, "dtype bool")
+    case("rule-max-mixed-dtypes", max_model(inputs=[vi("a"), vi("b", TensorProto.DOUBLE)]), 2,
+         "mix dtypes float and double")
+    case("rule-max-no-inputs", model([mx("Max", [], ["y"])]), 2, "0 inputs; it takes at least 1")
+    case("rule-max6-consumed-inputs", model([mx("Max", ["a", "b"], ["y"], consumed_inputs=[0, 0])],
+                                            opsets=(("", 6),)), 2, "'consumed_inputs' is not allowed")
+    case("rule-max1-consumed-inputs-int", model([mx("Max", ["a", "b"], ["y"], consumed_inputs=0)],
+                                                opsets=(("", 1),)), 2, "'consumed_inputs' has the wrong type")
+    case("rule-max13-unknown-attribute", model([mx("Max", ["a", "b"], ["y"], alpha=1.0)]), 2,
+         "'alpha' is not allowed")
+    case("rule-max-shapes-3-and-4", max_model(inputs=[vi("a", F, (3,)), vi("b", F, (4,))]), 2,
+         "shapes \\[3\\] and \\[4\\] are not broadcast-compatible")
+    case("rule-max-shapes-three-way", model([mx("Max", ["a", "b", "c"], ["y"])],
+                                            inputs=[vi("a", F, (2, 1)), vi("b", F, (1, 3)), vi("c", F, (4, 1))]),
+         2, "\\[2,1\\] and \\[4,1\\] are not broadcast-compatible")
+    case("rule-max-zero-vs-two", max_model(inputs=[vi("a", F, (0,)), vi("b", F, (2,))]), 2, "not broadcast")
+
+    def argmax(attrs, dtype=F, shape=(2, 3), opset=13):
+        return model([mx("ArgMax", ["a"], ["y"], **attrs)], inputs=[vi("a", dtype, shape)], opsets=(("", opset),))
+
+    case("rule-argmax1-negative-axis", argmax({"axis": -1}, opset=1), 2, "axis -1 is out of range \\[0, 1\\]")
+    case("rule-argmax10-negative-axis", argmax({"axis": -1}, opset=10), 2, "axis -1 is out of range")
+    case("rule-argmax11-axis-2", argmax({"axis": 2}, opset=11), 2, "axis 2 is out of range \\[-2, 1\\]")
+    case("rule-argmax-axis-int64-min", argmax({"axis": -2**63}), 2, "axis -9223372036854775808 is out of range")
+    case("rule-argmax-axis-int64-max", argmax({"axis": 2**63 - 1}), 2, "axis 9223372036854775807 is out of range")
+    case("rule-argmax-keepdims-2", argmax({"keepdims": 2}), 2, "keepdims is 2; it must be 0 or 1")
+    case("rule-argmax11-select-last-index", argmax({"select_last_index": 1}, opset=11), 2,
+         "'select_last_index' is not allowed")
+    case("rule-argmax12-select-last-index-5", argmax({"select_last_index": 5}, opset=12), 2,
+         "select_last_index is 5")
+    case("rule-argmax-axis-float", argmax({"axis": 1.0}), 2, "'axis' has the wrong type")
+    case("rule-argmax-axis-ints", argmax({"axis": [1]}), 2, "'axis' has the wrong type")
+    case("rule-argmax-bool", argmax({}, BOOL), 2, "dtype bool")
+    case("rule-argmax12-bfloat16", argmax({}, BF16, opset=12), 2, "dtype bfloat16")
+    case("rule-argmax-rank-0", argmax({}, F, ()), 2, "out of range .* rank 0")
+    case("rule-argmax-axis-of-size-0", argmax({"axis": 1}, F, (2, 0)), 2, "axis 1 has size 0")
+    case("rule-argmax-two-inputs", model([mx("ArgMax", ["a", "b"], ["y"])]), 2, "2 inputs; it takes exactly 1")
+    ov = (("", 13), (OV, 1))
+    case("rule-maximum-auto-broadcast-pdpd", model([mx("Maximum", ["a", "b"], ["y"], domain=OV,
+                                                      auto_broadcast="pdpd")], opsets=ov), 2,
+         "auto_broadcast is 'pdpd'")
+    case("rule-maximum-three-inputs", model([mx("Maximum", ["a", "b", "a"], ["y"], domain=OV)], opsets=ov), 2,
+         "3 inputs; it takes exactly 2")
+    case("rule-maximum-none-shapes", model([mx("Maximum", ["a", "b"], ["y"], domain=OV, auto_broadcast="none")],
+                                           inputs=bc, opsets=ov), 2, "differ and this version does not broadcast")
+    case("rule-maximum-in-default-domain", model([mx("Maximum", ["a", "b"], ["y"])]), 2,
+         "'Maximum' of domain 'ai.onnx' is not implemented")
+    case("rule-maximum-opset-0", model([mx("Maximum", ["a", "b"], ["y"], domain=OV)], opsets=(("", 13), (OV, 0))),
+         2, "no valid version")
+    case("rule-output-declared-int32", max_model(outputs=[vi("y", I32)]), 2,
+         "'y' is declared int32 but the node gives float")
+    case("rule-output-declared-shape", max_model(outputs=[vi("y", F, (3, 2))]), 2,
+         "'y' is declared with shape \\[3,2\\] but the node gives \\[2,3\\]")
+    case("rule-argmax-output-declared-float", model([mx("ArgMax", ["a"], ["y"])], inputs=[vi("a")],
+                                                    outputs=[vi("y", F, None)]), 2, "declared float but the node gives int64")
+
+
+# ---- hostile sizes ----
+
+def size_cases():
+    big = [vi("a", F, (2**63 - 1,)), vi("b", F, (2**63 - 1,))]
+    case("size-input-int64-max", max_model(inputs=big), 2, "too large")
+    case("size-input-product-overflows", max_model(inputs=[vi("a", F, (2**32, 2**32)), vi("b", F, (2**32, 2**32))]),
+         2, "too large")
+    case("size-input-2-to-64-bytes", max_model(inputs=[vi("a", F, (2**31, 2**31)), vi("b", F, (2**31, 2**31))]),
+         2, "too large")
+    case("size-broadcast-overflows", max_model(inputs=[vi("a", F, (2**32, 1)), vi("b", F, (1, 2**32))]), 2,
+         "too large")
+    case("size-input-rank-9", max_model(inputs=[vi("a", F, (1,) * 9), vi("b", F, (1,) * 9)]), 2,
+         "rank 9, above minnx's maximum 8")
+    case("size-input-negative-dim", max_model(inputs=[vi("a", F, (2, -3)), vi("b")]), 2, "negative dim -3")
+    case("size-info-int64-max", max_model(inputs=big), 2, "too large", args="info model.onnx")
+    # 2^61 bytes: more than any address space, so the allocation fails on every machine
+    huge = [vi("a", F, (2**59,)), vi("b", F, (2**59,))]
+    case("size-arena-2-to-61-bytes", max_model(inputs=huge), 2, "out of memory for an arena of 2305843009213693952 bytes")
+    t = TensorProto(name="w", data_type=F, dims=[2**59], data_location=TensorProto.EXTERNAL)
+    e = t.external_data.add()
+    e.key, e.value = "location", "w.bin"
+    m = model([helper.make_node("Max", ["a", "w"], ["y"])], inputs=[vi("a", F, (2**59,))], inits=[t])
+    case("size-external-initializer-2-to-61-bytes", m, 2, "out of memory for tensor 'w'", files={"w.bin": W_BYTES})
+    # more nodes than a fixed array of 200 holds: a chain of 300 Max loads and runs
+    nodes = [helper.make_node("Max", ["a" if i == 0 else f"m{i - 1}", "b"], [f"m{i}" if i < 299 else "y"])
+             for i in range(300)]
+    case("size-control-300-node-chain", model(nodes), 0, "^y: float \\[2,3\\] = \\[1, 1, 2, 3, 4, 5\\]",
+         args="run model.onnx -i a=a.pb -i b=b.pb --print",
+         files={"a.pb": a_pb(), "b.pb": pb(helper.make_tensor("b", F, [2, 3], [0, 1, 2, 3, 4, 5]))})
+    # no elements, but 2^40 rows of them: runs at once (a kernel once looped over the empty rows)
+    empty = (2**40, 3, 0)
+    m = model([helper.make_node("ArgMax", ["a"], ["y"], axis=1)], inputs=[vi("a", F, empty)])
+    case("size-control-empty-tensor-2-to-40-rows", m, 0, "^y: int64 \\[1099511627776,1,0\\]",
+         args="run model.onnx -i a=a.pb", files={"a.pb": pb(raw_tensor("a", F, empty, b""))})
+    # a dim_param bound at run time to sizes that disagree: a run error
+    sym = [vi("a", F, ("N",)), vi("b", F, ("N",))]
+    files = {"a.pb": pb(helper.make_tensor("a", F, [2], [1, 2])), "b.pb": pb(helper.make_tensor("b", F, [3], [1, 2, 3]))}
+    case("size-dim-param-disagrees-at-run", max_model(inputs=sym), 3, "dim 0 is 3 but the same symbolic dim is 2",
+         args="run model.onnx -i a=a.pb -i b=b.pb", files=files)
+
+
+# ---- external data: confined to the model's folder ----
+
+def ext_model(entries, raw=None):
+    t = TensorProto(name="w", data_type=F, dims=[2, 3], data_location=TensorProto.EXTERNAL)
+    for k, v in entries:
+        e = t.external_data.add()
+        e.key, e.value = k, v
+    if raw is not None:
+        t.raw_data = raw
+    return model([helper.make_node("Max", ["a", "w"], ["y"])], inputs=[vi("a")], inits=[t])
+
+
+def external_cases():
+    ok_args = "run model.onnx -i a=a.pb --print"
+    inputs = {"a.pb": a_pb()}
+    case("ext-control-inside-folder", ext_model([("location", "w.bin")]), 0,
+         "^y: float \\[2,3\\] = \\[5, 1, 2.5, 1, 7, 1\\]", args=ok_args, files={**inputs, "w.bin": W_BYTES})
+    case("ext-control-subfolder-offset", ext_model([("location", "sub/w.bin"), ("offset", "8"), ("length", "24")]),
+         0, "^y: float \\[2,3\\] = \\[5, 1, 2.5, 1, 7, 1\\]", args=ok_args,
+         files={**inputs, "sub/w.bin": b"\0" * 8 + W_BYTES})
+
+    def escape(name, location, regex, files=None, links=None, status=2):
+        case(name, ext_model([("location", location)]), status, regex, args=ok_args, files={**inputs, **(files or {})},
+             links=links)
+
+    escape("ext-dotdot-to-decoy", DECOY, "location '\\.\\./\\.\\./decoy/secret.bin' goes up out of the model's folder")
+    escape("ext-dotdot-in-the-middle", "sub/../../../decoy/secret.bin", "goes up out of the model's folder",
+           files={"sub/x": b""})
+    escape("ext-absolute-path-to-decoy", "/proc/self/cwd/" + DECOY, "is an absolute path")
+    escape("ext-absolute-etc-passwd", "/etc/passwd", "is an absolute path")
+    escape("ext-symlink-to-decoy", "link.bin", "'link.bin' is a symbolic link", links={"link.bin": DECOY})
+    escape("ext-symlinked-folder", "up/secret.bin", "'up' is a symbolic link", links={"up": "../../decoy"})
+    escape("ext-symlink-inside-folder", "inside.bin", "'inside.bin' is a symbolic link",
+           files={"w.bin": W_BYTES}, links={"inside.bin": "w.bin"})
+    escape("ext-location-empty", "", "location '' is empty")
+    escape("ext-location-missing-file", "missing.bin", "cannot open 'missing.bin'")
+    escape("ext-location-is-folder", "sub", "'sub' is not a regular file", files={"sub/x": b""})
+    escape("ext-location-trailing-slash", "w.bin/", "w.bin", files={"w.bin": W_BYTES})
+    escape("ext-file-too-short", "w.bin", "has 20 bytes; the tensor needs 24", files={"w.bin": W_BYTES[:20]})
+
+    def entries(name, ents, regex, raw=None):
+        case(name, ext_model(ents, raw), 2, regex, args=ok_args, files={**inputs, "w.bin": W_BYTES})
+
+    entries("ext-offset-past-end", [("location", "w.bin"), ("offset", "100")], "has 24 bytes; the tensor needs 24 at offset 100")
+    entries("ext-offset-plus-length-past-end", [("location", "w.bin"), ("offset", "1")], "needs 24 at offset 1")
+    entries("ext-length-not-the-tensor-size", [("location", "w.bin"), ("length", "20")],
+            "length is 20 bytes, its shape needs 24")
+    entries("ext-offset-overflows", [("location", "w.bin"), ("offset", str(2**64 - 1))], "overflows")
+    entries("ext-offset-2-to-64", [("location", "w.bin"), ("offset", str(2**64))], "bad value")
+    entries("ext-offset-not-a-number", [("location", "w.bin"), ("offset", "12abc")], "'offset' has a bad value '12abc'")
+    entries("ext-offset-negative", [("location", "w.bin"), ("offset", "-4")], "bad value '-4'")
+    entries("ext-length-empty", [("location", "w.bin"), ("length", "")], "'length' has a bad value")
+    entries("ext-no-location", [("offset", "0")], "gives no location")
+    entries("ext-location-twice", [("location", "w.bin"), ("location", DECOY)], "'location' has a bad value")
+    entries("ext-unknown-key-basepath", [("location", "secret.bin"), ("basepath", "../../decoy")],
+            "unknown key 'basepath'")
+    entries("ext-with-raw-data", [("location", "w.bin")], "both external data and raw_data", raw=W_BYTES)
+    t = TensorProto(name="a", data_type=F, dims=[2, 3], data_location=TensorProto.EXTERNAL)
+    e = t.external_data.add()
+    e.key, e.value = "location", DECOY
+    case("ext-in-an-input-pb", max_model(), 2, "tensor 'a' uses external data, which minnx reads only for a model's initializers",
+         args="run model.onnx -i a=a.pb -i b=b.pb", files={"a.pb": pb(t), "b.pb": a_pb()})
+
+
+# ---- input files that do not fit the model ----
+
+def input_cases():
+    files = {"a.pb": a_pb(), "b.pb": a_pb()}
+    args = "run model.onnx -i a=a.pb -i b=x.pb"
+
+    def bad_b(name, data, regex, status=2, a=args):
+        case(name, max_model(), status, regex, args=a, files={**files, "x.pb": data})
+
+    bad_b("input-dtype-int8-for-float", a_pb(TensorProto.INT8), "'b' is declared float but the tensor given is int8")
+    bad_b("input-dtype-double-for-float", a_pb(TensorProto.DOUBLE), "declared float but the tensor given is double")
+    bad_b("input-shape-3x2-for-2x3", a_pb(F, (3, 2)), "declared with shape \\[2,3\\] but the tensor given has shape \\[3,2\\]")
+    bad_b("input-rank-1-for-rank-2", a_pb(F, (6,)), "shape \\[6\\]")
+    bad_b("input-scalar-for-2x3", a_pb(F, ()), "shape \\[\\]")
+    full = a_pb()
+    bad_b("input-pb-truncated", full[:len(full) // 2], "not a valid TensorProto")
+    bad_b("input-pb-garbage", b"\xff" * 12, "not a valid TensorProto")
+    bad_b("input-pb-empty", b"", "has no data_type")
+    bad_b("input-pb-rank-9", pb(raw_tensor("b", F, [1] * 9, b"\0" * 4)), "rank 9")
+    bad_b("input-pb-dims-overflow", pb(raw_tensor("b", F, [2**62, 2**62], b"")), "element count overflows")
+    bad_b("input-pb-negative-dim", pb(raw_tensor("b", F, [-2, 3], b"")), "negative dim")
+    bad_b("input-pb-raw-data-short", pb(raw_tensor("b", F, [2, 3], W_BYTES[:20])), "raw_data has 20 bytes")
+    bad_b("input-pb-no-data-type", pb(TensorProto(name="b", dims=[2, 3], float_data=W_VALUES)), "no data_type")
+    bad_b("input-pb-string", pb(TensorProto(name="b", data_type=TensorProto.STRING, dims=[1], string_data=[b"s"])),
+          "dtype string")
+    def npy(descr="<f4", order="False", shape="(2, 3)", magic=b"\x93NUMPY"):
+        h = f"{{'descr': '{descr}', 'fortran_order': {order}, 'shape': {shape}, }}".encode()
+        return magic + b"\x01\x00" + struct.pack("<H", len(h)) + h
+
+    for name, data, regex in (
+            ("input-npy-bad-magic", npy(magic=b"\x93NUMPX") + W_BYTES, "bad magic"),
+            ("input-npy-truncated-header", npy()[:20], "truncated .npy header"),
+            ("input-npy-short-data", npy() + W_BYTES[:20], "data size does not match its shape"),
+            ("input-npy-huge-shape", npy(shape="(99999999999999999999,)"), "shape is too large"),
+            ("input-npy-product-overflows", npy(shape="(4294967296, 4294967296)"), "shape is too large"),
+            ("input-npy-rank-9", npy(shape="(1,1,1,1,1,1,1,1,1)") + W_BYTES[:4], "too high a rank"),
+            ("input-npy-big-endian", npy(descr=">f4") + W_BYTES, "not a little-endian numeric type"),
+            ("input-npy-fortran-order", npy(order="True") + W_BYTES, "Fortran order"),
+            ("input-npy-int8-for-float", npy(descr="|i1") + W_BYTES[:6], "declared float but the tensor given is int8")):
+        case(name, max_model(), 2, regex, args="run model.onnx -i a=a.pb -i b=x.npy", files={**files, "x.npy": data})
+    case("input-unknown-name", max_model(), 2, "no input named 'c'", args="run model.onnx -i a=a.pb -i c=b.pb",
+         files=files)
+    case("input-not-bound", max_model(), 2, "input 'b' is not bound", args="run model.onnx -i a=a.pb", files=files)
+    case("input-missing-file", max_model(), 2, "cannot read 'nothing.pb'", args="run model.onnx -i a=a.pb -i b=nothing.pb",
+         files=files)
+    case("input-without-name", max_model(), 2, "NAME=FILE", args="run model.onnx -i a.pb", files=files)
+
+
+def write(out):
+    shutil.rmtree(os.path.join(out, "cases"), ignore_errors=True)
+    os.makedirs(os.path.join(out, "decoy"), exist_ok=True)
+    with open(os.path.join(out, "decoy", "secret.bin"), "wb") as f:
+        f.write(W_BYTES)
+    for name, (data, status, regex, args, files, links) in sorted(cases.items()):
+        d = os.path.join(out, "cases", name)
+        os.makedirs(d)
+        with open(os.path.join(d, "model.onnx"), "wb") as f:
+            f.write(data)
+        with open(os.path.join(d, "expect"), "w") as f:
+            f.write(f"{status}\n{regex}\n{args}\n")
+        for rel, content in sorted(files.items()):
+            os.makedirs(os.path.dirname(os.path.join(d, rel)), exist_ok=True)
+            with open(os.path.join(d, rel), "wb") as f:
+                f.write(content)
+        for rel, target in sorted(links.items()):
+            os.symlink(target, os.path.join(d, rel))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
+    out = p.parse_args().out
+    wire_cases()
+    structure_cases()
+    initializer_cases()
+    rule_cases()
+    size_cases()
+    external_cases()
+    input_cases()
+    write(out)
+    print(f"{len(cases)} cases in {out}")
+
+
+if __name__ == "__main__":
+    main()
