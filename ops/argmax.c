@@ -59,8 +59,8 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 #define I_LAST(x, best) ((x) >= (best))
 
 /* float16/bfloat16 compare by a key where NaN ranks above +inf. */
-#define F16_KEY(x) (mx_f16_isnan(x) ? 0x10000 : (int32_t)mx_half_key(x))
-#define BF16_KEY(x) (mx_bf16_isnan(x) ? 0x10000 : (int32_t)mx_half_key(x))
+#define F16_KEY(x) mx_f16_key(x)
+#define BF16_KEY(x) mx_bf16_key(x)
 #define SAME_KEY(x) (x)
 
 /* Columns of `inner` are scanned in blocks so the running best stays in L1

@@ -12,8 +12,9 @@ typedef void (*max2_fn)(void *out, const void *a, int64_t sa, const void *b, int
 
 #define MX_FMAX(a, b) (((b) > (a) || (b) != (b)) ? (b) : (a)) /* NaN in a stays, NaN in b wins */
 #define MX_IMAX(a, b) ((b) > (a) ? (b) : (a))
-#define MX_F16MAX(a, b) ((!mx_f16_isnan(a) && (mx_f16_isnan(b) || mx_half_key(b) > mx_half_key(a))) ? (b) : (a))
-#define MX_BF16MAX(a, b) ((!mx_bf16_isnan(a) && (mx_bf16_isnan(b) || mx_half_key(b) > mx_half_key(a))) ? (b) : (a))
+/* Half keys put every NaN above +inf: a NaN in a stays, a NaN in b wins. */
+#define MX_F16MAX(a, b) (mx_f16_key(b) > mx_f16_key(a) ? (b) : (a))
+#define MX_BF16MAX(a, b) (mx_bf16_key(b) > mx_bf16_key(a) ? (b) : (a))
 
 /* The stride cases are split so that each loop is a plain vectorizable one. */
 #define DEFINE_MAX2(name, T, OP)                                                           \
