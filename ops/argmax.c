@@ -71,11 +71,13 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 #define MAX_OF(a, b) ((b) > (a) ? (b) : (a))
 
 /* Whether key x replaces the best so far: strictly greater keeps the first
- * index, greater-or-equal the last. NaN is greater than all numbers. (Bitwise
- * | and & rather than || and &&: no branch in a loop that should vectorize.) */
-#define BETTER(x, best, NAN, LAST)                                \
-  ((LAST) ? (((x) >= (best)) | NAN##_ISNAN(x))                    \
-          : (((x) > (best)) | (NAN##_ISNAN(x) & !NAN##_ISNAN(best))))
+ * index, greater-or-equal the last. NaN is greater than all numbers, so with
+ * the first index x wins unless x <= best or best is NaN, and with the last
+ * x wins if x >= best or x is NaN. (Bitwise | and & rather than || and &&: no
+ * branch in a loop that should vectorize.) */
+#define BETTER(x, best, NAN, LAST)                 \
+  ((LAST) ? (((x) >= (best)) | NAN##_ISNAN(x))     \
+          : (!((x) <= (best)) & !NAN##_ISNAN(best)))
 
 /* Along the last axis (inner == 1) a row is cut into blocks. A block's
  * maximum is a reduction over LANES independent running maxima (so that it
@@ -154,6 +156,17 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     for (int j = 0; j < LANES; j++) any |= nan[j];                                              \
     return any != 0;                                                                            \
   }                                                                                             \
+  /* A row x[0..n) from index i on, best and at being the best so far and                      \
+   * its index: one element at a time, branch-free. */                                          \
+  static int64_t name##_tail(const T *x, int64_t i, int64_t n, K best, int64_t at) {             \
+    for (; i < n; i++) {                                                                        \
+      K v = KEY(x[i]);                                                                          \
+      int take = BETTER(v, best, NAN, LAST);                                                    \
+      best = take ? v : best;                                                                   \
+      at = take ? i : at;                                                                       \
+    }                                                                                           \
+    return at;                                                                                  \
+  }                                                                                             \
   static int64_t name##_row(const T *x, int64_t n) {                                            \
     K best = KEY(x[0]);                                                                         \
     int64_t at = 0, full = n - n % LANES;                                                       \
@@ -176,14 +189,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
       at = b + name##_find(blk, len, m, 0);                                                     \
       best = m;                                                                                 \
     }                                                                                           \
-    for (int64_t i = full; i < n; i++) {                                                        \
-      K v = KEY(x[i]);                                                                          \
-      if (BETTER(v, best, NAN, LAST)) {                                                         \
-        best = v;                                                                               \
-        at = i;                                                                                 \
-      }                                                                                         \
-    }                                                                                           \
-    return at;                                                                                  \
+    return name##_tail(x, full, n, best, at);                                                   \
   }                                                                                             \
   /* Rows [k0, k0 + h) of the columns [0, w) at x (row k0; row stride inner):                  \
    * best[j] and y[j] (its index) follow column j through them, one by one. */                  \
@@ -275,7 +281,10 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
       name##_cols(in, out, outer, n, inner);                                                    \
       return;                                                                                   \
     }                                                                                           \
-    for (int64_t o = 0; o < outer; o++) out[o] = name##_row(in + o * n, n);                     \
+    if (n < LANES) /* short rows: no blocks at all */                                           \
+      for (int64_t o = 0; o < outer; o++) out[o] = name##_tail(in + o * n, 1, n, KEY(in[o * n]), 0); \
+    else                                                                                        \
+      for (int64_t o = 0; o < outer; o++) out[o] = name##_row(in + o * n, n);                   \
   }
 
 #define DEFINE_ARGMAX_PAIR(suffix, T, K, I, KEY, NAN)            \

@@ -18,8 +18,11 @@ typedef struct mx_bplan {
 size_t mx_bplan_size(int32_t n_in);
 /* Plans the walk of `out` (the broadcast of the n inputs, concrete shapes). */
 void mx_bplan_init(mx_bplan *p, const mx_shape *const *in, int32_t n, const mx_shape *out);
-/* Input k's element strides over the collapsed dims; the last is 0 or 1. */
-int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k);
+/* Input k's element strides over the collapsed dims; the last is 0 or 1.
+ * (Inline: kernels look them up in their per-tile setup.) */
+static inline int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k) {
+  return (int64_t *)(p + 1) + (size_t)k * MX_MAX_RANK;
+}
 
 /* Calls tile() for each tile of the output: its two innermost collapsed
  * dims, `rows` rows of `len` elements (rows is 1 at rank 1), so that a kernel

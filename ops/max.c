@@ -172,9 +172,10 @@ static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t 
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
   const max_ctx *m = ctx;
   const int32_t n = m->bp->n_in;
+  const int64_t block = n > 2 ? MX_MAX_BLOCK : len; /* one or two inputs: one fused pass */
   for (int64_t row = 0; row < rows; row++)
-    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
-      int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK, s0, s1, sk;
+    for (int64_t j = 0; j < len; j += block) {
+      int64_t blk = len - j < block ? len - j : block, s0, s1, sk;
       unsigned char *o = m->out + (size_t)(out_off + row * len + j) * m->esize;
       const unsigned char *a = input_at(m, 0, in_off, row, j, &s0);
       if (n == 1) {
