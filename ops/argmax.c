@@ -206,12 +206,13 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
   }                                                                                             \
   /* The same for a strip of STRIP(T) columns, fast: first each column's                        \
    * maximum over the rows (STRIP independent maxima, kept in registers; NaN                    \
-   * only flagged), then one by one only the columns whose maximum beats                        \
-   * their best, or all of them if a NaN was seen. Two rows a step. */                          \
+   * only flagged; two rows a step), then only for the columns whose maximum                    \
+   * beats their best, the row holding it; if a NaN was seen, all of them one                   \
+   * by one. */                                                                                 \
   static void name##_strip(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,           \
                            int64_t *y) {                                                        \
     K g[STRIP(T)];                                                                              \
-    I nan = 0, hit = 0;                                                                         \
+    I nan = 0, count = 0, beats[STRIP(T)], at[STRIP(T)];                                        \
     int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);                                      \
     for (int j = 0; j < STRIP(T); j++) {                                                        \
       g[j] = KEY(x[j]);                                                                         \
@@ -236,17 +237,42 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
         g[j] = MAX_OF(g[j], v);                                                                 \
         nan |= -(I)NAN##_ISNAN(v);                                                              \
       }                                                                                         \
-    for (int j = 0; j < STRIP(T); j++) hit |= -(I)BETTER(g[j], best[j], NAN, LAST);             \
-    if (nan) name##_scan(x, inner, STRIP(T), k0, h, best, y);                                   \
-    else if (hit)                                                                               \
-      for (int j = 0; j < STRIP(T); j++) {                                                      \
-        if (!BETTER(g[j], best[j], NAN, LAST)) continue;                                        \
-        /* the column's new best is its maximum here: find its first (last) row */              \
-        int64_t r = LAST ? h - 1 : 0;                                                           \
-        while (KEY(x[r * inner + j]) != g[j]) r += LAST ? -1 : 1;                              \
-        best[j] = g[j];                                                                         \
-        y[j] = k0 + r;                                                                          \
+    if (nan) {                                                                                  \
+      name##_scan(x, inner, STRIP(T), k0, h, best, y);                                          \
+      return;                                                                                   \
+    }                                                                                           \
+    for (int j = 0; j < STRIP(T); j++) {                                                        \
+      beats[j] = -(I)BETTER(g[j], best[j], NAN, LAST);                                          \
+      count -= beats[j];                                                                        \
+    }                                                                                           \
+    if (!count) return;                                                                         \
+    /* Many such columns (early rows, where records are common): all rows                       \
+     * once for all of them, in the order where the row wanted is the last                      \
+     * match. Few: each column's rows until the first (last) match. */                          \
+    if (count > STRIP(T) / 8) {                                                                 \
+      for (int j = 0; j < STRIP(T); j++) at[j] = 0;                                             \
+      for (int64_t step = 0; step < h; step++) {                                                \
+        I r = (I)(LAST ? step : h - 1 - step);                                                  \
+        const T *row = x + r * inner;                                                           \
+        for (int j = 0; j < STRIP(T); j++) {                                                    \
+          K v = KEY(row[j]);                                                                    \
+          I match = -(I)(v == g[j]) & beats[j];                                                 \
+          at[j] = (r & match) | (at[j] & ~match);                                               \
+        }                                                                                       \
       }                                                                                         \
+      for (int j = 0; j < STRIP(T); j++) {                                                      \
+        best[j] = beats[j] ? g[j] : best[j];                                                    \
+        y[j] = beats[j] ? k0 + at[j] : y[j];                                                    \
+      }                                                                                         \
+      return;                                                                                   \
+    }                                                                                           \
+    for (int j = 0; j < STRIP(T); j++) {                                                        \
+      if (!beats[j]) continue;                                                                  \
+      int64_t r = LAST ? h - 1 : 0;                                                             \
+      while (KEY(x[r * inner + j]) != g[j]) r += LAST ? -1 : 1;                                \
+      best[j] = g[j];                                                                           \
+      y[j] = k0 + r;                                                                            \
+    }                                                                                           \
   }                                                                                             \
   static void name##_cols(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner) { \
     K best[COL_BLOCK(K)];                                                                       \

@@ -147,7 +147,7 @@ static void test_argmax(void) {
    * multiple of the lanes; columns over a column block, with a remainder */
   static const int64_t shapes[][3] = {{1, 1, 1},   {3, 4, 1},   {2, 31, 1},  {2, 32, 1},  {2, 33, 1},   {3, 511, 1},
                                       {2, 512, 1}, {2, 513, 1}, {2, 1500, 1}, {1, 4099, 1}, {5, 7, 3},   {2, 50, 31},
-                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {1, 1, 5}};
+                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5}};
   for (int ti = 0; ti < N_TYPES; ti++)
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
       for (int last = 0; last < 2; last++)
