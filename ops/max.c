@@ -147,6 +147,7 @@ typedef struct {
 typedef struct {
   max2_fn max2;
   size_t esize;
+  int whole; /* one or two inputs over one collapsed dim: a single max2 call */
   mx_bplan bp; /* last: its strides follow */
 } max_plan;
 
@@ -157,6 +158,7 @@ void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
   p->max2 = max2_for(c->dtype);
   p->esize = mx_dtype_size(c->dtype);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
+  p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
 }
 
 /* Input k's first element for element j of row `row` of a tile, and its
@@ -193,6 +195,11 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
 
 void mx_max_eval(void *plan, const void *const *in, void *out) {
   max_plan *p = plan;
+  if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
+    int32_t b = p->bp.n_in - 1;
+    p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0], in[b], mx_bplan_strides(&p->bp, b)[0], p->bp.count);
+    return;
+  }
   max_ctx m = {p->max2, p->esize, (const unsigned char *const *)in, out, &p->bp};
   mx_bplan_walk(&p->bp, max_tile, &m);
 }

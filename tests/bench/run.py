@@ -20,7 +20,6 @@ It is not part of ctest: timings need a quiet machine, and the inputs take about
 """
 import argparse
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -55,6 +54,14 @@ class Workload:
     nodes: List[Node]
     numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs
     out_dtype: type = None    # of the graph output; None: the inputs' dtype
+    target: str = ""          # the issue's target: "1.15x" (ratio to the floor), "50ns" (absolute)
+
+    def meets(self, ratio, ns):
+        if self.target.endswith("x"):
+            return ratio <= float(self.target[:-1])
+        if self.target.endswith("ns"):
+            return ns <= float(self.target[:-2])
+        return None
 
 
 # ---- workloads ----------------------------------------------------------------------------------
@@ -148,6 +155,11 @@ WORKLOADS = [
 ]
 
 
+for _w in WORKLOADS:
+    _w.target = ("50ns" if _w.name.startswith("tiny") else "" if _w.name == "chain"
+                 else "1.3x" if _w.name.startswith("argmax") or "f16" in _w.name else "1.15x")
+
+
 # ---- shapes and bytes, for the floor --------------------------------------------------------------
 
 def out_shape(node, shapes):
@@ -170,14 +182,20 @@ def node_shapes(w, arrays):
 
 
 def floor_stages(w, arrays):
-    """One floor stage per node: the bytes it must read and write."""
+    """One floor stage per node: the bytes it must read and write; an input that an earlier node
+    wrote is that stage's output (@j), so the floor reads it where it was written, as minnx does."""
     shapes, dtypes = node_shapes(w, arrays)
     nbytes = lambda v: int(np.prod(shapes[v], dtype=np.int64)) * dtypes[v].itemsize
-    return ["+".join(str(nbytes(i)) for i in n.inputs) + ":" + str(nbytes(n.output)) for n in w.nodes]
+    made = {n.output: j for j, n in enumerate(w.nodes)}
+    src = lambda v: f"@{made[v]}" if v in made else str(nbytes(v))
+    return ["+".join(src(i) for i in n.inputs) + ":" + str(nbytes(n.output)) for n in w.nodes]
 
 
 def total_bytes(w, arrays):
-    return sum(int(x) for st in floor_stages(w, arrays) for x in re.split("[+:]", st))
+    """The bytes the floor moves: every node's inputs read and output written."""
+    shapes, dtypes = node_shapes(w, arrays)
+    nbytes = lambda v: int(np.prod(shapes[v], dtype=np.int64)) * dtypes[v].itemsize
+    return sum(sum(nbytes(i) for i in n.inputs) + nbytes(n.output) for n in w.nodes)
 
 
 # ---- writing the cases ----------------------------------------------------------------------------
@@ -274,7 +292,8 @@ def main():
         outs = [np.empty(shapes[y], dtype=w.out_dtype or arrays[0].dtype)]
         cases.append((w, arrays, outs, d, repeats(total_bytes(w, arrays))))
 
-    rows = {w.name: {"minnx": [], "floor": [], "ratio": [], "numpy": []} for w, *_ in cases}
+    print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at start", file=sys.stderr)
+    rows = {w.name: {"minnx": [], "floor": [], "ratio": [], "numpy": [], "nratio": []} for w, *_ in cases}
     for r in range(args.rounds):
         for w, arrays, outs, d, n in cases:
             rep = ["--repeat", str(n), "--warmup", "3"]
@@ -286,19 +305,32 @@ def main():
             row["ratio"].append(m / f)
             if not args.no_numpy:
                 row["numpy"].append(numpy_ns(w, arrays, outs, n))
+                row["nratio"].append(row["numpy"][-1] / f)
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
 
-    print(f"{'workload':<42} {'MB':>6} {'minnx':>10} {'floor':>10} {'minnx/floor':>11} {'numpy':>10} {'numpy/floor':>11}")
+    print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at the end")
+    print(f"{'workload':<42} {'MB':>6} {'minnx':>10} {'floor':>10} {'minnx/floor':>11} {'target':>10}"
+          f" {'numpy':>10} {'numpy/floor':>11}")
     for w, arrays, outs, d, n in cases:
         row = rows[w.name]
-        med = {k: statistics.median(v) if v else float("nan") for k, v in row.items()}
-        mb = total_bytes(w, arrays) / 1e6
-        npy = fmt_ns(med["numpy"]) if row["numpy"] else "-"
-        npr = f"{med['numpy'] / med['floor']:.2f}x" if row["numpy"] else "-"
-        print(f"{w.what:<42} {mb:>6.1f} {fmt_ns(med['minnx']):>10} {fmt_ns(med['floor']):>10} "
-              f"{med['ratio']:>10.2f}x {npy:>10} {npr:>11}")
-    print(f"({args.rounds} rounds; each cell the median over rounds of a median of N runs, "
-          f"N from {min(c[4] for c in cases)} to {max(c[4] for c in cases)})")
+        med = {k: statistics.median(v) if v else None for k, v in row.items()}
+        ok = w.meets(med["ratio"], med["minnx"])
+        target = "-" if ok is None else f"{w.target} {'ok' if ok else 'MISS'}"
+        npy = f"{fmt_ns(med['numpy']):>10} {med['nratio']:>10.2f}x" if row["numpy"] else f"{'-':>10} {'-':>11}"
+        print(f"{w.what:<42} {total_bytes(w, arrays) / 1e6:>6.1f} {fmt_ns(med['minnx']):>10} "
+              f"{fmt_ns(med['floor']):>10} {med['ratio']:>10.2f}x {target:>10} {npy}")
+    print(f"({args.rounds} rounds; a cell is the median over the rounds of a median of N runs, N from "
+          f"{min(c[4] for c in cases)} to {max(c[4] for c in cases)}; a ratio is the median of the "
+          f"rounds' ratios)")
+
+
+def machine():
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        model = next(l.split(":", 1)[1].strip() for l in out.splitlines() if l.startswith("Model name"))
+    except (OSError, StopIteration):
+        model = "unknown CPU"
+    return f"{model}, {os.cpu_count()} CPUs"
 
 
 if __name__ == "__main__":
