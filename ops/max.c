@@ -8,8 +8,14 @@
 #include "ops/kernel.h"
 #include "ops/ops.h"
 
-/* out[i] = max(a[i*sa], b[i*sb]) with sa, sb in {0, 1}. out may be a. */
-typedef void (*max2_fn)(void *out, const void *a, int64_t sa, const void *b, int64_t sb, int64_t n);
+/* How an operand steps through a row: not at all (one value for the row),
+ * or one element at a time through data read once (read it ahead) or through
+ * data in cache (a row that the tile reads again, the block being folded:
+ * reading ahead of it would fetch bytes past its end for nothing). */
+enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
+
+/* out[i] = max(a[i or 0], b[i or 0]) as sa, sb say. out may be a. */
+typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n);
 
 /* NaN in a stays, NaN in b wins. (Bitwise |: no branch in the loops.) */
 #define MX_FMAX(a, b) ((((b) > (a)) | ((b) != (b))) ? (b) : (a))
@@ -31,20 +37,20 @@ typedef void (*max2_fn)(void *out, const void *a, int64_t sa, const void *b, int
     }                                                              \
     for (int64_t i = i0; i < (n); i++) STMT;                       \
   } while (0)
-#define AHEAD(p) mx_prefetch((p) + i0, MX_AHEAD + line)
+#define AHEAD(p, s) ((s) == MX_STREAM ? mx_prefetch((p) + i0, MX_AHEAD + line) : (void)0)
 
 /* The stride cases are split so that each loop is a plain vectorizable one.
  * With one scalar operand its order does not matter: NaN anywhere gives NaN. */
 #define DEFINE_MAX2(name, T, OP)                                                                \
-  static void name(void *o, const void *a_, int64_t sa, const void *b_, int64_t sb, int64_t n) { \
+  static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n) {         \
     T *out = o;                                                                                 \
     const T *a = a_, *b = b_;                                                                   \
     if (sa && sb) {                                                                             \
-      CHUNKED(n, T, (AHEAD(a), AHEAD(b)), out[i] = OP(a[i], b[i]));                             \
+      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                     \
     } else if (sa || sb) {                                                                      \
       const T *x = sa ? a : b;                                                                  \
       const T y = sa ? b[0] : a[0];                                                             \
-      CHUNKED(n, T, AHEAD(x), out[i] = OP(x[i], y));                                            \
+      CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                   \
     } else {                                                                                    \
       const T v = OP(a[0], b[0]);                                                               \
       for (int64_t i = 0; i < n; i++) out[i] = v;                                               \
@@ -161,14 +167,15 @@ void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
 }
 
-/* Input k's first element for element j of row `row` of a tile, and its
- * stride inside the row. */
-static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t row, int64_t j,
-                                     int64_t *stride) {
+/* Input k's first element for element j of row `row` of a tile of `rows`
+ * rows, and how it steps inside the row. */
+static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t rows, int64_t row,
+                                     int64_t j, int *step) {
   const int64_t *s = mx_bplan_strides(m->bp, k);
   int r = m->bp->rank;
-  *stride = s[r - 1];
-  return m->in[k] + (size_t)(in_off[k] + row * (r > 1 ? s[r - 2] : 0) + j * s[r - 1]) * m->esize;
+  int64_t row_stride = r > 1 ? s[r - 2] : 0;
+  *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !row_stride ? MX_CACHED : MX_STREAM;
+  return m->in[k] + (size_t)(in_off[k] + row * row_stride + j * s[r - 1]) * m->esize;
 }
 
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
@@ -177,18 +184,19 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
   const int64_t block = n > 2 ? MX_MAX_BLOCK : len; /* one or two inputs: one fused pass */
   for (int64_t row = 0; row < rows; row++)
     for (int64_t j = 0; j < len; j += block) {
-      int64_t blk = len - j < block ? len - j : block, s0, s1, sk;
+      int64_t blk = len - j < block ? len - j : block;
+      int s0, s1, sk;
       unsigned char *o = m->out + (size_t)(out_off + row * len + j) * m->esize;
-      const unsigned char *a = input_at(m, 0, in_off, row, j, &s0);
+      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0);
       if (n == 1) {
         m->max2(o, a, s0, a, s0, blk); /* max(x, x) = x, NaN included */
         continue;
       }
-      const unsigned char *b = input_at(m, 1, in_off, row, j, &s1);
+      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1);
       m->max2(o, a, s0, b, s1, blk);
       for (int32_t k = 2; k < n; k++) {
-        const unsigned char *x = input_at(m, k, in_off, row, j, &sk);
-        m->max2(o, o, 1, x, sk, blk);
+        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk);
+        m->max2(o, o, MX_CACHED, x, sk, blk);
       }
     }
 }
@@ -197,7 +205,8 @@ void mx_max_eval(void *plan, const void *const *in, void *out) {
   max_plan *p = plan;
   if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
     int32_t b = p->bp.n_in - 1;
-    p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0], in[b], mx_bplan_strides(&p->bp, b)[0], p->bp.count);
+    p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
+            mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count);
     return;
   }
   max_ctx m = {p->max2, p->esize, (const unsigned char *const *)in, out, &p->bp};
