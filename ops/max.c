@@ -20,9 +20,8 @@ typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb,
 /* NaN in a stays, NaN in b wins. (Bitwise |: no branch in the loops.) */
 #define MX_FMAX(a, b) ((((b) > (a)) | ((b) != (b))) ? (b) : (a))
 #define MX_IMAX(a, b) ((b) > (a) ? (b) : (a))
-/* Half keys put every NaN above +inf: a NaN in a stays, a NaN in b wins. */
-#define MX_F16MAX(a, b) (mx_f16_key(b) > mx_f16_key(a) ? (b) : (a))
-#define MX_BF16MAX(a, b) (mx_bf16_key(b) > mx_bf16_key(a) ? (b) : (a))
+#define MX_F16MAX(a, b) mx_half_max(a, b, MX_F16_INF)
+#define MX_BF16MAX(a, b) mx_half_max(a, b, MX_BF16_INF)
 
 /* Streams are walked a chunk of 256 bytes at a time, each chunk asking for
  * the data MX_AHEAD bytes ahead (kernel.h). A full chunk's loop has a
