@@ -6,10 +6,6 @@ size_t mx_bplan_size(int32_t n_in) {
   return sizeof(mx_bplan) + (size_t)n_in * (MX_MAX_RANK + 1) * sizeof(int64_t);
 }
 
-int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k) {
-  return (int64_t *)(p + 1) + (size_t)k * MX_MAX_RANK;
-}
-
 static int64_t *offsets(const mx_bplan *p) { return (int64_t *)(p + 1) + (size_t)p->n_in * MX_MAX_RANK; }
 
 /* Whether input k is broadcast along output dim i (its dim is 1, or absent). */
@@ -45,6 +41,7 @@ void mx_bplan_init(mx_bplan *p, const mx_shape *const *in, int32_t n, const mx_s
   }
   p->rank = r;
   memcpy(p->dims, dims, sizeof dims);
+  memset(offsets(p), 0, (size_t)n * sizeof(int64_t));
   for (int32_t k = 0; k < n; k++) {
     int64_t *s = mx_bplan_strides(p, k);
     int64_t step = 1;
@@ -56,18 +53,20 @@ void mx_bplan_init(mx_bplan *p, const mx_shape *const *in, int32_t n, const mx_s
   }
 }
 
-void mx_bplan_walk(const mx_bplan *p, mx_row_fn row, void *ctx) {
+void mx_bplan_walk(const mx_bplan *p, mx_tile_fn tile, void *ctx) {
   if (p->count == 0) return;
   int r = p->rank;
-  int64_t len = p->dims[r - 1];
-  int64_t rows = p->count / len;
-  int64_t *off = offsets(p);
-  int64_t idx[MX_MAX_RANK] = {0};
-  memset(off, 0, (size_t)p->n_in * sizeof *off);
-  for (int64_t o = 0; o < rows; o++) {
-    row(ctx, o * len, off, len);
-    /* advance the odometer over the outer dims */
-    for (int d = r - 2; d >= 0; d--) {
+  int64_t len = p->dims[r - 1], rows = r > 1 ? p->dims[r - 2] : 1;
+  int64_t *off = offsets(p); /* zero: set so by init, and every walk wraps back to it */
+  if (r <= 2) { /* one tile: no odometer */
+    tile(ctx, 0, off, rows, len);
+    return;
+  }
+  int64_t idx[MX_MAX_RANK] = {0}, tiles = p->count / (len * rows);
+  for (int64_t t = 0; t < tiles; t++) {
+    tile(ctx, t * rows * len, off, rows, len);
+    /* advance the odometer over the dims outside the tile */
+    for (int d = r - 3; d >= 0; d--) {
       for (int32_t k = 0; k < p->n_in; k++) off[k] += mx_bplan_strides(p, k)[d];
       if (++idx[d] < p->dims[d]) break;
       for (int32_t k = 0; k < p->n_in; k++) off[k] -= mx_bplan_strides(p, k)[d] * p->dims[d];

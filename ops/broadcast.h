@@ -1,6 +1,6 @@
 /* One broadcast iterator for every elementwise kernel. The output is walked
- * in rows of its innermost (collapsed) dimension; each input steps through a
- * row with stride 1, or 0 where it is broadcast. */
+ * in tiles of its two innermost (collapsed) dimensions; each input steps
+ * through a row with stride 1, or 0 where it is broadcast. */
 #ifndef MX_BROADCAST_H
 #define MX_BROADCAST_H
 
@@ -18,12 +18,18 @@ typedef struct mx_bplan {
 size_t mx_bplan_size(int32_t n_in);
 /* Plans the walk of `out` (the broadcast of the n inputs, concrete shapes). */
 void mx_bplan_init(mx_bplan *p, const mx_shape *const *in, int32_t n, const mx_shape *out);
-/* Input k's element strides over the collapsed dims; the last is 0 or 1. */
-int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k);
+/* Input k's element strides over the collapsed dims; the last is 0 or 1.
+ * (Inline: kernels look them up in their per-tile setup.) */
+static inline int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k) {
+  return (int64_t *)(p + 1) + (size_t)k * MX_MAX_RANK;
+}
 
-/* Calls row() for each output row: its first output element, the first
- * element of each input, and the row's length. */
-typedef void (*mx_row_fn)(void *ctx, int64_t out_off, const int64_t *in_off, int64_t len);
-void mx_bplan_walk(const mx_bplan *p, mx_row_fn row, void *ctx);
+/* Calls tile() for each tile of the output: its two innermost collapsed
+ * dims, `rows` rows of `len` elements (rows is 1 at rank 1), so that a kernel
+ * is called once per tile, not once per row. in_off[k] is input k's first
+ * element; from a row to the next it steps by mx_bplan_strides(p, k)[rank - 2]
+ * and inside a row by mx_bplan_strides(p, k)[rank - 1] (0 or 1). */
+typedef void (*mx_tile_fn)(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len);
+void mx_bplan_walk(const mx_bplan *p, mx_tile_fn tile, void *ctx);
 
 #endif

@@ -5,33 +5,55 @@
 #include "graph/shape.h"
 #include "ops/broadcast.h"
 #include "ops/half.h"
+#include "ops/kernel.h"
 #include "ops/ops.h"
 
-/* out[i] = max(a[i*sa], b[i*sb]) with sa, sb in {0, 1}. out may be a. */
-typedef void (*max2_fn)(void *out, const void *a, int64_t sa, const void *b, int64_t sb, int64_t n);
+/* How an operand steps through a row: not at all (one value for the row),
+ * or one element at a time through data read once (read it ahead) or through
+ * data in cache (a row that the tile reads again, the block being folded:
+ * reading ahead of it would fetch bytes past its end for nothing). */
+enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
 
-#define MX_FMAX(a, b) (((b) > (a) || (b) != (b)) ? (b) : (a)) /* NaN in a stays, NaN in b wins */
+/* out[i] = max(a[i or 0], b[i or 0]) as sa, sb say. out may be a. */
+typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n);
+
+/* NaN in a stays, NaN in b wins. (Bitwise |: no branch in the loops.) */
+#define MX_FMAX(a, b) ((((b) > (a)) | ((b) != (b))) ? (b) : (a))
 #define MX_IMAX(a, b) ((b) > (a) ? (b) : (a))
-#define MX_F16MAX(a, b) ((!mx_f16_isnan(a) && (mx_f16_isnan(b) || mx_half_key(b) > mx_half_key(a))) ? (b) : (a))
-#define MX_BF16MAX(a, b) ((!mx_bf16_isnan(a) && (mx_bf16_isnan(b) || mx_half_key(b) > mx_half_key(a))) ? (b) : (a))
+#define MX_F16MAX(a, b) mx_half_max(a, b, MX_F16_INF)
+#define MX_BF16MAX(a, b) mx_half_max(a, b, MX_BF16_INF)
 
-/* The stride cases are split so that each loop is a plain vectorizable one. */
-#define DEFINE_MAX2(name, T, OP)                                                           \
-  static void name(void *o, const void *a_, int64_t sa, const void *b_, int64_t sb, int64_t n) { \
-    T *out = o;                                                                            \
-    const T *a = a_, *b = b_;                                                              \
-    if (sa && sb) {                                                                        \
-      for (int64_t i = 0; i < n; i++) out[i] = OP(a[i], b[i]);                             \
-    } else if (sa) {                                                                       \
-      const T y = b[0];                                                                    \
-      for (int64_t i = 0; i < n; i++) out[i] = OP(a[i], y);                                \
-    } else if (sb) {                                                                       \
-      const T x = a[0];                                                                    \
-      for (int64_t i = 0; i < n; i++) out[i] = OP(x, b[i]);                                \
-    } else {                                                                               \
-      const T v = OP(a[0], b[0]);                                                          \
-      for (int64_t i = 0; i < n; i++) out[i] = v;                                          \
-    }                                                                                      \
+/* Streams are walked a chunk of 256 bytes at a time, each chunk asking for
+ * the data MX_AHEAD bytes ahead (kernel.h). A full chunk's loop has a
+ * constant trip count, so it vectorizes without a remainder. */
+#define CHUNK(T) (256 / (int64_t)sizeof(T))
+#define CHUNKED(n, T, PREFETCH, STMT)                              \
+  do {                                                             \
+    int64_t i0 = 0;                                                \
+    for (; i0 + CHUNK(T) <= (n); i0 += CHUNK(T)) {                 \
+      for (int line = 0; line < 256; line += 64) PREFETCH;         \
+      for (int64_t i = i0; i < i0 + CHUNK(T); i++) STMT;           \
+    }                                                              \
+    for (int64_t i = i0; i < (n); i++) STMT;                       \
+  } while (0)
+#define AHEAD(p, s) ((s) == MX_STREAM ? mx_prefetch((p) + i0, MX_AHEAD + line) : (void)0)
+
+/* The stride cases are split so that each loop is a plain vectorizable one.
+ * With one scalar operand its order does not matter: NaN anywhere gives NaN. */
+#define DEFINE_MAX2(name, T, OP)                                                                \
+  static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n) {         \
+    T *out = o;                                                                                 \
+    const T *a = a_, *b = b_;                                                                   \
+    if (sa && sb) {                                                                             \
+      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                     \
+    } else if (sa || sb) {                                                                      \
+      const T *x = sa ? a : b;                                                                  \
+      const T y = sa ? b[0] : a[0];                                                             \
+      CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                   \
+    } else {                                                                                    \
+      const T v = OP(a[0], b[0]);                                                               \
+      for (int64_t i = 0; i < n; i++) out[i] = v;                                               \
+    }                                                                                           \
   }
 
 DEFINE_MAX2(max2_f32, float, MX_FMAX)
@@ -151,6 +173,7 @@ typedef struct {
 typedef struct {
   max2_fn max2;
   size_t esize;
+  int whole; /* one or two inputs over one collapsed dim: a single max2 call */
   mx_bplan bp; /* last: its strides follow */
 } max_plan;
 
@@ -161,33 +184,51 @@ void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
   p->max2 = max2_for(c->dtype);
   p->esize = mx_dtype_size(c->dtype);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
+  p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
 }
 
-static void max_row(void *ctx, int64_t out_off, const int64_t *in_off, int64_t len) {
+/* Input k's first element for element j of row `row` of a tile of `rows`
+ * rows, and how it steps inside the row. */
+static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t rows, int64_t row,
+                                     int64_t j, int *step) {
+  const int64_t *s = mx_bplan_strides(m->bp, k);
+  int r = m->bp->rank;
+  int64_t row_stride = r > 1 ? s[r - 2] : 0;
+  *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !row_stride ? MX_CACHED : MX_STREAM;
+  return m->in[k] + (size_t)(in_off[k] + row * row_stride + j * s[r - 1]) * m->esize;
+}
+
+static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
   const max_ctx *m = ctx;
   const int32_t n = m->bp->n_in;
-  const size_t es = m->esize;
-  const int r = m->bp->rank - 1;
-  for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
-    int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK;
-    unsigned char *o = m->out + (size_t)(out_off + j) * es;
-    int64_t s0 = mx_bplan_strides(m->bp, 0)[r];
-    const unsigned char *a = m->in[0] + (size_t)(in_off[0] + j * s0) * es;
-    if (n == 1) {
-      m->max2(o, a, s0, a, s0, blk); /* max(x, x) = x, NaN included */
-      continue;
+  const int64_t block = n > 2 ? MX_MAX_BLOCK : len; /* one or two inputs: one fused pass */
+  for (int64_t row = 0; row < rows; row++)
+    for (int64_t j = 0; j < len; j += block) {
+      int64_t blk = len - j < block ? len - j : block;
+      int s0, s1, sk;
+      unsigned char *o = m->out + (size_t)(out_off + row * len + j) * m->esize;
+      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0);
+      if (n == 1) {
+        m->max2(o, a, s0, a, s0, blk); /* max(x, x) = x, NaN included */
+        continue;
+      }
+      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1);
+      m->max2(o, a, s0, b, s1, blk);
+      for (int32_t k = 2; k < n; k++) {
+        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk);
+        m->max2(o, o, MX_CACHED, x, sk, blk);
+      }
     }
-    int64_t s1 = mx_bplan_strides(m->bp, 1)[r];
-    m->max2(o, a, s0, m->in[1] + (size_t)(in_off[1] + j * s1) * es, s1, blk);
-    for (int32_t k = 2; k < n; k++) {
-      int64_t sk = mx_bplan_strides(m->bp, k)[r];
-      m->max2(o, o, 1, m->in[k] + (size_t)(in_off[k] + j * sk) * es, sk, blk);
-    }
-  }
 }
 
 void mx_max_eval(void *plan, const void *const *in, void *out) {
   max_plan *p = plan;
+  if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
+    int32_t b = p->bp.n_in - 1;
+    p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
+            mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count);
+    return;
+  }
   max_ctx m = {p->max2, p->esize, (const unsigned char *const *)in, out, &p->bp};
-  mx_bplan_walk(&p->bp, max_row, &m);
+  mx_bplan_walk(&p->bp, max_tile, &m);
 }

@@ -1,0 +1,337 @@
+#!/usr/bin/python3
+"""minnx's benchmark suite: every workload against the single-thread memory-bandwidth floor.
+
+For each workload this writes a model and its inputs (the `minnx bench` layout: DIR/model.onnx,
+DIR/input_<i>.pb), then, for several rounds, interleaves three timings of the same op on the same
+bytes:
+  floor   tests/bench/floor.c: one thread reads every input byte once and writes every output
+          byte once (per node, for a graph of several), built here with the compiler and flags
+          of minnx's Release build;
+  minnx   `minnx bench DIR` (session run only, median of N);
+  numpy   the same op in numpy, into preallocated outputs where numpy allows it.
+Each round gives a median per column; the table shows the median over rounds of each, and of the
+per-round ratio minnx/floor (a round's two timings ran back to back, so their ratio cancels most
+of the drift of a shared machine).
+
+Run it with Debian's python3 (python3-onnx, python3-numpy), after a Release build:
+    /usr/bin/python3 tests/bench/run.py [--minnx build/minnx] [--work build/bench] [--rounds 5]
+                                       [--only SUBSTRING]
+It is not part of ctest: timings need a quiet machine, and the inputs take about 1 GB of disk.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable, List
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ONNX_TYPE = {np.float32: TensorProto.FLOAT, np.float16: TensorProto.FLOAT16, np.float64: TensorProto.DOUBLE,
+             np.int8: TensorProto.INT8, np.int64: TensorProto.INT64}
+STAMP = "v1"  # bump when a workload's definition changes, so old inputs are rewritten
+
+
+@dataclass
+class Node:
+    op: str
+    inputs: List[str]
+    output: str
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass
+class Workload:
+    name: str
+    what: str                 # the table's description
+    inputs: Callable          # rng -> list of arrays
+    nodes: List[Node]
+    numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs
+    out_dtype: type = None    # of the graph output; None: the inputs' dtype
+    target: str = ""          # the issue's target: "1.15x" (ratio to the floor), "50ns" (absolute)
+
+    def meets(self, ratio, ns):
+        if self.target.endswith("x"):
+            return ratio <= float(self.target[:-1])
+        if self.target.endswith("ns"):
+            return ns <= float(self.target[:-2])
+        return None
+
+
+# ---- workloads ----------------------------------------------------------------------------------
+
+def normal(shape, dtype):
+    return lambda rng: rng.standard_normal(shape, dtype=np.float32).astype(dtype)
+
+
+def ints(shape, dtype, lo, hi):
+    return lambda rng: rng.integers(lo, hi, size=shape, dtype=dtype)
+
+
+def max_of(*gens):
+    return lambda rng: [g(rng) for g in gens]
+
+
+def np_max(ins, outs):
+    np.maximum(ins[0], ins[1], out=outs[0])
+    for x in ins[2:]:
+        np.maximum(outs[0], x, out=outs[0])
+
+
+def np_argmax(axis, last=False):
+    def op(ins, outs):
+        x = ins[0]
+        if last:  # numpy has no select_last_index: the first index of the reversed axis
+            n = x.shape[axis]
+            outs[0][...] = n - 1 - np.argmax(np.flip(x, axis), axis=axis, keepdims=True)
+        else:
+            np.argmax(x, axis=axis, keepdims=True, out=outs[0])
+    return op
+
+
+def max_node(n):
+    return [Node("Max", [f"x{i}" for i in range(n)], "y")]
+
+
+def argmax_node(axis, last=0):
+    attrs = {"axis": axis}
+    if last:
+        attrs["select_last_index"] = 1
+    return [Node("ArgMax", ["x0"], "y", attrs)]
+
+
+def chain_numpy(ins, outs):
+    t = np.maximum(ins[0], ins[1])
+    np.maximum(t, ins[2], out=t)
+    np.argmax(t, axis=-1, keepdims=True, out=outs[0])
+
+
+F32 = np.float32
+WORKLOADS = [
+    Workload("max_f32_1k", "Max f32 [1024,1024] x2", max_of(normal((1024, 1024), F32), normal((1024, 1024), F32)),
+             max_node(2), np_max),
+    Workload("max_f32_4k", "Max f32 [4096,4096] x2", max_of(normal((4096, 4096), F32), normal((4096, 4096), F32)),
+             max_node(2), np_max),
+    Workload("max4_f32_2k", "Max f32 [2048,2048] x4", max_of(*[normal((2048, 2048), F32)] * 4), max_node(4), np_max),
+    Workload("max_row", "Max f32 [4096,4096] [4096]", max_of(normal((4096, 4096), F32), normal((4096,), F32)),
+             max_node(2), np_max),
+    Workload("max_col", "Max f32 [4096,4096] [4096,1]", max_of(normal((4096, 4096), F32), normal((4096, 1), F32)),
+             max_node(2), np_max),
+    Workload("max_scalar", "Max f32 [4096,4096] []", max_of(normal((4096, 4096), F32), normal((), F32)),
+             max_node(2), np_max),
+    Workload("max_bcast4d", "Max f32 [16,1,64,1] [128,1,256]",
+             max_of(normal((16, 1, 64, 1), F32), normal((128, 1, 256), F32)), max_node(2), np_max),
+    Workload("max_i8_4k", "Max i8 [4096,4096] x2",
+             max_of(ints((4096, 4096), np.int8, -128, 128), ints((4096, 4096), np.int8, -128, 128)),
+             max_node(2), np_max),
+    Workload("max_f16_2k", "Max f16 [2048,2048] x2",
+             max_of(normal((2048, 2048), np.float16), normal((2048, 2048), np.float16)), max_node(2), np_max),
+    Workload("max_f64_2k", "Max f64 [2048,2048] x2",
+             max_of(normal((2048, 2048), np.float64), normal((2048, 2048), np.float64)), max_node(2), np_max),
+    Workload("max_i64_2k", "Max i64 [2048,2048] x2",
+             max_of(ints((2048, 2048), np.int64, -2**62, 2**62), ints((2048, 2048), np.int64, -2**62, 2**62)),
+             max_node(2), np_max),
+    Workload("argmax_last", "ArgMax f32 [4096,4096] axis -1", max_of(normal((4096, 4096), F32)),
+             argmax_node(-1), np_argmax(-1), np.int64),
+    Workload("argmax_first", "ArgMax f32 [4096,4096] axis 0", max_of(normal((4096, 4096), F32)),
+             argmax_node(0), np_argmax(0), np.int64),
+    Workload("argmax_mid", "ArgMax f32 [64,1024,256] axis 1", max_of(normal((64, 1024, 256), F32)),
+             argmax_node(1), np_argmax(1), np.int64),
+    Workload("argmax_ties", "ArgMax f32 [4096,4096] axis -1 last, ties",
+             lambda rng: [rng.integers(0, 4, size=(4096, 4096)).astype(F32)],
+             argmax_node(-1, last=1), np_argmax(-1, last=True), np.int64),
+    Workload("tiny_max", "Max f32 [3,4] x2", max_of(normal((3, 4), F32), normal((3, 4), F32)), max_node(2), np_max),
+    Workload("tiny_argmax", "ArgMax f32 [3,4] axis -1", max_of(normal((3, 4), F32)), argmax_node(-1),
+             np_argmax(-1), np.int64),
+    Workload("chain", "Max->Max->ArgMax f32 [1024,1024]", max_of(*[normal((1024, 1024), F32)] * 3),
+             [Node("Max", ["x0", "x1"], "t0"), Node("Max", ["t0", "x2"], "t1"),
+              Node("ArgMax", ["t1"], "y", {"axis": -1})], chain_numpy, np.int64),
+]
+
+
+for _w in WORKLOADS:
+    _w.target = ("50ns" if _w.name.startswith("tiny") else "" if _w.name == "chain"
+                 else "1.3x" if _w.name.startswith("argmax") or "f16" in _w.name else "1.15x")
+
+
+# ---- shapes and bytes, for the floor --------------------------------------------------------------
+
+def out_shape(node, shapes):
+    ins = [shapes[i] for i in node.inputs]
+    if node.op == "Max":
+        return np.broadcast_shapes(*ins)
+    s = list(ins[0])
+    s[node.attrs["axis"]] = 1
+    return tuple(s)
+
+
+def node_shapes(w, arrays):
+    """Each value's shape and dtype, in node order."""
+    shapes = {f"x{i}": a.shape for i, a in enumerate(arrays)}
+    dtypes = {f"x{i}": a.dtype for i, a in enumerate(arrays)}
+    for n in w.nodes:
+        shapes[n.output] = out_shape(n, shapes)
+        dtypes[n.output] = np.dtype(np.int64) if n.op == "ArgMax" else dtypes[n.inputs[0]]
+    return shapes, dtypes
+
+
+def floor_stages(w, arrays):
+    """One floor stage per node: the bytes it must read and write; an input that an earlier node
+    wrote is that stage's output (@j), so the floor reads it where it was written, as minnx does."""
+    shapes, dtypes = node_shapes(w, arrays)
+    nbytes = lambda v: int(np.prod(shapes[v], dtype=np.int64)) * dtypes[v].itemsize
+    made = {n.output: j for j, n in enumerate(w.nodes)}
+    src = lambda v: f"@{made[v]}" if v in made else str(nbytes(v))
+    return ["+".join(src(i) for i in n.inputs) + ":" + str(nbytes(n.output)) for n in w.nodes]
+
+
+def total_bytes(w, arrays):
+    """The bytes the floor moves: every node's inputs read and output written."""
+    shapes, dtypes = node_shapes(w, arrays)
+    nbytes = lambda v: int(np.prod(shapes[v], dtype=np.int64)) * dtypes[v].itemsize
+    return sum(sum(nbytes(i) for i in n.inputs) + nbytes(n.output) for n in w.nodes)
+
+
+# ---- writing the cases ----------------------------------------------------------------------------
+
+def write_case(w, arrays, d):
+    shapes, dtypes = node_shapes(w, arrays)
+    inputs = [helper.make_tensor_value_info(f"x{i}", ONNX_TYPE[a.dtype.type], a.shape) for i, a in enumerate(arrays)]
+    y = w.nodes[-1].output
+    out_type = TensorProto.INT64 if w.nodes[-1].op == "ArgMax" else ONNX_TYPE[arrays[0].dtype.type]
+    outputs = [helper.make_tensor_value_info(y, out_type, shapes[y])]
+    nodes = [helper.make_node(n.op, n.inputs, [n.output], **n.attrs) for n in w.nodes]
+    graph = helper.make_graph(nodes, w.name, inputs, outputs)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], producer_name="minnx-bench")
+    model.ir_version = 8
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    with open(os.path.join(d, "model.onnx"), "wb") as f:
+        f.write(model.SerializeToString())
+    for i, a in enumerate(arrays):
+        with open(os.path.join(d, f"input_{i}.pb"), "wb") as f:
+            f.write(numpy_helper.from_array(a, f"x{i}").SerializeToString())
+    with open(os.path.join(d, "stamp"), "w") as f:
+        f.write(STAMP + "\n")
+
+
+def case_is_current(d):
+    try:
+        with open(os.path.join(d, "stamp")) as f:
+            return f.read().strip() == STAMP
+    except OSError:
+        return False
+
+
+# ---- timing ---------------------------------------------------------------------------------------
+
+def repeats(nbytes):
+    """Enough runs for about a quarter second per measurement at ~10 GB/s."""
+    return max(7, min(2001, int(0.25 / (nbytes / 10e9 + 1e-7))) | 1)
+
+
+def ns_per_run(cmd):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return float(out.strip().splitlines()[-1].split("=")[1])
+
+
+def numpy_ns(w, arrays, outs, n):
+    for _ in range(2):
+        w.numpy_op(arrays, outs)
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter_ns()
+        w.numpy_op(arrays, outs)
+        times.append(time.perf_counter_ns() - t0)
+    return statistics.median(times)
+
+
+def build_floor(work):
+    exe = os.path.join(work, "floor")
+    subprocess.run([os.environ.get("CC", "cc"), "-O3", "-DNDEBUG", "-std=c11", "-o", exe,
+                    os.path.join(HERE, "floor.c")], check=True)
+    return exe
+
+
+def fmt_ns(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.1f} us"
+    return f"{ns:.0f} ns"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--minnx", default="build/minnx")
+    ap.add_argument("--work", default="build/bench")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--no-numpy", action="store_true")
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    floor = build_floor(args.work)
+    chosen = [w for w in WORKLOADS if args.only in w.name]
+    cases = []
+    for w in chosen:
+        rng = np.random.default_rng(zlib.crc32(w.name.encode()))
+        arrays = w.inputs(rng)
+        d = os.path.join(args.work, w.name)
+        if not case_is_current(d):
+            print(f"writing {d}", file=sys.stderr)
+            write_case(w, arrays, d)
+        shapes, dtypes = node_shapes(w, arrays)
+        y = w.nodes[-1].output
+        outs = [np.empty(shapes[y], dtype=w.out_dtype or arrays[0].dtype)]
+        cases.append((w, arrays, outs, d, repeats(total_bytes(w, arrays))))
+
+    print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at start", file=sys.stderr)
+    rows = {w.name: {"minnx": [], "floor": [], "ratio": [], "numpy": [], "nratio": []} for w, *_ in cases}
+    for r in range(args.rounds):
+        for w, arrays, outs, d, n in cases:
+            rep = ["--repeat", str(n), "--warmup", "3"]
+            f = ns_per_run([floor] + rep + floor_stages(w, arrays))
+            m = ns_per_run([args.minnx, "bench", d] + rep)
+            row = rows[w.name]
+            row["floor"].append(f)
+            row["minnx"].append(m)
+            row["ratio"].append(m / f)
+            if not args.no_numpy:
+                row["numpy"].append(numpy_ns(w, arrays, outs, n))
+                row["nratio"].append(row["numpy"][-1] / f)
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+
+    print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at the end")
+    print(f"{'workload':<42} {'MB':>6} {'minnx':>10} {'floor':>10} {'minnx/floor':>11} {'target':>10}"
+          f" {'numpy':>10} {'numpy/floor':>11}")
+    for w, arrays, outs, d, n in cases:
+        row = rows[w.name]
+        med = {k: statistics.median(v) if v else None for k, v in row.items()}
+        ok = w.meets(med["ratio"], med["minnx"])
+        target = "-" if ok is None else f"{w.target} {'ok' if ok else 'MISS'}"
+        npy = f"{fmt_ns(med['numpy']):>10} {med['nratio']:>10.2f}x" if row["numpy"] else f"{'-':>10} {'-':>11}"
+        print(f"{w.what:<42} {total_bytes(w, arrays) / 1e6:>6.1f} {fmt_ns(med['minnx']):>10} "
+              f"{fmt_ns(med['floor']):>10} {med['ratio']:>10.2f}x {target:>10} {npy}")
+    print(f"({args.rounds} rounds; a cell is the median over the rounds of a median of N runs, N from "
+          f"{min(c[4] for c in cases)} to {max(c[4] for c in cases)}; a ratio is the median of the "
+          f"rounds' ratios)")
+
+
+def machine():
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        model = next(l.split(":", 1)[1].strip() for l in out.splitlines() if l.startswith("Model name"))
+    except (OSError, StopIteration):
+        model = "unknown CPU"
+    return f"{model}, {os.cpu_count()} CPUs"
+
+
+if __name__ == "__main__":
+    main()

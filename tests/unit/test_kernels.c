@@ -1,0 +1,245 @@
+/* The Max and ArgMax kernels against a naive reference written from the
+ * rules, on sizes the conformance cases are too small to reach: rows longer
+ * than a block and not a multiple of the vector lanes, column blocks with a
+ * remainder, every broadcast fast path, every dtype; data with ties, NaN,
+ * infinities and both zeros. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "graph/dtype.h"
+#include "ops/ops.h"
+
+/* ---- values: every dtype read as a double or as "NaN", for the reference ---- */
+
+static double half_to_double(uint16_t h, int bf16) {
+  if (bf16) {
+    uint32_t bits = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+  }
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+
+/* Element i as a double; 64-bit integers are compared exactly instead. */
+static double value(mx_dtype t, const void *p, int64_t i) {
+  switch (t) {
+    case MINNX_FLOAT: return ((const float *)p)[i];
+    case MINNX_DOUBLE: return ((const double *)p)[i];
+    case MINNX_FLOAT16: return half_to_double(((const uint16_t *)p)[i], 0);
+    case MINNX_BFLOAT16: return half_to_double(((const uint16_t *)p)[i], 1);
+    case MINNX_INT8: return ((const int8_t *)p)[i];
+    case MINNX_INT16: return ((const int16_t *)p)[i];
+    case MINNX_INT32: return ((const int32_t *)p)[i];
+    case MINNX_UINT8: return ((const uint8_t *)p)[i];
+    case MINNX_UINT16: return ((const uint16_t *)p)[i];
+    case MINNX_UINT32: return ((const uint32_t *)p)[i];
+    default: return 0;
+  }
+}
+
+/* -1, 0, 1 as element i of p compares with element j of q; NaN above all, NaNs equal. */
+static int compare(mx_dtype t, const void *p, int64_t i, const void *q, int64_t j) {
+  if (t == MINNX_INT64) {
+    int64_t a = ((const int64_t *)p)[i], b = ((const int64_t *)q)[j];
+    return (a > b) - (a < b);
+  }
+  if (t == MINNX_UINT64) {
+    uint64_t a = ((const uint64_t *)p)[i], b = ((const uint64_t *)q)[j];
+    return (a > b) - (a < b);
+  }
+  double a = value(t, p, i), b = value(t, q, j);
+  if (isnan(a) || isnan(b)) return isnan(a) - isnan(b);
+  return (a > b) - (a < b);
+}
+
+/* ---- random data ---- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static uint64_t rnd(void) {
+  rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+/* Fills n elements: small values (many ties), a few of each special value
+ * (NaN of both signs, infinities, both zeros) when `specials`. */
+static void fill(mx_dtype t, void *p, int64_t n, int specials) {
+  size_t es = mx_dtype_size(t);
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t r = rnd();
+    int kind = specials ? (int)(r % 64) : 63;
+    int64_t small = (int64_t)(r >> 8) % 7 - 3;
+    unsigned char *e = (unsigned char *)p + (size_t)i * es;
+    switch (t) {
+      case MINNX_FLOAT: {
+        float v = kind == 0 ? NAN : kind == 1 ? -NAN : kind == 2 ? INFINITY : kind == 3 ? -INFINITY : kind == 4 ? -0.0f : (float)small / 2;
+        memcpy(e, &v, 4);
+        break;
+      }
+      case MINNX_DOUBLE: {
+        double v = kind == 0 ? NAN : kind == 1 ? -NAN : kind == 2 ? INFINITY : kind == 3 ? -INFINITY : kind == 4 ? -0.0 : (double)small / 2;
+        memcpy(e, &v, 8);
+        break;
+      }
+      case MINNX_FLOAT16:
+      case MINNX_BFLOAT16: {
+        int bf = t == MINNX_BFLOAT16;
+        uint16_t inf = bf ? 0x7f80 : 0x7c00, one = bf ? 0x3f80 : 0x3c00;
+        uint16_t v = kind == 0 ? (uint16_t)(inf | 1) : kind == 1 ? (uint16_t)(0x8000 | inf | 3) : kind == 2 ? inf
+                   : kind == 3 ? (uint16_t)(0x8000 | inf) : kind == 4 ? 0x8000 : (uint16_t)(small == 0 ? 0 : (small < 0 ? 0x8000 : 0) | (one + (uint16_t)(llabs(small) << (bf ? 4 : 7))));
+        memcpy(e, &v, 2);
+        break;
+      }
+      default: { /* integers: small values, and the type's extremes as specials */
+        int64_t v = small;
+        if (kind == 0) v = -1; /* all bits set: the max of an unsigned type */
+        memcpy(e, &v, es); /* little-endian: the low bytes */
+        break;
+      }
+    }
+  }
+}
+
+static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8, MINNX_INT16,
+                                     MINNX_INT32, MINNX_INT64, MINNX_UINT8, MINNX_UINT16, MINNX_UINT32, MINNX_UINT64};
+#define N_TYPES (int)(sizeof all_types / sizeof all_types[0])
+
+/* ---- ArgMax ---- */
+
+static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int last, int specials) {
+  mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
+  const mx_shape *ins[1] = {&in};
+  mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
+  mx_node node = {.name = "t", .op_type = "ArgMax", .domain = "", .n_inputs = 1, .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
+  mx_prepare_ctx c = {.node = &node, .in = ins, .out = &out, .dtype = t};
+  void *plan = malloc(mx_argmax_plan_size(1));
+  void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
+  int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
+  fill(t, x, outer * n * inner, specials);
+  mx_argmax_prepare(&c, plan);
+  const void *inp[1] = {x};
+  mx_argmax_eval(plan, inp, y);
+  int wrong = 0;
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t j = 0; j < inner; j++) {
+      int64_t best = 0, base = o * n * inner + j;
+      for (int64_t k = 1; k < n; k++) {
+        int cmp = compare(t, x, base + k * inner, x, base + best * inner);
+        if (cmp > 0 || (cmp == 0 && last)) best = k;
+      }
+      if (y[o * inner + j] != best && !wrong++)
+        fprintf(stderr, "ArgMax dtype %d [%lld,%lld,%lld] last=%d at (%lld,%lld): %lld, expected %lld\n", t,
+                (long long)outer, (long long)n, (long long)inner, last, (long long)o, (long long)j,
+                (long long)y[o * inner + j], (long long)best);
+    }
+  CHECK_EQ_INT(wrong, 0);
+  free(plan);
+  free(x);
+  free(y);
+}
+
+static void test_argmax(void) {
+  /* (outer, n, inner): tiny, rows over one lane group, over a block, not a
+   * multiple of the lanes; columns over a column block, with a remainder */
+  static const int64_t shapes[][3] = {{1, 1, 1},   {3, 4, 1},   {2, 31, 1},  {2, 32, 1},  {2, 33, 1},   {3, 511, 1},
+                                      {2, 512, 1}, {2, 513, 1}, {2, 1500, 1}, {1, 4099, 1}, {5, 7, 3},   {2, 50, 31},
+                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5}};
+  for (int ti = 0; ti < N_TYPES; ti++)
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+      for (int last = 0; last < 2; last++)
+        for (int specials = 0; specials < 2; specials++)
+          argmax_case(all_types[ti], shapes[s][0], shapes[s][1], shapes[s][2], last, specials);
+}
+
+/* ---- Max ---- */
+
+static int64_t count_of(const mx_shape *s) {
+  int64_t c = 1;
+  for (int i = 0; i < s->rank; i++) c *= s->dims[i];
+  return c;
+}
+
+/* The element of input s at output position idx (numpy broadcasting). */
+static int64_t bcast_index(const mx_shape *s, const mx_shape *out, const int64_t *idx) {
+  int64_t off = 0;
+  for (int d = 0; d < s->rank; d++) {
+    int od = d + out->rank - s->rank;
+    off = off * s->dims[d] + (s->dims[d] == 1 ? 0 : idx[od]);
+  }
+  return off;
+}
+
+static void max_case(mx_dtype t, int n_in, const mx_shape *shapes, const mx_shape *out) {
+  const mx_shape *ins[8];
+  void *x[8];
+  size_t es = mx_dtype_size(t);
+  for (int k = 0; k < n_in; k++) {
+    ins[k] = &shapes[k];
+    x[k] = malloc((size_t)count_of(&shapes[k]) * es + 1);
+    fill(t, x[k], count_of(&shapes[k]), 1);
+  }
+  mx_node node = {.name = "t", .op_type = "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
+  mx_prepare_ctx c = {.node = &node, .in = ins, .out = out, .dtype = t};
+  void *plan = malloc(mx_max_plan_size(n_in));
+  int64_t count = count_of(out);
+  void *y = malloc((size_t)count * es + 1);
+  mx_max_prepare(&c, plan);
+  mx_max_eval(plan, (const void *const *)x, y);
+  int64_t idx[MX_MAX_RANK] = {0};
+  int wrong = 0;
+  for (int64_t i = 0; i < count; i++) {
+    /* the reference: the largest input, NaN if any is NaN */
+    int best = 0;
+    int64_t at = bcast_index(&shapes[0], out, idx);
+    for (int k = 1; k < n_in; k++) {
+      int64_t e = bcast_index(&shapes[k], out, idx);
+      if (compare(t, x[k], e, x[best], at) > 0) best = k, at = e;
+    }
+    if (compare(t, y, i, x[best], at) != 0 && !wrong++)
+      fprintf(stderr, "Max dtype %d of %d inputs: element %lld differs\n", t, n_in, (long long)i);
+    for (int d = out->rank - 1; d >= 0 && ++idx[d] == out->dims[d]; d--) idx[d] = 0;
+  }
+  CHECK_EQ_INT(wrong, 0);
+  for (int k = 0; k < n_in; k++) free(x[k]);
+  free(plan);
+  free(y);
+}
+
+#define SH(r, ...) ((mx_shape){.rank = (r), .dims = {__VA_ARGS__}})
+
+static void test_max(void) {
+  struct {
+    int n;
+    mx_shape in[4], out;
+  } cases[] = {
+      {2, {SH(2, 3, 4), SH(2, 3, 4)}, SH(2, 3, 4)},
+      {2, {SH(1, 5000), SH(1, 5000)}, SH(1, 5000)},          /* same shape, over a block */
+      {4, {SH(1, 4099), SH(1, 4099), SH(1, 4099), SH(1, 4099)}, SH(1, 4099)},
+      {3, {SH(2, 7, 300), SH(2, 7, 300), SH(2, 7, 300)}, SH(2, 7, 300)},
+      {1, {SH(2, 5, 9)}, SH(2, 5, 9)},
+      {2, {SH(2, 70, 33), SH(1, 33)}, SH(2, 70, 33)},        /* a row */
+      {2, {SH(1, 33), SH(2, 70, 33)}, SH(2, 70, 33)},
+      {2, {SH(2, 70, 33), SH(2, 70, 1)}, SH(2, 70, 33)},     /* a column */
+      {2, {SH(2, 70, 1), SH(2, 70, 33)}, SH(2, 70, 33)},
+      {2, {SH(2, 45, 101), SH(0, 0)}, SH(2, 45, 101)},       /* a scalar */
+      {2, {SH(0, 0), SH(1, 5000)}, SH(1, 5000)},
+      {2, {SH(4, 4, 1, 6, 1), SH(3, 5, 1, 7)}, SH(4, 4, 5, 6, 7)},
+      {2, {SH(4, 3, 1, 64, 1), SH(3, 9, 1, 40)}, SH(4, 3, 9, 64, 40)},
+      {3, {SH(2, 3, 1), SH(2, 1, 4), SH(1, 4)}, SH(2, 3, 4)},
+      {2, {SH(2, 1, 3000), SH(2, 3, 1)}, SH(2, 3, 3000)},
+      {2, {SH(0, 0), SH(0, 0)}, SH(0, 0)},
+      {2, {SH(2, 0, 3), SH(1, 3)}, SH(2, 0, 3)},
+  };
+  for (int ti = 0; ti < N_TYPES; ti++)
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) max_case(all_types[ti], cases[c].n, cases[c].in, &cases[c].out);
+}
+
+int main(void) {
+  test_argmax();
+  test_max();
+  return check_report("test_kernels");
+}
