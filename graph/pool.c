@@ -2,7 +2,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,8 +69,11 @@ minnx_status mx_mem_status(mx_mem *m, minnx_status st, mx_err *err) {
   int over = m->over_cap;
   m->over_cap = 0;
   if (st != MINNX_E_NOMEM || !over) return st;
-  char cause[sizeof err->message];
-  snprintf(cause, sizeof cause, "%s", err ? err->message : "");
+  /* the cause is copied out first: it is also where the new message goes
+   * (memcpy, not snprintf, so that a build without messages has no printf) */
+  char cause[sizeof err->message] = "";
+  if (err) memcpy(cause, err->message, sizeof cause);
+  cause[sizeof cause - 1] = '\0';
   return mx_fail(err, MINNX_E_LIMIT, "above max_memory (%zu bytes): %s", m->cap, cause);
 }
 
