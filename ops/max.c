@@ -1,6 +1,7 @@
 /* Elementwise maximum of 1..N inputs: ONNX Max (every version) and, through
  * maximum.c, OpenVINO Maximum-1. NaN anywhere gives NaN; +0 and -0 are equal. */
 #include <stddef.h>
+#include <string.h>
 
 #include "graph/shape.h"
 #include "ops/broadcast.h"
@@ -17,8 +18,22 @@ enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
 /* out[i] = max(a[i or 0], b[i or 0]) as sa, sb say. out may be a. */
 typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n);
 
-/* NaN in a stays, NaN in b wins. (Bitwise |: no branch in the loops.) */
-#define MX_FMAX(a, b) ((((b) > (a)) | ((b) != (b))) ? (b) : (a))
+/* Floats: a > b ? a : b and b > a ? b : a are both the max without NaN (or
+ * the two zeros, whose OR is -0, equal to both), and hold the NaN when b or a
+ * is one; OR-ing their bits gives the max, or a NaN if either is NaN. Two
+ * compare-selects that vectorize to one instruction each, and an OR. */
+#define DEFINE_FMAX(name, T, U)                      \
+  static inline T name(T a, T b) {                   \
+    T hi = a > b ? a : b, lo = b > a ? b : a;        \
+    U x, y;                                          \
+    memcpy(&x, &hi, sizeof x);                       \
+    memcpy(&y, &lo, sizeof y);                       \
+    x |= y;                                          \
+    memcpy(&hi, &x, sizeof x);                       \
+    return hi;                                       \
+  }
+DEFINE_FMAX(mx_fmax32, float, uint32_t)
+DEFINE_FMAX(mx_fmax64, double, uint64_t)
 #define MX_IMAX(a, b) ((b) > (a) ? (b) : (a))
 #define MX_F16MAX(a, b) mx_half_max(a, b, MX_F16_INF)
 #define MX_BF16MAX(a, b) mx_half_max(a, b, MX_BF16_INF)
@@ -56,8 +71,8 @@ typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb,
     }                                                                                           \
   }
 
-DEFINE_MAX2(max2_f32, float, MX_FMAX)
-DEFINE_MAX2(max2_f64, double, MX_FMAX)
+DEFINE_MAX2(max2_f32, float, mx_fmax32)
+DEFINE_MAX2(max2_f64, double, mx_fmax64)
 DEFINE_MAX2(max2_f16, uint16_t, MX_F16MAX)
 DEFINE_MAX2(max2_bf16, uint16_t, MX_BF16MAX)
 DEFINE_MAX2(max2_i8, int8_t, MX_IMAX)
@@ -137,8 +152,9 @@ minnx_status mx_max_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dt
 
 /* ---- plan and eval ---- */
 
-/* Rows are cut into blocks that stay in L1 while every input is folded in, so
- * that each input is read once and the output written once, whatever N. */
+/* With three or more inputs rows are cut into blocks that stay in L1 while
+ * every input is folded in, so that each input is read once and the output
+ * written once, whatever N. */
 #define MX_MAX_BLOCK 2048
 
 typedef struct {
@@ -167,35 +183,40 @@ void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
 }
 
 /* Input k's first element for element j of row `row` of a tile of `rows`
- * rows, and how it steps inside the row. */
+ * rows, how it steps inside a row, and in bytes from a row to the next. */
 static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t rows, int64_t row,
-                                     int64_t j, int *step) {
+                                     int64_t j, int *step, int64_t *row_bytes) {
   const int64_t *s = mx_bplan_strides(m->bp, k);
   int r = m->bp->rank;
   int64_t row_stride = r > 1 ? s[r - 2] : 0;
   *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !row_stride ? MX_CACHED : MX_STREAM;
+  *row_bytes = row_stride * (int64_t)m->esize;
   return m->in[k] + (size_t)(in_off[k] + row * row_stride + j * s[r - 1]) * m->esize;
 }
 
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
   const max_ctx *m = ctx;
   const int32_t n = m->bp->n_in;
-  const int64_t block = n > 2 ? MX_MAX_BLOCK : len; /* one or two inputs: one fused pass */
+  int s0, s1, sk;
+  int64_t da, db, dx;
+  unsigned char *o = m->out + (size_t)out_off * m->esize;
+  if (n <= 2) { /* a row is one fused pass; only pointers move from a row to the next */
+    const unsigned char *a = input_at(m, 0, in_off, rows, 0, 0, &s0, &da);
+    const unsigned char *b = input_at(m, n - 1, in_off, rows, 0, 0, &s1, &db); /* max(x, x) = x, NaN included */
+    for (int64_t row = 0; row < rows; row++, o += len * (int64_t)m->esize, a += da, b += db)
+      m->max2(o, a, s0, b, s1, len);
+    return;
+  }
   for (int64_t row = 0; row < rows; row++)
-    for (int64_t j = 0; j < len; j += block) {
-      int64_t blk = len - j < block ? len - j : block;
-      int s0, s1, sk;
-      unsigned char *o = m->out + (size_t)(out_off + row * len + j) * m->esize;
-      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0);
-      if (n == 1) {
-        m->max2(o, a, s0, a, s0, blk); /* max(x, x) = x, NaN included */
-        continue;
-      }
-      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1);
-      m->max2(o, a, s0, b, s1, blk);
+    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
+      int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK;
+      unsigned char *ob = o + (size_t)(row * len + j) * m->esize;
+      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0, &da);
+      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1, &db);
+      m->max2(ob, a, s0, b, s1, blk);
       for (int32_t k = 2; k < n; k++) {
-        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk);
-        m->max2(o, o, MX_CACHED, x, sk, blk);
+        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk, &dx);
+        m->max2(ob, ob, MX_CACHED, x, sk, blk);
       }
     }
 }
