@@ -53,18 +53,25 @@ DEFINE_FMAX(mx_fmax64, double, uint64_t)
   } while (0)
 #define AHEAD(p, s) ((s) == MX_STREAM ? mx_prefetch((p) + i0, MX_AHEAD + line) : (void)0)
 
-/* The stride cases are split so that each loop is a plain vectorizable one.
- * With one scalar operand its order does not matter: NaN anywhere gives NaN. */
+/* The stride cases are split so that each loop is a plain vectorizable one,
+ * and folding in place (out == a) is a case of its own: clang's run-time
+ * overlap check sends out == a to its scalar loop. With one scalar operand
+ * its order does not matter: NaN anywhere gives NaN. */
 #define DEFINE_MAX2(name, T, OP)                                                                \
   static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n) {         \
     T *out = o;                                                                                 \
     const T *a = a_, *b = b_;                                                                   \
-    if (sa && sb) {                                                                             \
+    if (sa && sb && out == a) {                                                                 \
+      CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                   \
+    } else if (sa && sb) {                                                                      \
       CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                     \
     } else if (sa || sb) {                                                                      \
       const T *x = sa ? a : b;                                                                  \
       const T y = sa ? b[0] : a[0];                                                             \
-      CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                   \
+      if (out == x)                                                                             \
+        CHUNKED(n, T, (void)0, out[i] = OP(out[i], y));                                         \
+      else                                                                                      \
+        CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                 \
     } else {                                                                                    \
       const T v = OP(a[0], b[0]);                                                               \
       for (int64_t i = 0; i < n; i++) out[i] = v;                                               \
