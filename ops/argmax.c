@@ -57,7 +57,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
  * bfloat16 a signed integer of the same order (half.h: -0 = +0, NaN above
  * +inf as one key). Only float and double keys can be NaN: a kernel's NAN
  * argument is F for them (NaN tests) and N for the others (no NaN: the tests
- * fold away). I is a signed integer as wide as K and at least 32 bits, for
+ * fold away). I is a signed integer at least as wide as K and 32 bits, for
  * masks and indices that vectorize beside the keys. */
 #define KEEP(x) (x)
 #define F16_KEY(x) mx_f16_key(x)

@@ -1,6 +1,7 @@
 /* Elementwise maximum of 1..N inputs: ONNX Max (every version) and, through
  * maximum.c, OpenVINO Maximum-1. NaN anywhere gives NaN; +0 and -0 are equal. */
 #include <stddef.h>
+#include <string.h>
 
 #include "graph/shape.h"
 #include "ops/broadcast.h"
@@ -17,8 +18,22 @@ enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
 /* out[i] = max(a[i or 0], b[i or 0]) as sa, sb say. out may be a. */
 typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n);
 
-/* NaN in a stays, NaN in b wins. (Bitwise |: no branch in the loops.) */
-#define MX_FMAX(a, b) ((((b) > (a)) | ((b) != (b))) ? (b) : (a))
+/* Floats: a > b ? a : b and b > a ? b : a are both the max without NaN (or
+ * the two zeros, whose OR is -0, equal to both), and hold the NaN when b or a
+ * is one; OR-ing their bits gives the max, or a NaN if either is NaN. Two
+ * compare-selects that vectorize to one instruction each, and an OR. */
+#define DEFINE_FMAX(name, T, U)                      \
+  static inline T name(T a, T b) {                   \
+    T hi = a > b ? a : b, lo = b > a ? b : a;        \
+    U x, y;                                          \
+    memcpy(&x, &hi, sizeof x);                       \
+    memcpy(&y, &lo, sizeof y);                       \
+    x |= y;                                          \
+    memcpy(&hi, &x, sizeof x);                       \
+    return hi;                                       \
+  }
+DEFINE_FMAX(mx_fmax32, float, uint32_t)
+DEFINE_FMAX(mx_fmax64, double, uint64_t)
 #define MX_IMAX(a, b) ((b) > (a) ? (b) : (a))
 #define MX_F16MAX(a, b) mx_half_max(a, b, MX_F16_INF)
 #define MX_BF16MAX(a, b) mx_half_max(a, b, MX_BF16_INF)
@@ -38,53 +53,77 @@ typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb,
   } while (0)
 #define AHEAD(p, s) ((s) == MX_STREAM ? mx_prefetch((p) + i0, MX_AHEAD + line) : (void)0)
 
-/* The stride cases are split so that each loop is a plain vectorizable one.
- * With one scalar operand its order does not matter: NaN anywhere gives NaN. */
+/* The stride cases are split so that each loop is a plain vectorizable one,
+ * and folding in place (out == a) is a case of its own: clang's run-time
+ * overlap check sends out == a to its scalar loop. With one scalar operand
+ * its order does not matter: NaN anywhere gives NaN. */
 #define DEFINE_MAX2(name, T, OP)                                                                \
   static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n) {         \
     T *out = o;                                                                                 \
     const T *a = a_, *b = b_;                                                                   \
-    if (sa && sb) {                                                                             \
+    if (sa && sb && out == a) {                                                                 \
+      CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                   \
+    } else if (sa && sb) {                                                                      \
       CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                     \
     } else if (sa || sb) {                                                                      \
       const T *x = sa ? a : b;                                                                  \
       const T y = sa ? b[0] : a[0];                                                             \
-      CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                   \
+      if (out == x)                                                                             \
+        CHUNKED(n, T, (void)0, out[i] = OP(out[i], y));                                         \
+      else                                                                                      \
+        CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                 \
     } else {                                                                                    \
       const T v = OP(a[0], b[0]);                                                               \
       for (int64_t i = 0; i < n; i++) out[i] = v;                                               \
     }                                                                                           \
   }
 
-DEFINE_MAX2(max2_f32, float, MX_FMAX)
-DEFINE_MAX2(max2_f64, double, MX_FMAX)
-DEFINE_MAX2(max2_f16, uint16_t, MX_F16MAX)
-DEFINE_MAX2(max2_bf16, uint16_t, MX_BF16MAX)
-DEFINE_MAX2(max2_i8, int8_t, MX_IMAX)
-DEFINE_MAX2(max2_i16, int16_t, MX_IMAX)
-DEFINE_MAX2(max2_i32, int32_t, MX_IMAX)
-DEFINE_MAX2(max2_i64, int64_t, MX_IMAX)
-DEFINE_MAX2(max2_u8, uint8_t, MX_IMAX)
-DEFINE_MAX2(max2_u16, uint16_t, MX_IMAX)
-DEFINE_MAX2(max2_u32, uint32_t, MX_IMAX)
-DEFINE_MAX2(max2_u64, uint64_t, MX_IMAX)
-
-static max2_fn max2_for(mx_dtype t) {
-  switch (t) {
-    case MINNX_FLOAT: return MX_IF_DTYPE(MINNX_FLOAT, max2_f32);
-    case MINNX_DOUBLE: return MX_IF_DTYPE(MINNX_DOUBLE, max2_f64);
-    case MINNX_FLOAT16: return MX_IF_DTYPE(MINNX_FLOAT16, max2_f16);
-    case MINNX_BFLOAT16: return MX_IF_DTYPE(MINNX_BFLOAT16, max2_bf16);
-    case MINNX_INT8: return MX_IF_DTYPE(MINNX_INT8, max2_i8);
-    case MINNX_INT16: return MX_IF_DTYPE(MINNX_INT16, max2_i16);
-    case MINNX_INT32: return MX_IF_DTYPE(MINNX_INT32, max2_i32);
-    case MINNX_INT64: return MX_IF_DTYPE(MINNX_INT64, max2_i64);
-    case MINNX_UINT8: return MX_IF_DTYPE(MINNX_UINT8, max2_u8);
-    case MINNX_UINT16: return MX_IF_DTYPE(MINNX_UINT16, max2_u16);
-    case MINNX_UINT32: return MX_IF_DTYPE(MINNX_UINT32, max2_u32);
-    case MINNX_UINT64: return MX_IF_DTYPE(MINNX_UINT64, max2_u64);
-    default: return NULL; /* the schemas admit no other dtype */
+/* out[i] = max(out[i], b[i], c[i]), both stepping: folding two inputs at
+ * once halves the passes over the block for three or more inputs. */
+#define DEFINE_MAX3(name, T, OP)                                                        \
+  static void name(void *o, const void *b_, int sb, const void *c_, int sc, int64_t n) { \
+    T *out = o;                                                                         \
+    const T *b = b_, *c = c_;                                                           \
+    CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc)), out[i] = OP(OP(out[i], b[i]), c[i]));  \
   }
+typedef void (*max3_fn)(void *out, const void *b, int sb, const void *c, int sc, int64_t n);
+
+#define DEFINE_MAX(suffix, T, OP)     \
+  DEFINE_MAX2(max2_##suffix, T, OP) \
+  DEFINE_MAX3(max3_##suffix, T, OP)
+
+DEFINE_MAX(f32, float, mx_fmax32)
+DEFINE_MAX(f64, double, mx_fmax64)
+DEFINE_MAX(f16, uint16_t, MX_F16MAX)
+DEFINE_MAX(bf16, uint16_t, MX_BF16MAX)
+DEFINE_MAX(i8, int8_t, MX_IMAX)
+DEFINE_MAX(i16, int16_t, MX_IMAX)
+DEFINE_MAX(i32, int32_t, MX_IMAX)
+DEFINE_MAX(i64, int64_t, MX_IMAX)
+DEFINE_MAX(u8, uint8_t, MX_IMAX)
+DEFINE_MAX(u16, uint16_t, MX_IMAX)
+DEFINE_MAX(u32, uint32_t, MX_IMAX)
+DEFINE_MAX(u64, uint64_t, MX_IMAX)
+
+typedef struct {
+  mx_dtype t;
+  max2_fn max2;
+  max3_fn max3;
+} max_kernels;
+
+static const max_kernels *kernels_for(mx_dtype t) {
+  /* MX_IF_DTYPE leaves out the kernels of dtypes a build does not use */
+#define ROW(t, s) {t, MX_IF_DTYPE(t, max2_##s), MX_IF_DTYPE(t, max3_##s)}
+  static const max_kernels table[] = {
+      ROW(MINNX_FLOAT, f32),  ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
+      ROW(MINNX_INT8, i8),    ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
+      ROW(MINNX_UINT8, u8),   ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
+  };
+#undef ROW
+
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (table[i].t == t) return &table[i];
+  return NULL; /* the schemas admit no other dtype */
 }
 
 /* ---- infer ---- */
@@ -158,12 +197,14 @@ minnx_status mx_max_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dt
 
 /* ---- plan and eval ---- */
 
-/* Rows are cut into blocks that stay in L1 while every input is folded in, so
- * that each input is read once and the output written once, whatever N. */
+/* With three or more inputs rows are cut into blocks that stay in L1 while
+ * every input is folded in, so that each input is read once and the output
+ * written once, whatever N. */
 #define MX_MAX_BLOCK 2048
 
 typedef struct {
   max2_fn max2;
+  max3_fn max3;
   size_t esize;
   const unsigned char *const *in;
   unsigned char *out;
@@ -172,6 +213,7 @@ typedef struct {
 
 typedef struct {
   max2_fn max2;
+  max3_fn max3;
   size_t esize;
   int whole; /* one or two inputs over one collapsed dim: a single max2 call */
   mx_bplan bp; /* last: its strides follow */
@@ -181,42 +223,54 @@ size_t mx_max_plan_size(int32_t n_inputs) { return offsetof(max_plan, bp) + mx_b
 
 void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
   max_plan *p = plan;
-  p->max2 = max2_for(c->dtype);
+  p->max2 = kernels_for(c->dtype)->max2;
+  p->max3 = kernels_for(c->dtype)->max3;
   p->esize = mx_dtype_size(c->dtype);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
 }
 
 /* Input k's first element for element j of row `row` of a tile of `rows`
- * rows, and how it steps inside the row. */
+ * rows, how it steps inside a row, and in bytes from a row to the next. */
 static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t rows, int64_t row,
-                                     int64_t j, int *step) {
+                                     int64_t j, int *step, int64_t *row_bytes) {
   const int64_t *s = mx_bplan_strides(m->bp, k);
   int r = m->bp->rank;
   int64_t row_stride = r > 1 ? s[r - 2] : 0;
   *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !row_stride ? MX_CACHED : MX_STREAM;
+  *row_bytes = row_stride * (int64_t)m->esize;
   return m->in[k] + (size_t)(in_off[k] + row * row_stride + j * s[r - 1]) * m->esize;
 }
 
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
   const max_ctx *m = ctx;
   const int32_t n = m->bp->n_in;
-  const int64_t block = n > 2 ? MX_MAX_BLOCK : len; /* one or two inputs: one fused pass */
+  int s0, s1, sk, sy = MX_SCALAR;
+  int64_t da, db, dx;
+  unsigned char *o = m->out + (size_t)out_off * m->esize;
+  if (n <= 2) { /* a row is one fused pass; only pointers move from a row to the next */
+    const unsigned char *a = input_at(m, 0, in_off, rows, 0, 0, &s0, &da);
+    const unsigned char *b = input_at(m, n - 1, in_off, rows, 0, 0, &s1, &db); /* max(x, x) = x, NaN included */
+    for (int64_t row = 0; row < rows; row++, o += len * (int64_t)m->esize, a += da, b += db)
+      m->max2(o, a, s0, b, s1, len);
+    return;
+  }
   for (int64_t row = 0; row < rows; row++)
-    for (int64_t j = 0; j < len; j += block) {
-      int64_t blk = len - j < block ? len - j : block;
-      int s0, s1, sk;
-      unsigned char *o = m->out + (size_t)(out_off + row * len + j) * m->esize;
-      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0);
-      if (n == 1) {
-        m->max2(o, a, s0, a, s0, blk); /* max(x, x) = x, NaN included */
-        continue;
-      }
-      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1);
-      m->max2(o, a, s0, b, s1, blk);
+    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
+      int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK;
+      unsigned char *ob = o + (size_t)(row * len + j) * m->esize;
+      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0, &da);
+      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1, &db);
+      m->max2(ob, a, s0, b, s1, blk);
       for (int32_t k = 2; k < n; k++) {
-        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk);
-        m->max2(o, o, MX_CACHED, x, sk, blk);
+        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk, &dx);
+        const unsigned char *y = k + 1 < n ? input_at(m, k + 1, in_off, rows, row, j, &sy, &dx) : NULL;
+        if (y && sk && sy) { /* two stepping inputs: one pass */
+          m->max3(ob, x, sk, y, sy, blk);
+          k++;
+        } else {
+          m->max2(ob, ob, MX_CACHED, x, sk, blk);
+        }
       }
     }
 }
@@ -229,6 +283,6 @@ void mx_max_eval(void *plan, const void *const *in, void *out) {
             mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count);
     return;
   }
-  max_ctx m = {p->max2, p->esize, (const unsigned char *const *)in, out, &p->bp};
+  max_ctx m = {p->max2, p->max3, p->esize, (const unsigned char *const *)in, out, &p->bp};
   mx_bplan_walk(&p->bp, max_tile, &m);
 }
