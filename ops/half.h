@@ -19,12 +19,15 @@ static inline int16_t mx_half_key(uint16_t x, uint16_t inf) {
 /* max(a, b) alone needs less: the bits with the magnitude flipped when the
  * sign is set read as a signed integer in the order of the values (-0 just
  * below +0, which max may return either of), and flipping again gives the
- * bits back; a NaN in either gives all ones, a NaN. */
+ * bits back. A positive NaN orders above +inf, so the larger key is the max
+ * or that NaN; a negative NaN orders below -inf, so the smaller key tells of
+ * it, and the result is then all ones, a NaN. */
 static inline uint16_t mx_half_order(uint16_t x) { return (uint16_t)(x ^ ((uint16_t)-(x >> 15) & 0x7fff)); }
 static inline uint16_t mx_half_max(uint16_t a, uint16_t b, uint16_t inf) {
   int16_t ka = (int16_t)mx_half_order(a), kb = (int16_t)mx_half_order(b);
-  uint16_t nan = (uint16_t)(-((a & 0x7fff) > inf) | -((b & 0x7fff) > inf));
-  return (uint16_t)(mx_half_order((uint16_t)(kb > ka ? kb : ka)) | nan);
+  int16_t hi = kb > ka ? kb : ka, lo = kb > ka ? ka : kb;
+  int16_t minus_inf = (int16_t)mx_half_order((uint16_t)(0x8000 | inf));
+  return (uint16_t)(mx_half_order((uint16_t)hi) | (uint16_t)-(lo < minus_inf));
 }
 
 #define MX_F16_INF 0x7c00

@@ -15,7 +15,7 @@ of the drift of a shared machine).
 
 Run it with Debian's python3 (python3-onnx, python3-numpy), after a Release build:
     /usr/bin/python3 tests/bench/run.py [--minnx build/minnx] [--work build/bench] [--rounds 5]
-                                       [--only SUBSTRING]
+                                       [--only SUBSTRING] [--no-numpy]
 It is not part of ctest: timings need a quiet machine, and the inputs take about 1 GB of disk.
 """
 import argparse
