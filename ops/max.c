@@ -15,8 +15,11 @@
  * reading ahead of it would fetch bytes past its end for nothing). */
 enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
 
-/* out[i] = max(a[i or 0], b[i or 0]) as sa, sb say. out may be a. */
-typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n);
+/* For each of `rows` rows of n elements: out[i] = max(a[i or 0], b[i or 0]) as
+ * sa, sb say, then out steps by n, a by da and b by db elements. out may be
+ * a. Looping over rows in here keeps a short row's cost to its loop. */
+typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n, int64_t rows, int64_t da,
+                        int64_t db);
 
 /* Floats: a > b ? a : b and b > a ? b : a are both the max without NaN (or
  * the two zeros, whose OR is -0, equal to both), and hold the NaN when b or a
@@ -57,25 +60,33 @@ DEFINE_FMAX(mx_fmax64, double, uint64_t)
  * and folding in place (out == a) is a case of its own: clang's run-time
  * overlap check sends out == a to its scalar loop. With one scalar operand
  * its order does not matter: NaN anywhere gives NaN. */
-#define DEFINE_MAX2(name, T, OP)                                                                \
-  static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n) {         \
-    T *out = o;                                                                                 \
-    const T *a = a_, *b = b_;                                                                   \
-    if (sa && sb && out == a) {                                                                 \
-      CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                   \
-    } else if (sa && sb) {                                                                      \
-      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                     \
-    } else if (sa || sb) {                                                                      \
-      const T *x = sa ? a : b;                                                                  \
-      const T y = sa ? b[0] : a[0];                                                             \
-      if (out == x)                                                                             \
-        CHUNKED(n, T, (void)0, out[i] = OP(out[i], y));                                         \
-      else                                                                                      \
-        CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                 \
-    } else {                                                                                    \
-      const T v = OP(a[0], b[0]);                                                               \
-      for (int64_t i = 0; i < n; i++) out[i] = v;                                               \
-    }                                                                                           \
+#define DEFINE_MAX2(name, T, OP)                                                                     \
+  static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n, int64_t rows,     \
+                   int64_t da, int64_t db) {                                                           \
+    T *out = o;                                                                                      \
+    const T *a = a_, *b = b_;                                                                        \
+    if (sa && sb && out == a && (rows == 1 || da == n)) {                                            \
+      for (int64_t r = 0; r < rows; r++, out += n, b += db)                                         \
+        CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                      \
+    } else if (sa && sb) {                                                                           \
+      for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db)                                \
+        CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                        \
+    } else if (sa || sb) {                                                                           \
+      const T *x = sa ? a : b, *ys = sa ? b : a;                                                     \
+      int64_t dx = sa ? da : db, dy = sa ? db : da;                                                  \
+      for (int64_t r = 0; r < rows; r++, out += n, x += dx, ys += dy) {                              \
+        const T y = ys[0];                                                                           \
+        if (out == x && (rows == 1 || dx == n))                                                     \
+          CHUNKED(n, T, (void)0, out[i] = OP(out[i], y));                                            \
+        else                                                                                         \
+          CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                    \
+      }                                                                                              \
+    } else {                                                                                         \
+      for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db) {                              \
+        const T v = OP(a[0], b[0]);                                                                  \
+        for (int64_t i = 0; i < n; i++) out[i] = v;                                                  \
+      }                                                                                              \
+    }                                                                                                \
   }
 
 /* out[i] = max(out[i], b[i], c[i]), both stepping: folding two inputs at
@@ -207,15 +218,14 @@ void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
 }
 
 /* Input k's first element for element j of row `row` of a tile of `rows`
- * rows, how it steps inside a row, and in bytes from a row to the next. */
+ * rows, how it steps inside a row, and its elements from a row to the next. */
 static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t rows, int64_t row,
-                                     int64_t j, int *step, int64_t *row_bytes) {
+                                     int64_t j, int *step, int64_t *row_step) {
   const int64_t *s = mx_bplan_strides(m->bp, k);
   int r = m->bp->rank;
-  int64_t row_stride = r > 1 ? s[r - 2] : 0;
-  *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !row_stride ? MX_CACHED : MX_STREAM;
-  *row_bytes = row_stride * (int64_t)m->esize;
-  return m->in[k] + (size_t)(in_off[k] + row * row_stride + j * s[r - 1]) * m->esize;
+  *row_step = r > 1 ? s[r - 2] : 0;
+  *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !*row_step ? MX_CACHED : MX_STREAM;
+  return m->in[k] + (size_t)(in_off[k] + row * *row_step + j * s[r - 1]) * m->esize;
 }
 
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
@@ -224,11 +234,10 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
   int s0, s1, sk, sy = MX_SCALAR;
   int64_t da, db, dx;
   unsigned char *o = m->out + (size_t)out_off * m->esize;
-  if (n <= 2) { /* a row is one fused pass; only pointers move from a row to the next */
+  if (n <= 2) { /* one fused pass over the whole tile */
     const unsigned char *a = input_at(m, 0, in_off, rows, 0, 0, &s0, &da);
     const unsigned char *b = input_at(m, n - 1, in_off, rows, 0, 0, &s1, &db); /* max(x, x) = x, NaN included */
-    for (int64_t row = 0; row < rows; row++, o += len * (int64_t)m->esize, a += da, b += db)
-      m->max2(o, a, s0, b, s1, len);
+    m->max2(o, a, s0, b, s1, len, rows, da, db);
     return;
   }
   for (int64_t row = 0; row < rows; row++)
@@ -237,7 +246,7 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
       unsigned char *ob = o + (size_t)(row * len + j) * m->esize;
       const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0, &da);
       const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1, &db);
-      m->max2(ob, a, s0, b, s1, blk);
+      m->max2(ob, a, s0, b, s1, blk, 1, 0, 0);
       for (int32_t k = 2; k < n; k++) {
         const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk, &dx);
         const unsigned char *y = k + 1 < n ? input_at(m, k + 1, in_off, rows, row, j, &sy, &dx) : NULL;
@@ -245,7 +254,7 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
           m->max3(ob, x, sk, y, sy, blk);
           k++;
         } else {
-          m->max2(ob, ob, MX_CACHED, x, sk, blk);
+          m->max2(ob, ob, MX_CACHED, x, sk, blk, 1, 0, 0);
         }
       }
     }
@@ -256,7 +265,7 @@ void mx_max_eval(void *plan, const void *const *in, void *out) {
   if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
     int32_t b = p->bp.n_in - 1;
     p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
-            mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count);
+            mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count, 1, 0, 0);
     return;
   }
   max_ctx m = {p->max2, p->max3, p->esize, (const unsigned char *const *)in, out, &p->bp};
