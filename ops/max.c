@@ -89,19 +89,37 @@ DEFINE_FMAX(mx_fmax64, double, uint64_t)
     }                                                                                                \
   }
 
-/* out[i] = max(out[i], b[i], c[i]), both stepping: folding two inputs at
- * once halves the passes over the block for three or more inputs. */
+/* Three or more inputs are folded several at a time, so that a block is
+ * passed over as few times as possible and as many streams as possible are in
+ * flight at once (one pass for four inputs, like the floor's loop):
+ *   max3: out[i] = max(out[i], b[i], c[i]);
+ *   max4: out[i] = max(a[i], b[i], c[i], d[i]), a being out or a fourth input.
+ * Every operand steps (MX_STREAM or MX_CACHED). */
 #define DEFINE_MAX3(name, T, OP)                                                        \
   static void name(void *o, const void *b_, int sb, const void *c_, int sc, int64_t n) { \
     T *out = o;                                                                         \
     const T *b = b_, *c = c_;                                                           \
     CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc)), out[i] = OP(OP(out[i], b[i]), c[i]));  \
   }
+#define DEFINE_MAX4(name, T, OP)                                                                             \
+  static void name(void *o, const void *a_, int sa, const void *b_, int sb, const void *c_, int sc,           \
+                   const void *d_, int sd, int64_t n) {                                                      \
+    T *out = o;                                                                                              \
+    const T *a = a_, *b = b_, *c = c_, *d = d_;                                                              \
+    if (out == a) /* clang vectorizes in place only as a loop of its own */                                  \
+      CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc), AHEAD(d, sd)), out[i] = OP(OP(out[i], b[i]), OP(c[i], d[i]))); \
+    else                                                                                                     \
+      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb), AHEAD(c, sc), AHEAD(d, sd)),                                \
+              out[i] = OP(OP(a[i], b[i]), OP(c[i], d[i])));                                                  \
+  }
 typedef void (*max3_fn)(void *out, const void *b, int sb, const void *c, int sc, int64_t n);
+typedef void (*max4_fn)(void *out, const void *a, int sa, const void *b, int sb, const void *c, int sc, const void *d,
+                        int sd, int64_t n);
 
 #define DEFINE_MAX(suffix, T, OP)     \
   DEFINE_MAX2(max2_##suffix, T, OP) \
-  DEFINE_MAX3(max3_##suffix, T, OP)
+  DEFINE_MAX3(max3_##suffix, T, OP) \
+  DEFINE_MAX4(max4_##suffix, T, OP)
 
 DEFINE_MAX(f32, float, mx_fmax32)
 DEFINE_MAX(f64, double, mx_fmax64)
@@ -120,14 +138,16 @@ typedef struct {
   mx_dtype t;
   max2_fn max2;
   max3_fn max3;
+  max4_fn max4;
 } max_kernels;
+
+#define KERNELS(t, suffix) {t, max2_##suffix, max3_##suffix, max4_##suffix}
 
 static const max_kernels *kernels_for(mx_dtype t) {
   static const max_kernels table[] = {
-      {MINNX_FLOAT, max2_f32, max3_f32},   {MINNX_DOUBLE, max2_f64, max3_f64}, {MINNX_FLOAT16, max2_f16, max3_f16},
-      {MINNX_BFLOAT16, max2_bf16, max3_bf16}, {MINNX_INT8, max2_i8, max3_i8},  {MINNX_INT16, max2_i16, max3_i16},
-      {MINNX_INT32, max2_i32, max3_i32},   {MINNX_INT64, max2_i64, max3_i64},  {MINNX_UINT8, max2_u8, max3_u8},
-      {MINNX_UINT16, max2_u16, max3_u16},  {MINNX_UINT32, max2_u32, max3_u32}, {MINNX_UINT64, max2_u64, max3_u64},
+      KERNELS(MINNX_FLOAT, f32), KERNELS(MINNX_DOUBLE, f64), KERNELS(MINNX_FLOAT16, f16), KERNELS(MINNX_BFLOAT16, bf16),
+      KERNELS(MINNX_INT8, i8),   KERNELS(MINNX_INT16, i16),  KERNELS(MINNX_INT32, i32),   KERNELS(MINNX_INT64, i64),
+      KERNELS(MINNX_UINT8, u8),  KERNELS(MINNX_UINT16, u16), KERNELS(MINNX_UINT32, u32),  KERNELS(MINNX_UINT64, u64),
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (table[i].t == t) return &table[i];
@@ -190,8 +210,7 @@ minnx_status mx_max_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dt
 #define MX_MAX_BLOCK 2048
 
 typedef struct {
-  max2_fn max2;
-  max3_fn max3;
+  const max_kernels *k;
   size_t esize;
   const unsigned char *const *in;
   unsigned char *out;
@@ -199,8 +218,7 @@ typedef struct {
 } max_ctx;
 
 typedef struct {
-  max2_fn max2;
-  max3_fn max3;
+  const max_kernels *k;
   size_t esize;
   int whole; /* one or two inputs over one collapsed dim: a single max2 call */
   mx_bplan bp; /* last: its strides follow */
@@ -210,8 +228,7 @@ size_t mx_max_plan_size(int32_t n_inputs) { return offsetof(max_plan, bp) + mx_b
 
 void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
   max_plan *p = plan;
-  p->max2 = kernels_for(c->dtype)->max2;
-  p->max3 = kernels_for(c->dtype)->max3;
+  p->k = kernels_for(c->dtype);
   p->esize = mx_dtype_size(c->dtype);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
@@ -228,46 +245,65 @@ static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t 
   return m->in[k] + (size_t)(in_off[k] + row * *row_step + j * s[r - 1]) * m->esize;
 }
 
+/* Block o (element j of row `row` of a tile, blk elements) from three or
+ * more inputs: as many at a time as step, up to four (see max3, max4). */
+static void fold_block(const max_ctx *m, unsigned char *o, const int64_t *in_off, int64_t rows, int64_t row, int64_t j,
+                       int64_t blk) {
+  const int32_t n = m->bp->n_in;
+  const unsigned char *x[4];
+  int s[4], got;
+  int64_t unused;
+  for (int32_t k = 0; k < n; k += got) {
+    /* the next inputs that step: four to start with, then three beside o */
+    int want = k == 0 ? 4 : 3;
+    for (got = 0; got < want && k + got < n; got++) {
+      x[got] = input_at(m, k + got, in_off, rows, row, j, &s[got], &unused);
+      if (!s[got]) break; /* a value goes alone */
+    }
+    if (k == 0 && got == 4) {
+      m->k->max4(o, x[0], s[0], x[1], s[1], x[2], s[2], x[3], s[3], blk);
+    } else if (k == 0) {
+      x[0] = input_at(m, 0, in_off, rows, row, j, &s[0], &unused);
+      x[1] = input_at(m, 1, in_off, rows, row, j, &s[1], &unused);
+      m->k->max2(o, x[0], s[0], x[1], s[1], blk, 1, 0, 0);
+      got = 2;
+    } else if (got == 3) {
+      m->k->max4(o, o, MX_CACHED, x[0], s[0], x[1], s[1], x[2], s[2], blk);
+    } else if (got == 2) {
+      m->k->max3(o, x[0], s[0], x[1], s[1], blk);
+    } else { /* one input that steps, or a value */
+      m->k->max2(o, o, MX_CACHED, x[0], s[0], blk, 1, 0, 0);
+      got = 1;
+    }
+  }
+}
+
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
   const max_ctx *m = ctx;
   const int32_t n = m->bp->n_in;
-  int s0, s1, sk, sy = MX_SCALAR;
-  int64_t da, db, dx;
   unsigned char *o = m->out + (size_t)out_off * m->esize;
   if (n <= 2) { /* one fused pass over the whole tile */
+    int s0, s1;
+    int64_t da, db;
     const unsigned char *a = input_at(m, 0, in_off, rows, 0, 0, &s0, &da);
     const unsigned char *b = input_at(m, n - 1, in_off, rows, 0, 0, &s1, &db); /* max(x, x) = x, NaN included */
-    m->max2(o, a, s0, b, s1, len, rows, da, db);
+    m->k->max2(o, a, s0, b, s1, len, rows, da, db);
     return;
   }
   for (int64_t row = 0; row < rows; row++)
-    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
-      int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK;
-      unsigned char *ob = o + (size_t)(row * len + j) * m->esize;
-      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0, &da);
-      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1, &db);
-      m->max2(ob, a, s0, b, s1, blk, 1, 0, 0);
-      for (int32_t k = 2; k < n; k++) {
-        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk, &dx);
-        const unsigned char *y = k + 1 < n ? input_at(m, k + 1, in_off, rows, row, j, &sy, &dx) : NULL;
-        if (y && sk && sy) { /* two stepping inputs: one pass */
-          m->max3(ob, x, sk, y, sy, blk);
-          k++;
-        } else {
-          m->max2(ob, ob, MX_CACHED, x, sk, blk, 1, 0, 0);
-        }
-      }
-    }
+    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK)
+      fold_block(m, o + (size_t)(row * len + j) * m->esize, in_off, rows, row, j,
+                 len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK);
 }
 
 void mx_max_eval(void *plan, const void *const *in, void *out) {
   max_plan *p = plan;
   if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
     int32_t b = p->bp.n_in - 1;
-    p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
+    p->k->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
             mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count, 1, 0, 0);
     return;
   }
-  max_ctx m = {p->max2, p->max3, p->esize, (const unsigned char *const *)in, out, &p->bp};
+  max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
   mx_bplan_walk(&p->bp, max_tile, &m);
 }
