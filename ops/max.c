@@ -66,6 +66,11 @@ DEFINE_FMAX(mx_fmax64, double, uint64_t)
                    int64_t da, int64_t db) {                                                           \
     T *out = o;                                                                                      \
     const T *a = a_, *b = b_;                                                                        \
+    if (n <= 16) { /* short rows (a tiny node): a vector loop's setup would cost more */             \
+      for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db)                                \
+        for (int64_t i = 0; i < n; i++) out[i] = OP(a[sa ? i : 0], b[sb ? i : 0]);                  \
+      return;                                                                                        \
+    }                                                                                                \
     if (sa && sb && out == a && (rows == 1 || da == n)) {                                            \
       for (int64_t r = 0; r < rows; r++, out += n, b += db)                                         \
         CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                      \
