@@ -15,8 +15,11 @@
  * reading ahead of it would fetch bytes past its end for nothing). */
 enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
 
-/* out[i] = max(a[i or 0], b[i or 0]) as sa, sb say. out may be a. */
-typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n);
+/* For each of `rows` rows of n elements: out[i] = max(a[i or 0], b[i or 0]) as
+ * sa, sb say, then out steps by n, a by da and b by db elements. out may be
+ * a. Looping over rows in here keeps a short row's cost to its loop. */
+typedef void (*max2_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n, int64_t rows, int64_t da,
+                        int64_t db);
 
 /* Floats: a > b ? a : b and b > a ? b : a are both the max without NaN (or
  * the two zeros, whose OR is -0, equal to both), and hold the NaN when b or a
@@ -51,46 +54,78 @@ DEFINE_FMAX(mx_fmax64, double, uint64_t)
     }                                                              \
     for (int64_t i = i0; i < (n); i++) STMT;                       \
   } while (0)
-#define AHEAD(p, s) ((s) == MX_STREAM ? mx_prefetch((p) + i0, MX_AHEAD + line) : (void)0)
+/* Operands in cache "prefetch" the line they read now: no branch in the loop. */
+#define AHEAD(p, s) mx_prefetch((p) + i0, ((s) == MX_STREAM ? MX_AHEAD : 0) + line)
 
 /* The stride cases are split so that each loop is a plain vectorizable one,
  * and folding in place (out == a) is a case of its own: clang's run-time
  * overlap check sends out == a to its scalar loop. With one scalar operand
  * its order does not matter: NaN anywhere gives NaN. */
-#define DEFINE_MAX2(name, T, OP)                                                                \
-  static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n) {         \
-    T *out = o;                                                                                 \
-    const T *a = a_, *b = b_;                                                                   \
-    if (sa && sb && out == a) {                                                                 \
-      CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                   \
-    } else if (sa && sb) {                                                                      \
-      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                     \
-    } else if (sa || sb) {                                                                      \
-      const T *x = sa ? a : b;                                                                  \
-      const T y = sa ? b[0] : a[0];                                                             \
-      if (out == x)                                                                             \
-        CHUNKED(n, T, (void)0, out[i] = OP(out[i], y));                                         \
-      else                                                                                      \
-        CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                 \
-    } else {                                                                                    \
-      const T v = OP(a[0], b[0]);                                                               \
-      for (int64_t i = 0; i < n; i++) out[i] = v;                                               \
-    }                                                                                           \
+#define DEFINE_MAX2(name, T, OP)                                                                     \
+  static void name(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n, int64_t rows,     \
+                   int64_t da, int64_t db) {                                                           \
+    T *out = o;                                                                                      \
+    const T *a = a_, *b = b_;                                                                        \
+    if (n <= 16) { /* short rows (a tiny node): a vector loop's setup would cost more */             \
+      for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db)                                \
+        for (int64_t i = 0; i < n; i++) out[i] = OP(a[sa ? i : 0], b[sb ? i : 0]);                  \
+      return;                                                                                        \
+    }                                                                                                \
+    if (sa && sb && out == a && (rows == 1 || da == n)) {                                            \
+      for (int64_t r = 0; r < rows; r++, out += n, b += db)                                         \
+        CHUNKED(n, T, AHEAD(b, sb), out[i] = OP(out[i], b[i]));                                      \
+    } else if (sa && sb) {                                                                           \
+      for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db)                                \
+        CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = OP(a[i], b[i]));                        \
+    } else if (sa || sb) {                                                                           \
+      const T *x = sa ? a : b, *ys = sa ? b : a;                                                     \
+      int64_t dx = sa ? da : db, dy = sa ? db : da;                                                  \
+      for (int64_t r = 0; r < rows; r++, out += n, x += dx, ys += dy) {                              \
+        const T y = ys[0];                                                                           \
+        if (out == x && (rows == 1 || dx == n))                                                     \
+          CHUNKED(n, T, (void)0, out[i] = OP(out[i], y));                                            \
+        else                                                                                         \
+          CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = OP(x[i], y));                                    \
+      }                                                                                              \
+    } else {                                                                                         \
+      for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db) {                              \
+        const T v = OP(a[0], b[0]);                                                                  \
+        for (int64_t i = 0; i < n; i++) out[i] = v;                                                  \
+      }                                                                                              \
+    }                                                                                                \
   }
 
-/* out[i] = max(out[i], b[i], c[i]), both stepping: folding two inputs at
- * once halves the passes over the block for three or more inputs. */
+/* Three or more inputs are folded several at a time, so that a block is
+ * passed over as few times as possible and as many streams as possible are in
+ * flight at once (one pass for four inputs, like the floor's loop):
+ *   max3: out[i] = max(out[i], b[i], c[i]);
+ *   max4: out[i] = max(a[i], b[i], c[i], d[i]), a being out or a fourth input.
+ * Every operand steps (MX_STREAM or MX_CACHED). */
 #define DEFINE_MAX3(name, T, OP)                                                        \
   static void name(void *o, const void *b_, int sb, const void *c_, int sc, int64_t n) { \
     T *out = o;                                                                         \
     const T *b = b_, *c = c_;                                                           \
     CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc)), out[i] = OP(OP(out[i], b[i]), c[i]));  \
   }
+#define DEFINE_MAX4(name, T, OP)                                                                             \
+  static void name(void *o, const void *a_, int sa, const void *b_, int sb, const void *c_, int sc,           \
+                   const void *d_, int sd, int64_t n) {                                                      \
+    T *out = o;                                                                                              \
+    const T *a = a_, *b = b_, *c = c_, *d = d_;                                                              \
+    if (out == a) /* clang vectorizes in place only as a loop of its own */                                  \
+      CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc), AHEAD(d, sd)), out[i] = OP(OP(out[i], b[i]), OP(c[i], d[i]))); \
+    else                                                                                                     \
+      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb), AHEAD(c, sc), AHEAD(d, sd)),                                \
+              out[i] = OP(OP(a[i], b[i]), OP(c[i], d[i])));                                                  \
+  }
 typedef void (*max3_fn)(void *out, const void *b, int sb, const void *c, int sc, int64_t n);
+typedef void (*max4_fn)(void *out, const void *a, int sa, const void *b, int sb, const void *c, int sc, const void *d,
+                        int sd, int64_t n);
 
 #define DEFINE_MAX(suffix, T, OP)     \
   DEFINE_MAX2(max2_##suffix, T, OP) \
-  DEFINE_MAX3(max3_##suffix, T, OP)
+  DEFINE_MAX3(max3_##suffix, T, OP) \
+  DEFINE_MAX4(max4_##suffix, T, OP)
 
 DEFINE_MAX(f32, float, mx_fmax32)
 DEFINE_MAX(f64, double, mx_fmax64)
@@ -109,11 +144,12 @@ typedef struct {
   mx_dtype t;
   max2_fn max2;
   max3_fn max3;
+  max4_fn max4;
 } max_kernels;
 
 static const max_kernels *kernels_for(mx_dtype t) {
   /* MX_IF_DTYPE leaves out the kernels of dtypes a build does not use */
-#define ROW(t, s) {t, MX_IF_DTYPE(t, max2_##s), MX_IF_DTYPE(t, max3_##s)}
+#define ROW(t, s) {t, MX_IF_DTYPE(t, max2_##s), MX_IF_DTYPE(t, max3_##s), MX_IF_DTYPE(t, max4_##s)}
   static const max_kernels table[] = {
       ROW(MINNX_FLOAT, f32),  ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
       ROW(MINNX_INT8, i8),    ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
@@ -203,8 +239,7 @@ minnx_status mx_max_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dt
 #define MX_MAX_BLOCK 2048
 
 typedef struct {
-  max2_fn max2;
-  max3_fn max3;
+  const max_kernels *k;
   size_t esize;
   const unsigned char *const *in;
   unsigned char *out;
@@ -212,8 +247,7 @@ typedef struct {
 } max_ctx;
 
 typedef struct {
-  max2_fn max2;
-  max3_fn max3;
+  const max_kernels *k;
   size_t esize;
   int whole; /* one or two inputs over one collapsed dim: a single max2 call */
   mx_bplan bp; /* last: its strides follow */
@@ -223,66 +257,82 @@ size_t mx_max_plan_size(int32_t n_inputs) { return offsetof(max_plan, bp) + mx_b
 
 void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
   max_plan *p = plan;
-  p->max2 = kernels_for(c->dtype)->max2;
-  p->max3 = kernels_for(c->dtype)->max3;
+  p->k = kernels_for(c->dtype);
   p->esize = mx_dtype_size(c->dtype);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
 }
 
 /* Input k's first element for element j of row `row` of a tile of `rows`
- * rows, how it steps inside a row, and in bytes from a row to the next. */
+ * rows, how it steps inside a row, and its elements from a row to the next. */
 static const unsigned char *input_at(const max_ctx *m, int32_t k, const int64_t *in_off, int64_t rows, int64_t row,
-                                     int64_t j, int *step, int64_t *row_bytes) {
+                                     int64_t j, int *step, int64_t *row_step) {
   const int64_t *s = mx_bplan_strides(m->bp, k);
   int r = m->bp->rank;
-  int64_t row_stride = r > 1 ? s[r - 2] : 0;
-  *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !row_stride ? MX_CACHED : MX_STREAM;
-  *row_bytes = row_stride * (int64_t)m->esize;
-  return m->in[k] + (size_t)(in_off[k] + row * row_stride + j * s[r - 1]) * m->esize;
+  *row_step = r > 1 ? s[r - 2] : 0;
+  *step = !s[r - 1] ? MX_SCALAR : rows > 1 && !*row_step ? MX_CACHED : MX_STREAM;
+  return m->in[k] + (size_t)(in_off[k] + row * *row_step + j * s[r - 1]) * m->esize;
+}
+
+/* Block o (element j of row `row` of a tile, blk elements) from three or
+ * more inputs: as many at a time as step, up to four (see max3, max4). */
+static void fold_block(const max_ctx *m, unsigned char *o, const int64_t *in_off, int64_t rows, int64_t row, int64_t j,
+                       int64_t blk) {
+  const int32_t n = m->bp->n_in;
+  const unsigned char *x[4];
+  int s[4], got;
+  int64_t unused;
+  for (int32_t k = 0; k < n; k += got) {
+    /* the next inputs that step: four to start with, then three beside o */
+    int want = k == 0 ? 4 : 3;
+    for (got = 0; got < want && k + got < n; got++) {
+      x[got] = input_at(m, k + got, in_off, rows, row, j, &s[got], &unused);
+      if (!s[got]) break; /* a value goes alone */
+    }
+    if (k == 0 && got == 4) {
+      m->k->max4(o, x[0], s[0], x[1], s[1], x[2], s[2], x[3], s[3], blk);
+    } else if (k == 0) {
+      x[0] = input_at(m, 0, in_off, rows, row, j, &s[0], &unused);
+      x[1] = input_at(m, 1, in_off, rows, row, j, &s[1], &unused);
+      m->k->max2(o, x[0], s[0], x[1], s[1], blk, 1, 0, 0);
+      got = 2;
+    } else if (got == 3) {
+      m->k->max4(o, o, MX_CACHED, x[0], s[0], x[1], s[1], x[2], s[2], blk);
+    } else if (got == 2) {
+      m->k->max3(o, x[0], s[0], x[1], s[1], blk);
+    } else { /* one input that steps, or a value */
+      m->k->max2(o, o, MX_CACHED, x[0], s[0], blk, 1, 0, 0);
+      got = 1;
+    }
+  }
 }
 
 static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len) {
   const max_ctx *m = ctx;
   const int32_t n = m->bp->n_in;
-  int s0, s1, sk, sy = MX_SCALAR;
-  int64_t da, db, dx;
   unsigned char *o = m->out + (size_t)out_off * m->esize;
-  if (n <= 2) { /* a row is one fused pass; only pointers move from a row to the next */
+  if (n <= 2) { /* one fused pass over the whole tile */
+    int s0, s1;
+    int64_t da, db;
     const unsigned char *a = input_at(m, 0, in_off, rows, 0, 0, &s0, &da);
     const unsigned char *b = input_at(m, n - 1, in_off, rows, 0, 0, &s1, &db); /* max(x, x) = x, NaN included */
-    for (int64_t row = 0; row < rows; row++, o += len * (int64_t)m->esize, a += da, b += db)
-      m->max2(o, a, s0, b, s1, len);
+    m->k->max2(o, a, s0, b, s1, len, rows, da, db);
     return;
   }
   for (int64_t row = 0; row < rows; row++)
-    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK) {
-      int64_t blk = len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK;
-      unsigned char *ob = o + (size_t)(row * len + j) * m->esize;
-      const unsigned char *a = input_at(m, 0, in_off, rows, row, j, &s0, &da);
-      const unsigned char *b = input_at(m, 1, in_off, rows, row, j, &s1, &db);
-      m->max2(ob, a, s0, b, s1, blk);
-      for (int32_t k = 2; k < n; k++) {
-        const unsigned char *x = input_at(m, k, in_off, rows, row, j, &sk, &dx);
-        const unsigned char *y = k + 1 < n ? input_at(m, k + 1, in_off, rows, row, j, &sy, &dx) : NULL;
-        if (y && sk && sy) { /* two stepping inputs: one pass */
-          m->max3(ob, x, sk, y, sy, blk);
-          k++;
-        } else {
-          m->max2(ob, ob, MX_CACHED, x, sk, blk);
-        }
-      }
-    }
+    for (int64_t j = 0; j < len; j += MX_MAX_BLOCK)
+      fold_block(m, o + (size_t)(row * len + j) * m->esize, in_off, rows, row, j,
+                 len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK);
 }
 
 void mx_max_eval(void *plan, const void *const *in, void *out) {
   max_plan *p = plan;
   if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
     int32_t b = p->bp.n_in - 1;
-    p->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
-            mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count);
+    p->k->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
+            mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count, 1, 0, 0);
     return;
   }
-  max_ctx m = {p->max2, p->max3, p->esize, (const unsigned char *const *)in, out, &p->bp};
+  max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
   mx_bplan_walk(&p->bp, max_tile, &m);
 }
