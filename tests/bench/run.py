@@ -279,6 +279,8 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     floor = build_floor(args.work)
     chosen = [w for w in WORKLOADS if args.only in w.name]
+    if not chosen:
+        ap.error(f"--only {args.only!r} names no workload; the names are: " + ", ".join(w.name for w in WORKLOADS))
     cases = []
     for w in chosen:
         rng = np.random.default_rng(zlib.crc32(w.name.encode()))
