@@ -8,6 +8,21 @@
 #include "ops/kernel.h"
 #include "ops/ops.h"
 
+/* On x86-64, gcc and clang build the kernels below twice: portable (SSE2,
+ * the x86-64 baseline) and, from the same C, for AVX2 (twice the lanes and
+ * three-operand instructions); a node takes the AVX2 ones when the CPU has
+ * AVX2. Across rows, the SSE2 build's instructions per byte keep one thread
+ * some way off the memory floor. -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds
+ * the portable kernels only. */
+#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MX_AVX2 1
+#define MX_AVX2_TARGET __attribute__((target("avx2")))
+#define AVX2_FROM 4096 /* elements */
+#else
+#define MX_AVX2 0
+#define AVX2_FROM 0
+#endif
+
 /* ---- infer ---- */
 
 static int64_t attr_int(const mx_node *n, const char *name, int64_t dflt) {
@@ -122,16 +137,16 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 
 #define IS_M(v) ((v) == m) /* the key m sought, from the caller's scope */
 
-#define DEFINE_ARGMAX(name, T, K, I, KEY, NAN, LAST)                                             \
+#define DEFINE_ARGMAX(name, T, K, I, KEY, NAN, LAST, ATTR)                                             \
   /* The first (last) index in x[0..n) of key m, or of a NaN if nan. */                         \
-  static int64_t name##_find(const T *x, int64_t n, K m, int nan) {                             \
+  static ATTR int64_t name##_find(const T *x, int64_t n, K m, int nan) {                             \
     if (nan) FIND(x, n, T, K, I, KEY, NAN##_ISNAN, LAST);                                       \
     FIND(x, n, T, K, I, KEY, IS_M, LAST);                                                       \
   }                                                                                             \
   /* acc[j] = the largest key among x[j], x[j + LANES], ... in x[0..n), n a                     \
    * multiple of LANES; returns whether any of them is NaN. Two lane groups                     \
    * a step: one NaN test covers both. */                                                       \
-  static int name##_lanes(const T *x, int64_t n, K *acc) {                                      \
+  static ATTR int name##_lanes(const T *x, int64_t n, K *acc) {                                      \
     I nan[LANES], any = 0;                                                                      \
     for (int j = 0; j < LANES; j++) {                                                           \
       acc[j] = KEY(x[j]);                                                                       \
@@ -158,7 +173,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
   }                                                                                             \
   /* A row x[0..n) from index i on, best and at being the best so far and                      \
    * its index: one element at a time, branch-free. */                                          \
-  static int64_t name##_tail(const T *x, int64_t i, int64_t n, K best, int64_t at) {             \
+  static ATTR int64_t name##_tail(const T *x, int64_t i, int64_t n, K best, int64_t at) {             \
     for (; i < n; i++) {                                                                        \
       K v = KEY(x[i]);                                                                          \
       int take = BETTER(v, best, NAN, LAST);                                                    \
@@ -167,7 +182,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     }                                                                                           \
     return at;                                                                                  \
   }                                                                                             \
-  static int64_t name##_row(const T *x, int64_t n) {                                            \
+  static ATTR int64_t name##_row(const T *x, int64_t n) {                                            \
     K best = KEY(x[0]);                                                                         \
     int64_t at = 0, full = n - n % LANES;                                                       \
     for (int64_t b = 0; b < full; b += ROW_BLOCK) {                                             \
@@ -193,7 +208,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
   }                                                                                             \
   /* Rows [k0, k0 + h) of the columns [0, w) at x (row k0; row stride inner):                  \
    * best[j] and y[j] (its index) follow column j through them, one by one. */                  \
-  static void name##_scan(const T *x, int64_t inner, int64_t w, int64_t k0, int64_t h,          \
+  static ATTR void name##_scan(const T *x, int64_t inner, int64_t w, int64_t k0, int64_t h,          \
                           K *best, int64_t *y) {                                                \
     for (int64_t j = 0; j < w; j++)                                                             \
       for (int64_t k = 0; k < h; k++) {                                                         \
@@ -209,11 +224,13 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
    * only flagged; two rows a step), then only for the columns whose maximum                    \
    * beats their best, the row holding it; if a NaN was seen, all of them one                   \
    * by one. */                                                                                 \
-  static void name##_strip(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,           \
+  static ATTR void name##_strip(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,           \
                            int64_t *y) {                                                        \
     K g[STRIP(T)];                                                                              \
     I nan = 0, count = 0, beats[STRIP(T)], at[STRIP(T)];                                        \
     int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);                                      \
+    /* every row of the next stretch is asked for, its first and last too */                   \
+    for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(x, ahead + p);         \
     for (int j = 0; j < STRIP(T); j++) {                                                        \
       g[j] = KEY(x[j]);                                                                         \
       nan |= -(I)NAN##_ISNAN(g[j]);                                                             \
@@ -231,12 +248,15 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
         nan |= -(I)NAN##_EITHER_NAN(v, w);                                                      \
       }                                                                                         \
     }                                                                                           \
-    if (k < h)                                                                                  \
+    if (k < h) {                                                                                \
+      const T *r = x + k * inner;                                                               \
+      for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(r, ahead + p);       \
       for (int j = 0; j < STRIP(T); j++) {                                                      \
-        K v = KEY(x[k * inner + j]);                                                            \
+        K v = KEY(r[j]);                                                                        \
         g[j] = MAX_OF(g[j], v);                                                                 \
         nan |= -(I)NAN##_ISNAN(v);                                                              \
       }                                                                                         \
+    }                                                                                           \
     if (nan) {                                                                                  \
       name##_scan(x, inner, STRIP(T), k0, h, best, y);                                          \
       return;                                                                                   \
@@ -274,7 +294,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
       y[j] = k0 + r;                                                                            \
     }                                                                                           \
   }                                                                                             \
-  static void name##_cols(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner) { \
+  static ATTR void name##_cols(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner) { \
     K best[COL_BLOCK(K)];                                                                       \
     for (int64_t o = 0; o < outer; o++)                                                         \
       for (int64_t j0 = 0; j0 < inner; j0 += COL_BLOCK(K)) {                                    \
@@ -301,7 +321,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
         }                                                                                       \
       }                                                                                         \
   }                                                                                             \
-  static void name(const void *in_, int64_t *out, int64_t outer, int64_t n, int64_t inner) {    \
+  static ATTR void name(const void *in_, int64_t *out, int64_t outer, int64_t n, int64_t inner) {    \
     const T *in = in_;                                                                          \
     if (inner != 1) {                                                                           \
       name##_cols(in, out, outer, n, inner);                                                    \
@@ -313,9 +333,18 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
       for (int64_t o = 0; o < outer; o++) out[o] = name##_row(in + o * n, n);                   \
   }
 
-#define DEFINE_ARGMAX_PAIR(suffix, T, K, I, KEY, NAN)            \
-  DEFINE_ARGMAX(argmax_first_##suffix, T, K, I, KEY, NAN, 0) \
-  DEFINE_ARGMAX(argmax_last_##suffix, T, K, I, KEY, NAN, 1)
+#define PORTABLE /* no attribute */
+#if MX_AVX2
+#define DEFINE_ARGMAX_AVX2(suffix, T, K, I, KEY, NAN)                               \
+  DEFINE_ARGMAX(argmax_first_##suffix##_avx2, T, K, I, KEY, NAN, 0, MX_AVX2_TARGET) \
+  DEFINE_ARGMAX(argmax_last_##suffix##_avx2, T, K, I, KEY, NAN, 1, MX_AVX2_TARGET)
+#else
+#define DEFINE_ARGMAX_AVX2(suffix, T, K, I, KEY, NAN)
+#endif
+#define DEFINE_ARGMAX_PAIR(suffix, T, K, I, KEY, NAN)                   \
+  DEFINE_ARGMAX(argmax_first_##suffix, T, K, I, KEY, NAN, 0, PORTABLE) \
+  DEFINE_ARGMAX(argmax_last_##suffix, T, K, I, KEY, NAN, 1, PORTABLE)  \
+  DEFINE_ARGMAX_AVX2(suffix, T, K, I, KEY, NAN)
 
 DEFINE_ARGMAX_PAIR(f32, float, float, int32_t, KEEP, F)
 DEFINE_ARGMAX_PAIR(f64, double, double, int64_t, KEEP, F)
@@ -330,20 +359,35 @@ DEFINE_ARGMAX_PAIR(u16, uint16_t, uint16_t, int32_t, KEEP, N)
 DEFINE_ARGMAX_PAIR(u32, uint32_t, uint32_t, int32_t, KEEP, N)
 DEFINE_ARGMAX_PAIR(u64, uint64_t, uint64_t, int64_t, KEEP, N)
 
-static argmax_fn argmax_for(mx_dtype t, int last) {
-#define ROW(t, s) {t, {MX_IF_DTYPE(t, argmax_first_##s), MX_IF_DTYPE(t, argmax_last_##s)}}
+/* The kernel for dtype t, the first or last index, portable or for AVX2. */
+static argmax_fn argmax_for(mx_dtype t, int last, int avx2) {
+#if MX_AVX2
+#define AVX2_PAIR(t, s) {MX_IF_DTYPE(t, argmax_first_##s##_avx2), MX_IF_DTYPE(t, argmax_last_##s##_avx2)}
+#else
+#define AVX2_PAIR(t, s) {NULL, NULL}
+#endif
+#define ROW(t, s) {t, {{MX_IF_DTYPE(t, argmax_first_##s), MX_IF_DTYPE(t, argmax_last_##s)}, AVX2_PAIR(t, s)}}
   static const struct {
     mx_dtype t;
-    argmax_fn f[2];
+    argmax_fn f[2][2]; /* [avx2][last] */
   } table[] = {
       ROW(MINNX_FLOAT, f32),  ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
       ROW(MINNX_INT8, i8),    ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
       ROW(MINNX_UINT8, u8),   ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
   };
 #undef ROW
+#undef AVX2_PAIR
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].t == t) return table[i].f[last];
+    if (table[i].t == t) return table[i].f[avx2 && MX_AVX2][last];
   return NULL; /* the schemas admit no other dtype */
+}
+
+int mx_argmax_avx2_available(void) {
+#if MX_AVX2
+  return __builtin_cpu_supports("avx2") != 0;
+#else
+  return 0;
+#endif
 }
 
 typedef struct {
@@ -357,16 +401,23 @@ size_t mx_argmax_plan_size(int32_t n_inputs) {
 }
 
 void mx_argmax_prepare(const mx_prepare_ctx *c, void *plan) {
+  /* a small input gains nothing from wide vectors: its run is mostly setup */
+  int64_t count = 1;
+  for (int d = 0; d < c->in[0]->rank; d++) count *= c->in[0]->dims[d];
+  mx_argmax_prepare_isa(c, plan, count >= AVX2_FROM && mx_argmax_avx2_available());
+}
+
+void mx_argmax_prepare_isa(const mx_prepare_ctx *c, void *plan, int avx2) {
   argmax_plan *p = plan;
   const mx_shape *in = c->in[0];
   int64_t axis = attr_int(c->node, "axis", 0);
   if (axis < 0) axis += in->rank;
-  p->fn = argmax_for(c->dtype, attr_int(c->node, "select_last_index", 0) != 0);
   p->outer = 1;
   p->inner = 1;
   for (int64_t d = 0; d < axis; d++) p->outer *= in->dims[d];
   for (int64_t d = axis + 1; d < in->rank; d++) p->inner *= in->dims[d];
   p->n = in->dims[axis];
+  p->fn = argmax_for(c->dtype, attr_int(c->node, "select_last_index", 0) != 0, avx2);
 }
 
 void mx_argmax_eval(void *plan, const void *const *in, void *out) {

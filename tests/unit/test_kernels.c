@@ -110,7 +110,7 @@ static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, M
 
 /* ---- ArgMax ---- */
 
-static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int last, int specials) {
+static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int last, int specials, int avx2) {
   mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
   const mx_shape *ins[1] = {&in};
   mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
@@ -120,7 +120,7 @@ static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int
   void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
   int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
-  mx_argmax_prepare(&c, plan);
+  mx_argmax_prepare_isa(&c, plan, avx2);
   const void *inp[1] = {x};
   mx_argmax_eval(plan, inp, y);
   int wrong = 0;
@@ -132,8 +132,8 @@ static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int
         if (cmp > 0 || (cmp == 0 && last)) best = k;
       }
       if (y[o * inner + j] != best && !wrong++)
-        fprintf(stderr, "ArgMax dtype %d [%lld,%lld,%lld] last=%d at (%lld,%lld): %lld, expected %lld\n", t,
-                (long long)outer, (long long)n, (long long)inner, last, (long long)o, (long long)j,
+        fprintf(stderr, "ArgMax%s dtype %d [%lld,%lld,%lld] last=%d at (%lld,%lld): %lld, expected %lld\n",
+                avx2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, (long long)o, (long long)j,
                 (long long)y[o * inner + j], (long long)best);
     }
   CHECK_EQ_INT(wrong, 0);
@@ -148,11 +148,15 @@ static void test_argmax(void) {
   static const int64_t shapes[][3] = {{1, 1, 1},   {3, 4, 1},   {2, 31, 1},  {2, 32, 1},  {2, 33, 1},   {3, 511, 1},
                                       {2, 512, 1}, {2, 513, 1}, {2, 1500, 1}, {1, 4099, 1}, {5, 7, 3},   {2, 50, 31},
                                       {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5}};
-  for (int ti = 0; ti < N_TYPES; ti++)
-    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-      for (int last = 0; last < 2; last++)
-        for (int specials = 0; specials < 2; specials++)
-          argmax_case(all_types[ti], shapes[s][0], shapes[s][1], shapes[s][2], last, specials);
+  /* the portable kernels, and the AVX2 ones where this build and CPU have them */
+  int isas = 1 + mx_argmax_avx2_available();
+  if (isas == 1) fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
+  for (int avx2 = 0; avx2 < isas; avx2++)
+    for (int ti = 0; ti < N_TYPES; ti++)
+      for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int last = 0; last < 2; last++)
+          for (int specials = 0; specials < 2; specials++)
+            argmax_case(all_types[ti], shapes[s][0], shapes[s][1], shapes[s][2], last, specials, avx2);
 }
 
 /* ---- Max ---- */
