@@ -73,7 +73,8 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
  * +inf as one key). Only float and double keys can be NaN: a kernel's NAN
  * argument is F for them (NaN tests) and N for the others (no NaN: the tests
  * fold away). I is a signed integer at least as wide as K and 32 bits, for
- * masks and indices that vectorize beside the keys. */
+ * masks and indices that vectorize beside the keys; A is the signed integer
+ * exactly as wide as K, for row numbers inside a stretch (under COL_ROWS). */
 #define KEEP(x) (x)
 #define F16_KEY(x) mx_f16_key(x)
 #define BF16_KEY(x) mx_bf16_key(x)
@@ -137,7 +138,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 
 #define IS_M(v) ((v) == m) /* the key m sought, from the caller's scope */
 
-#define DEFINE_ARGMAX(name, T, K, I, KEY, NAN, LAST, ATTR)                                             \
+#define DEFINE_ARGMAX(name, T, K, I, A, KEY, NAN, LAST, ATTR, TRACK)                                             \
   /* The first (last) index in x[0..n) of key m, or of a NaN if nan. */                         \
   static ATTR int64_t name##_find(const T *x, int64_t n, K m, int nan) {                             \
     if (nan) FIND(x, n, T, K, I, KEY, NAN##_ISNAN, LAST);                                       \
@@ -218,6 +219,48 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
           y[j] = k0 + k;                                                                        \
         }                                                                                       \
       }                                                                                         \
+  }                                                                                             \
+  /* The same for a strip of STRIP(T) columns in one pass: each column's                        \
+   * maximum over the rows and the row where it is (A: row numbers in the                       \
+   * stretch, as wide as the keys), kept in registers; NaN only flagged (if                     \
+   * one was seen, the rows are looked at again one by one). As fast on any                     \
+   * data, but it takes twice the instructions of name##_strip's first pass:                    \
+   * only AVX2 runs it at the memory floor. */                                                  \
+  static ATTR void name##_track(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,      \
+                                int64_t *y) {                                                   \
+    K g[STRIP(T)];                                                                              \
+    A at[STRIP(T)], nan[STRIP(T)], any = 0;                                                     \
+    int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);                                      \
+    for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(x, ahead + p);         \
+    for (int j = 0; j < STRIP(T); j++) {                                                        \
+      g[j] = KEY(x[j]);                                                                         \
+      at[j] = 0;                                                                                \
+      nan[j] = -(A)NAN##_ISNAN(g[j]);                                                           \
+    }                                                                                           \
+    for (int64_t k = 1; k < h; k++) {                                                           \
+      const T *r = x + k * inner;                                                               \
+      A row = (A)k;                                                                             \
+      for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(r, ahead + p);       \
+      for (int j = 0; j < STRIP(T); j++) {                                                      \
+        K v = KEY(r[j]);                                                                        \
+        A take = -(A)(LAST ? v >= g[j] : v > g[j]);                                             \
+        /* a plain max and a bitwise select: gcc turns `take ? v : g[j]` into                   \
+         * a branch around a masked store */                                                    \
+        g[j] = MAX_OF(g[j], v);                                                                 \
+        at[j] = (A)((row & take) | (at[j] & ~take));                                            \
+        nan[j] |= -(A)NAN##_ISNAN(v);                                                           \
+      }                                                                                         \
+    }                                                                                           \
+    for (int j = 0; j < STRIP(T); j++) any |= nan[j];                                           \
+    if (any) {                                                                                  \
+      name##_scan(x, inner, STRIP(T), k0, h, best, y);                                          \
+      return;                                                                                   \
+    }                                                                                           \
+    for (int j = 0; j < STRIP(T); j++) {                                                        \
+      int b = BETTER(g[j], best[j], NAN, LAST);                                                 \
+      best[j] = b ? g[j] : best[j];                                                             \
+      y[j] = b ? k0 + at[j] : y[j];                                                             \
+    }                                                                                           \
   }                                                                                             \
   /* The same for a strip of STRIP(T) columns, fast: first each column's                        \
    * maximum over the rows (STRIP independent maxima, kept in registers; NaN                    \
@@ -316,7 +359,10 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
            * seen twice in a stretch gives the same result */                                   \
           for (int64_t j = 0; j < m; j += STRIP(T)) {                                           \
             int64_t at = m - j < STRIP(T) ? m - STRIP(T) : j;                                   \
-            name##_strip(rows + at, inner, k0, h, best + at, y + at);                           \
+            if (TRACK)                                                                          \
+              name##_track(rows + at, inner, k0, h, best + at, y + at);                         \
+            else                                                                                \
+              name##_strip(rows + at, inner, k0, h, best + at, y + at);                         \
           }                                                                                     \
         }                                                                                       \
       }                                                                                         \
@@ -333,31 +379,34 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
       for (int64_t o = 0; o < outer; o++) out[o] = name##_row(in + o * n, n);                   \
   }
 
+/* The portable build takes the max-then-rescan strips; the AVX2 build the
+ * one-pass ones (the same speed on random data, and no slower on ties or on
+ * columns setting a new maximum in every row, where rescans cost 1.5-1.7x). */
 #define PORTABLE /* no attribute */
 #if MX_AVX2
-#define DEFINE_ARGMAX_AVX2(suffix, T, K, I, KEY, NAN)                               \
-  DEFINE_ARGMAX(argmax_first_##suffix##_avx2, T, K, I, KEY, NAN, 0, MX_AVX2_TARGET) \
-  DEFINE_ARGMAX(argmax_last_##suffix##_avx2, T, K, I, KEY, NAN, 1, MX_AVX2_TARGET)
+#define DEFINE_ARGMAX_AVX2(suffix, T, K, I, A, KEY, NAN)                                      \
+  DEFINE_ARGMAX(argmax_first_##suffix##_avx2, T, K, I, A, KEY, NAN, 0, MX_AVX2_TARGET, 1) \
+  DEFINE_ARGMAX(argmax_last_##suffix##_avx2, T, K, I, A, KEY, NAN, 1, MX_AVX2_TARGET, 1)
 #else
-#define DEFINE_ARGMAX_AVX2(suffix, T, K, I, KEY, NAN)
+#define DEFINE_ARGMAX_AVX2(suffix, T, K, I, A, KEY, NAN)
 #endif
-#define DEFINE_ARGMAX_PAIR(suffix, T, K, I, KEY, NAN)                   \
-  DEFINE_ARGMAX(argmax_first_##suffix, T, K, I, KEY, NAN, 0, PORTABLE) \
-  DEFINE_ARGMAX(argmax_last_##suffix, T, K, I, KEY, NAN, 1, PORTABLE)  \
-  DEFINE_ARGMAX_AVX2(suffix, T, K, I, KEY, NAN)
+#define DEFINE_ARGMAX_PAIR(suffix, T, K, I, A, KEY, NAN)                         \
+  DEFINE_ARGMAX(argmax_first_##suffix, T, K, I, A, KEY, NAN, 0, PORTABLE, 0) \
+  DEFINE_ARGMAX(argmax_last_##suffix, T, K, I, A, KEY, NAN, 1, PORTABLE, 0)  \
+  DEFINE_ARGMAX_AVX2(suffix, T, K, I, A, KEY, NAN)
 
-DEFINE_ARGMAX_PAIR(f32, float, float, int32_t, KEEP, F)
-DEFINE_ARGMAX_PAIR(f64, double, double, int64_t, KEEP, F)
-DEFINE_ARGMAX_PAIR(f16, uint16_t, int16_t, int32_t, F16_KEY, N)
-DEFINE_ARGMAX_PAIR(bf16, uint16_t, int16_t, int32_t, BF16_KEY, N)
-DEFINE_ARGMAX_PAIR(i8, int8_t, int8_t, int32_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(i16, int16_t, int16_t, int32_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(i32, int32_t, int32_t, int32_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(i64, int64_t, int64_t, int64_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(u8, uint8_t, uint8_t, int32_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(u16, uint16_t, uint16_t, int32_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(u32, uint32_t, uint32_t, int32_t, KEEP, N)
-DEFINE_ARGMAX_PAIR(u64, uint64_t, uint64_t, int64_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(f32, float, float, int32_t, int32_t, KEEP, F)
+DEFINE_ARGMAX_PAIR(f64, double, double, int64_t, int64_t, KEEP, F)
+DEFINE_ARGMAX_PAIR(f16, uint16_t, int16_t, int32_t, int16_t, F16_KEY, N)
+DEFINE_ARGMAX_PAIR(bf16, uint16_t, int16_t, int32_t, int16_t, BF16_KEY, N)
+DEFINE_ARGMAX_PAIR(i8, int8_t, int8_t, int32_t, int8_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(i16, int16_t, int16_t, int32_t, int16_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(i32, int32_t, int32_t, int32_t, int32_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(i64, int64_t, int64_t, int64_t, int64_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(u8, uint8_t, uint8_t, int32_t, int8_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(u16, uint16_t, uint16_t, int32_t, int16_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(u32, uint32_t, uint32_t, int32_t, int32_t, KEEP, N)
+DEFINE_ARGMAX_PAIR(u64, uint64_t, uint64_t, int64_t, int64_t, KEEP, N)
 
 /* The kernel for dtype t, the first or last index, portable or for AVX2. */
 static argmax_fn argmax_for(mx_dtype t, int last, int avx2) {

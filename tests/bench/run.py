@@ -146,6 +146,14 @@ WORKLOADS = [
     Workload("argmax_ties", "ArgMax f32 [4096,4096] axis -1 last, ties",
              lambda rng: [rng.integers(0, 4, size=(4096, 4096)).astype(F32)],
              argmax_node(-1, last=1), np_argmax(-1, last=True), np.int64),
+    # beyond the list: the target is for every axis and select_last_index, so the worst
+    # data across rows too (ties with the last index; columns rising, a new maximum in every row)
+    Workload("argmax_col_ties", "ArgMax f32 [4096,4096] axis 0 last, ties",
+             lambda rng: [rng.integers(0, 4, size=(4096, 4096)).astype(F32)],
+             argmax_node(0, last=1), np_argmax(0, last=True), np.int64),
+    Workload("argmax_col_rising", "ArgMax f32 [4096,4096] axis 0, rising",
+             lambda rng: [np.cumsum(rng.random((4096, 4096), dtype=F32), axis=0, dtype=F32)],
+             argmax_node(0), np_argmax(0), np.int64),
     Workload("tiny_max", "Max f32 [3,4] x2", max_of(normal((3, 4), F32), normal((3, 4), F32)), max_node(2), np_max),
     Workload("tiny_argmax", "ArgMax f32 [3,4] axis -1", max_of(normal((3, 4), F32)), argmax_node(-1),
              np_argmax(-1), np.int64),
