@@ -116,6 +116,15 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 /* Columns of a strip: 128 bytes of each row, and at least 32 (see LANES). */
 #define STRIP(T) (128 / (int)sizeof(T) > 32 ? 128 / (int)sizeof(T) : 32)
 
+/* Asks for a strip's row at p + ahead: every line it touches, the last one
+ * too when the data is not aligned to 64 bytes (a caller's malloc'd input is
+ * at 16 past a line: without it one line in three of a strip is a miss). */
+#define PREFETCH_STRIP(p, ahead, T)                                                          \
+  do {                                                                                       \
+    for (int b_ = 0; b_ < STRIP(T) * (int)sizeof(T); b_ += 64) mx_prefetch(p, (ahead) + b_); \
+    mx_prefetch(p, (ahead) + STRIP(T) * (int)sizeof(T) - 1);                                 \
+  } while (0)
+
 /* Returns the first (last) index i in x[0..n) where HIT(KEY(x[i])) holds, one
  * being known to: LANES at a time for a hit, then one by one inside them. */
 #define FIND(x, n, T, K, I, KEY, HIT, LAST)                                   \
@@ -231,7 +240,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     K g[STRIP(T)];                                                                              \
     A at[STRIP(T)], nan[STRIP(T)], any = 0;                                                     \
     int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);                                      \
-    for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(x, ahead + p);         \
+    PREFETCH_STRIP(x, ahead, T);                                                                \
     for (int j = 0; j < STRIP(T); j++) {                                                        \
       g[j] = KEY(x[j]);                                                                         \
       at[j] = 0;                                                                                \
@@ -240,7 +249,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     for (int64_t k = 1; k < h; k++) {                                                           \
       const T *r = x + k * inner;                                                               \
       A row = (A)k;                                                                             \
-      for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(r, ahead + p);       \
+      PREFETCH_STRIP(r, ahead, T);                                                              \
       for (int j = 0; j < STRIP(T); j++) {                                                      \
         K v = KEY(r[j]);                                                                        \
         A take = -(A)(LAST ? v >= g[j] : v > g[j]);                                             \
@@ -273,7 +282,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     I nan = 0, count = 0, beats[STRIP(T)], at[STRIP(T)];                                        \
     int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);                                      \
     /* every row of the next stretch is asked for, its first and last too */                   \
-    for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(x, ahead + p);         \
+    PREFETCH_STRIP(x, ahead, T);                                                                \
     for (int j = 0; j < STRIP(T); j++) {                                                        \
       g[j] = KEY(x[j]);                                                                         \
       nan |= -(I)NAN##_ISNAN(g[j]);                                                             \
@@ -281,10 +290,8 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     int64_t k = 1;                                                                              \
     for (; k + 2 <= h; k += 2) {                                                                \
       const T *r = x + k * inner, *s = r + inner;                                               \
-      for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) { /* the next stretch */          \
-        mx_prefetch(r, ahead + p);                                                              \
-        mx_prefetch(s, ahead + p);                                                              \
-      }                                                                                         \
+      PREFETCH_STRIP(r, ahead, T); /* the next stretch */                                       \
+      PREFETCH_STRIP(s, ahead, T);                                                              \
       for (int j = 0; j < STRIP(T); j++) {                                                      \
         K v = KEY(r[j]), w = KEY(s[j]);                                                         \
         g[j] = MAX_OF(g[j], MAX_OF(v, w));                                                      \
@@ -293,7 +300,7 @@ typedef void (*argmax_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
     }                                                                                           \
     if (k < h) {                                                                                \
       const T *r = x + k * inner;                                                               \
-      for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(r, ahead + p);       \
+      PREFETCH_STRIP(r, ahead, T);                                                              \
       for (int j = 0; j < STRIP(T); j++) {                                                      \
         K v = KEY(r[j]);                                                                        \
         g[j] = MAX_OF(g[j], v);                                                                 \
