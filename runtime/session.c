@@ -74,9 +74,16 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
     }
   minnx_status st = mx_infer(g, s->shapes, s->dtypes, s->scratch, err);
   if (st) return st;
-  for (int32_t v = 0; v < g->n_values; v++)
+  for (int32_t v = 0; v < g->n_values; v++) {
     if (!all_known(&s->shapes[v]))
       return mx_fail(err, MINNX_E_SHAPE, "the shape of value '%s' is not known after binding the inputs", g->values[v].name);
+    /* Kernels multiply dims (rows before an axis, after it): with the
+     * element count representable, no such product overflows. A graph input
+     * is not in the arena, so the planner does not see it: a declared
+     * [2, INT64_MAX] would otherwise reach them. */
+    if (mx_shape_count(&s->shapes[v]) < 0)
+      return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large: its element count overflows int64", g->values[v].name);
+  }
   if (!s->m->planned) {
     mx_region_reset(&s->r, s->mark); /* the old arena's bytes are free for the planner */
     minnx_allocator temp = mx_region_temp_allocator(&s->r);

@@ -229,6 +229,16 @@ int main(void) {
   CHECK_EQ_INT(session_of(&m, &err), MINNX_E_LIMIT);
   m.rank = 4, m.dims[0] = m.dims[1] = m.dims[2] = m.dims[3] = (int64_t)1 << 16; /* 2^64 elements */
   CHECK_EQ_INT(session_of(&m, &err), MINNX_E_LIMIT);
+  /* a graph input too large to count, whose node's output is small: the
+   * planner never sees the input, the session refuses it all the same (the
+   * fuzzer found ArgMax's prepare multiplying its dims) */
+  test_model am = {.n_opsets = 1, .opset_domain = {""}, .opset_version = {13}, .n_inputs = 1, .inputs = {"a"},
+                   .dtype = MINNX_FLOAT, .rank = 2, .dims = {2, INT64_MAX}, .n_nodes = 1,
+                   .nodes = {{"ArgMax", "", 1, {"a"}, "y", "axis", 1}}, .output = "y"};
+  CHECK_EQ_INT(session_of(&am, &err), MINNX_E_LIMIT);
+  CHECK(contains(err.message, "'a' is too large"));
+  am.dims[0] = 2, am.dims[1] = INT64_MAX / 2; /* countable: only binding it would fail */
+  CHECK_EQ_INT(session_of(&am, &err), MINNX_OK);
 
   /* max_memory: the model, then each session, then a plan made at run time */
   minnx_load_options o = {.max_memory = 1000};
