@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 int read_file(const char *path, unsigned char **data, size_t *size) {
@@ -91,4 +92,33 @@ char **list_dir(const char *dir, size_t *count) {
 void free_list(char **list, size_t count) {
   for (size_t i = 0; list && i < count; i++) free(list[i]);
   free(list);
+}
+
+int read_expectation(const char *dir, char *stage, size_t sn, char *word, size_t wn) {
+  char *path = path_join(dir, "expect_error");
+  unsigned char *data = NULL;
+  size_t size = 0;
+  int found = path && read_file(path, &data, &size) == 0;
+  free(path);
+  stage[0] = word[0] = '\0';
+  if (!found) return 0;
+  char *text = malloc(size + 1);
+  if (text) {
+    memcpy(text, data, size);
+    text[size] = '\0';
+    char *line2 = strchr(text, '\n');
+    if (line2) *line2++ = '\0';
+    snprintf(stage, sn, "%.*s", (int)strcspn(text, " \r\t"), text);
+    if (line2) snprintf(word, wn, "%.*s", (int)strcspn(line2, " \r\t\n"), line2);
+    free(text);
+  }
+  free(data);
+  return 1;
+}
+
+int contains_ci(const char *hay, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *hay; hay++)
+    if (strncasecmp(hay, needle, n) == 0) return 1;
+  return n == 0;
 }

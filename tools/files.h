@@ -1,4 +1,5 @@
-/* File helpers for the CLI: whole-file reads, sorted directory listings. */
+/* File helpers for the CLI (and the tests that read cases like it):
+ * whole-file reads, sorted directory listings, a case's expect_error. */
 #ifndef MINNX_TOOLS_FILES_H
 #define MINNX_TOOLS_FILES_H
 
@@ -16,5 +17,11 @@ char *path_join(const char *a, const char *b);
  * strings; NULL on error. */
 char **list_dir(const char *dir, size_t *count);
 void free_list(char **list, size_t count);
+/* A refused case's expectation, from dir/expect_error: line 1 the stage
+ * ("load" or "run"), line 2 a word the message must hold. Returns whether
+ * the file is there; stage and word are "" where it does not say. */
+int read_expectation(const char *dir, char *stage, size_t sn, char *word, size_t wn);
+/* Whether needle occurs in hay, ASCII case ignored (an empty one does). */
+int contains_ci(const char *hay, const char *needle);
 
 #endif

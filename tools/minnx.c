@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "files.h"
@@ -377,36 +376,6 @@ out:
   minnx_session_free(s);
   for (int k = 0; k < MAX_CASE_TENSORS; k++) file_tensor_free(&ins[k]), file_tensor_free(&outs[k]);
   return result;
-}
-
-/* A refused case's expectation: the stage ("load" or "run") and a word the message must hold. */
-static int read_expectation(const char *dir, char *stage, size_t sn, char *word, size_t wn) {
-  char *path = path_join(dir, "expect_error");
-  unsigned char *data = NULL;
-  size_t size = 0;
-  int found = path && read_file(path, &data, &size) == 0;
-  free(path);
-  stage[0] = word[0] = '\0';
-  if (!found) return 0;
-  char *text = malloc(size + 1);
-  if (text) {
-    memcpy(text, data, size);
-    text[size] = '\0';
-    char *line2 = strchr(text, '\n');
-    if (line2) *line2++ = '\0';
-    snprintf(stage, sn, "%.*s", (int)strcspn(text, " \r\t"), text);
-    if (line2) snprintf(word, wn, "%.*s", (int)strcspn(line2, " \r\t\n"), line2);
-    free(text);
-  }
-  free(data);
-  return 1;
-}
-
-static int contains_ci(const char *hay, const char *needle) {
-  size_t n = strlen(needle);
-  for (; *hay; hay++)
-    if (strncasecmp(hay, needle, n) == 0) return 1;
-  return n == 0;
 }
 
 static void test_case(const char *dir, const char *name, tally *t) {

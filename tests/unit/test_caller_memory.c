@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "files.h"
 #include "minnx.h"
@@ -120,19 +119,7 @@ static int read_case(const char *dir, test_case *c, char *why, size_t wn) {
   int e = path ? read_file(path, &c->model, &c->model_size) : 1;
   free(path);
   if (e) return snprintf(why, wn, "cannot read model.onnx"), 0;
-  path = path_join(dir, "expect_error");
-  unsigned char *text = NULL;
-  size_t n = 0;
-  if (path && is_file(path) && read_file(path, &text, &n) == 0) {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%.*s", (int)n, (const char *)text);
-    char *line2 = strchr(buf, '\n');
-    if (line2) *line2++ = '\0';
-    snprintf(c->stage, sizeof c->stage, "%.*s", (int)strcspn(buf, " \r\t"), buf);
-    if (line2) snprintf(c->word, sizeof c->word, "%.*s", (int)strcspn(line2, " \r\t\n"), line2);
-  }
-  free(text);
-  free(path);
+  read_expectation(dir, c->stage, sizeof c->stage, c->word, sizeof c->word);
   size_t count = 0;
   char **names = list_dir(dir, &count);
   for (size_t i = 0; names && i < count; i++) {
@@ -197,13 +184,6 @@ static int same_tensor(const minnx_tensor *want, const minnx_tensor *got, char *
     return snprintf(why, wn, "element %zu differs", i), 0;
   }
   return 1;
-}
-
-static int contains_ci(const char *hay, const char *needle) {
-  size_t n = strlen(needle);
-  for (; *hay; hay++)
-    if (strncasecmp(hay, needle, n) == 0) return 1;
-  return n == 0;
 }
 
 /* ---- one case, malloc blocked ---- */

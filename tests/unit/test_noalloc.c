@@ -3,21 +3,8 @@
 
 #include "builder.h"
 #include "check.h"
+#include "counting.h"
 #include "minnx.h"
-
-static long allocs, frees;
-
-static void *count_alloc(void *user, size_t size) {
-  (void)user;
-  allocs++;
-  return malloc(size);
-}
-
-static void count_free(void *user, void *p) {
-  (void)user;
-  frees++;
-  free(p);
-}
 
 int main(void) {
   /* Max(a, b) -> y0; Max(y0, a) -> y1; ArgMax(y1) -> y */

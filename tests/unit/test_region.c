@@ -8,21 +8,8 @@
 
 #include "builder.h"
 #include "check.h"
+#include "counting.h"
 #include "minnx.h"
-
-static long allocs, frees;
-
-static void *count_alloc(void *user, size_t size) {
-  (void)user;
-  allocs++;
-  return malloc(size);
-}
-
-static void count_free(void *user, void *p) {
-  (void)user;
-  frees++;
-  free(p);
-}
 
 #define COLS 33
 #define MAX_ROWS 64
