@@ -457,13 +457,8 @@ size_t mx_argmax_plan_size(int32_t n_inputs) {
 }
 
 void mx_argmax_prepare(const mx_prepare_ctx *c, void *plan) {
-  /* A small input gains nothing from wide vectors: its run is mostly setup.
-   * The element count, capped at AVX2_FROM as it goes. */
-  int64_t count = 1;
-  for (int d = 0; d < c->in[0]->rank; d++) {
-    int64_t v = c->in[0]->dims[d] < AVX2_FROM ? c->in[0]->dims[d] : AVX2_FROM;
-    count = count * v < AVX2_FROM ? count * v : AVX2_FROM;
-  }
+  /* a small input gains nothing from wide vectors: its run is mostly setup */
+  int64_t count = mx_shape_count(c->in[0]); /* overflow-checked (sessions refuse those anyway) */
   mx_argmax_prepare_isa(c, plan, count >= AVX2_FROM && mx_argmax_avx2_available());
 }
 
