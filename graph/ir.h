@@ -82,7 +82,8 @@ typedef struct mx_graph {
   int32_t n_inputs, n_outputs;
   mx_opset *opsets;
   int32_t n_opsets;
-  int32_t n_syms; /* distinct dim_param names */
+  int32_t n_syms;         /* distinct dim_param names */
+  const char **sym_names; /* [n_syms]: each symbol's dim_param name */
 } mx_graph;
 
 /* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */

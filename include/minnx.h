@@ -32,6 +32,13 @@
 extern "C" {
 #endif
 
+/* The version of this header; minnx_version() gives the library's. CMake
+ * reads the project version from these lines (one source of truth). */
+#define MINNX_VERSION_MAJOR 0
+#define MINNX_VERSION_MINOR 1
+#define MINNX_VERSION_PATCH 0
+#define MINNX_VERSION "0.1.0"
+
 #define MINNX_MAX_RANK 8
 
 typedef enum minnx_status {
@@ -90,6 +97,11 @@ typedef struct minnx_tensor {
 
 typedef struct minnx_model minnx_model;
 typedef struct minnx_session minnx_session;
+
+/* The library's version, e.g. "0.1.0": a static string. A program built
+ * against one header and run with another library can compare it with
+ * MINNX_VERSION. */
+const char *minnx_version(void);
 
 /* The name of a status, e.g. "shape": a static string, never NULL. */
 const char *minnx_status_name(minnx_status status);
@@ -188,6 +200,9 @@ size_t minnx_model_output_count(const minnx_model *model);
 const char *minnx_model_input_name(const minnx_model *model, size_t index);
 const char *minnx_model_output_name(const minnx_model *model, size_t index);
 minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minnx_tensor *out);
+/* The dim_param name of dim `dim` of graph input `index` (owned by the model),
+ * or NULL when that dim is a number, has no name, or is out of range. */
+const char *minnx_model_input_dim_param(const minnx_model *model, size_t index, int dim);
 
 /* Creates a session on `model`, in one block from the model's hooks (malloc by
  * default) holding its bookkeeping, kernel plans and arena. When every shape

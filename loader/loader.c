@@ -50,6 +50,7 @@ typedef struct {
   mx_err *err;
   names values;
   names syms; /* dim_param names of graph inputs; id = symbol number */
+  size_t max_syms; /* dims of graph inputs: a bound on the symbols */
 } loader;
 
 static minnx_status nomem(loader *L) { return mx_fail(L->err, MINNX_E_NOMEM, "out of memory while loading the model"); }
@@ -91,7 +92,10 @@ static int32_t lookup(loader *L, const char *name) {
 static int32_t symbol(loader *L, const char *param) {
   slot *s = names_find(&L->syms, param);
   if (s->name) return s->id;
+  /* made on the first symbol, so that models without one keep no bytes for it */
+  if (!L->g->sym_names && !(L->g->sym_names = mx_pool_alloc(L->pool, L->max_syms * sizeof(char *)))) return -1;
   if (!(s->name = dup(L, param))) return -1;
+  L->g->sym_names[L->g->n_syms] = s->name;
   s->id = L->g->n_syms;
   return L->g->n_syms++;
 }
@@ -203,6 +207,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   if (!g->values || !g->nodes || !g->inputs || !g->outputs || !names_init(&L->values, L->pool, n_values) ||
       !names_init(&L->syms, L->pool, n_dims))
     return nomem(L);
+  L->max_syms = n_dims;
 
   /* Initializers first, so that a graph input of the same name (older IR
    * versions list them as inputs too) becomes an input with a default. */

@@ -1,0 +1,203 @@
+"""minnx.InferenceSession against numpy: dtypes, shapes, names, copies, errors, the GIL."""
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+from onnx import TensorProto, helper
+
+import minnx
+
+
+def max_model(dtype=TensorProto.FLOAT, shape_a=("N", 3), shape_b=(1, 3), opset=13):
+    a = helper.make_tensor_value_info("a", dtype, list(shape_a))
+    b = helper.make_tensor_value_info("b", dtype, list(shape_b))
+    y = helper.make_tensor_value_info("y", dtype, None)
+    node = helper.make_node("Max", ["a", "b"], ["y"])
+    graph = helper.make_graph([node], "max", [a, b], [y])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)]).SerializeToString()
+
+
+@pytest.fixture
+def sess():
+    return minnx.InferenceSession(max_model())
+
+
+def test_version():
+    assert minnx.__version__ == minnx.get_version()
+    assert [int(x) for x in minnx.__version__.split(".")] >= [0, 1, 0]
+
+
+def test_inputs_outputs_described_like_onnxruntime(sess):
+    ins = sess.get_inputs()
+    assert [(a.name, a.shape, a.type) for a in ins] == [("a", ["N", 3], "tensor(float)"), ("b", [1, 3], "tensor(float)")]
+    [y] = sess.get_outputs()
+    assert (y.name, y.type) == ("y", "tensor(float)")
+    assert y.shape == [None, 3]
+
+
+def test_load_from_path(tmp_path):
+    p = tmp_path / "m.onnx"
+    p.write_bytes(max_model())
+    s = minnx.InferenceSession(p)
+    a = np.array([[1, 5, -3]], np.float32)
+    b = np.array([[2, 2, 2]], np.float32)
+    [y] = s.run(None, {"a": a, "b": b})
+    np.testing.assert_array_equal(y, np.maximum(a, b))
+
+
+@pytest.mark.parametrize("dtype,np_dtype", [(TensorProto.FLOAT, np.float32), (TensorProto.DOUBLE, np.float64),
+                                            (TensorProto.FLOAT16, np.float16), (TensorProto.INT8, np.int8),
+                                            (TensorProto.UINT64, np.uint64), (TensorProto.INT64, np.int64)])
+def test_dtypes_match_numpy(dtype, np_dtype):
+    s = minnx.InferenceSession(max_model(dtype))
+    rng = np.random.default_rng(1)
+    a = (rng.standard_normal((4, 3)) * 50).astype(np_dtype)
+    b = (rng.standard_normal((1, 3)) * 50).astype(np_dtype)
+    [y] = s.run(["y"], {"a": a, "b": b})
+    assert y.dtype == np_dtype and y.shape == (4, 3)
+    np.testing.assert_array_equal(y, np.maximum(a, b))
+
+
+def test_bfloat16_as_bit_patterns():
+    s = minnx.InferenceSession(max_model(TensorProto.BFLOAT16, shape_a=(3,), shape_b=(3,)))
+    assert s.get_inputs()[0].type == "tensor(bfloat16)"
+    if minnx._BF16 is not None:
+        pytest.skip("ml_dtypes present: bfloat16 is a real dtype here")
+    a = np.array([0x3F80, 0xC000, 0x7FC0], np.uint16)  # 1.0, -2.0, NaN
+    b = np.array([0x4000, 0xBF80, 0x3F80], np.uint16)  # 2.0, -1.0, 1.0
+    [y] = s.run(None, {"a": a, "b": b})
+    assert y.dtype == np.uint16
+    assert list(y[:2]) == [0x4000, 0xBF80] and (y[2] & 0x7FFF) > 0x7F80
+
+
+def test_outputs_are_copies_that_outlive_the_next_run(sess):
+    a = np.zeros((2, 3), np.float32)
+    b = np.ones((1, 3), np.float32)
+    [y1] = sess.run(None, {"a": a, "b": b})
+    [y2] = sess.run(None, {"a": a + 5, "b": b})
+    assert (y1 == 1).all() and (y2 == 5).all()
+
+
+def test_contiguous_input_is_bound_without_a_copy():
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    assert minnx.contiguous_input(a) is a
+
+
+def test_non_contiguous_and_byte_swapped_inputs_are_copied(sess):
+    base = np.arange(24, dtype=np.float32).reshape(4, 6)
+    strided = base[:, ::2]
+    fortran = np.asfortranarray(np.arange(12, dtype=np.float32).reshape(4, 3))
+    swapped = np.arange(12, dtype=">f4").reshape(4, 3)
+    b = np.full((1, 3), 7, np.float32)
+    for a in (strided, fortran, swapped):
+        c = minnx.contiguous_input(a)
+        assert c is not a and c.flags.c_contiguous and c.dtype.isnative
+        [y] = sess.run(None, {"a": a, "b": b})
+        np.testing.assert_array_equal(y, np.maximum(a.astype(np.float32), b))
+
+
+def test_wrong_dtype(sess):
+    with pytest.raises(minnx.DtypeError) as e:
+        sess.run(None, {"a": np.zeros((2, 3), np.float64), "b": np.zeros((1, 3), np.float32)})
+    assert e.value.status == "dtype" and "'a'" in e.value.message
+
+
+def test_numpy_dtype_without_onnx_counterpart(sess):
+    with pytest.raises(minnx.DtypeError, match="complex64"):
+        sess.run(None, {"a": np.zeros((2, 3), np.complex64), "b": np.zeros((1, 3), np.float32)})
+
+
+def test_wrong_shape(sess):
+    with pytest.raises(minnx.ShapeError) as e:
+        sess.run(None, {"a": np.zeros((2, 3), np.float32), "b": np.zeros((2, 3), np.float32)})
+    assert e.value.status == "shape" and "'b'" in e.value.message
+
+
+def test_wrong_input_and_output_names(sess):
+    feeds = {"a": np.zeros((2, 3), np.float32), "b": np.zeros((1, 3), np.float32)}
+    with pytest.raises(minnx.ArgumentError, match="no input named 'c'"):
+        sess.run(None, dict(feeds, c=feeds["a"]))
+    with pytest.raises(minnx.ArgumentError, match="no output named 'z'"):
+        sess.run(["z"], feeds)
+    with pytest.raises(minnx.ArgumentError, match="no value given for input.* b"):
+        sess.run(None, {"a": feeds["a"]})
+
+
+def test_load_errors_carry_status_and_message(tmp_path):
+    with pytest.raises(minnx.ParseError) as e:
+        minnx.InferenceSession(b"\xff\xff\xff not a model")
+    assert e.value.status == "parse" and e.value.message
+    with pytest.raises(minnx.FileError):
+        minnx.InferenceSession(tmp_path / "missing.onnx")
+    node = helper.make_node("Softmax", ["a"], ["y"])
+    g = helper.make_graph([node], "g", [helper.make_tensor_value_info("a", TensorProto.FLOAT, [2])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])])
+    with pytest.raises(minnx.UnsupportedError, match="Softmax"):
+        minnx.InferenceSession(helper.make_model(g).SerializeToString())
+    with pytest.raises(TypeError):
+        minnx.InferenceSession(42)
+
+
+def test_threads_option():
+    minnx.InferenceSession(max_model(), threads=None)
+    minnx.InferenceSession(max_model(), threads=1)
+    with pytest.raises(ValueError, match="threads=4"):
+        minnx.InferenceSession(max_model(), threads=4)
+    with pytest.raises(TypeError):
+        minnx.InferenceSession(max_model(), threads="2")
+
+
+def _largest_tick_gap_during_a_run(s, err):
+    """Runs the session once while another thread notes the time in a loop;
+    returns (the run's duration, the longest stretch the other thread was held up in it)."""
+    import ctypes
+    from minnx._capi import lib
+    ticks, done, started = [], threading.Event(), threading.Event()
+
+    def watcher():
+        started.set()
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+
+    t = threading.Thread(target=watcher)
+    t.start()
+    started.wait()
+    time.sleep(0.02)
+    start = time.perf_counter()
+    assert lib.minnx_session_run(s._session, ctypes.byref(err)) == 0  # the C call alone
+    end = time.perf_counter()
+    done.set()
+    t.join()
+    inside = [start] + [x for x in ticks if start <= x <= end] + [end]
+    return end - start, max(b - a for a, b in zip(inside, inside[1:]))
+
+
+def test_gil_is_released_while_running():
+    """Another thread keeps running Python while one is inside minnx_session_run
+    (ctypes.CDLL releases the GIL; with PyDLL, which keeps it, this fails)."""
+    from minnx._capi import ErrorStruct
+    s = minnx.InferenceSession(max_model(shape_a=(4096, 4096), shape_b=(4096, 4096)))
+    a = np.random.default_rng(0).standard_normal((4096, 4096)).astype(np.float32)
+    feeds = {"a": a, "b": -a}
+    s.run(None, feeds)  # binds, and warms
+    err = ErrorStruct()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)  # threads trade the GIL every 0.5 ms, not 5 ms: shorter gaps when it is free
+    try:
+        results = [_largest_tick_gap_during_a_run(s, err) for _ in range(6)]
+    finally:
+        sys.setswitchinterval(interval)
+    # Held through the call, the other thread would stop for all of it; the
+    # best of six tolerates a busy machine, where the watcher may not get a CPU.
+    assert min(gap / run for run, gap in results) < 0.5, results
+
+
+def test_calls_are_made_without_the_gil():
+    """The mechanism itself: ctypes keeps the GIL only for functions flagged PYTHONAPI (PyDLL)."""
+    import ctypes
+    from minnx._capi import lib
+    assert isinstance(lib, ctypes.CDLL) and not isinstance(lib, ctypes.PyDLL)
+    for name in ("minnx_session_run", "minnx_model_load_buffer", "minnx_model_load_file"):
+        assert not getattr(lib, name)._flags_ & ctypes._FUNCFLAG_PYTHONAPI
