@@ -278,7 +278,9 @@ minnx_status minnx_model_node_info(const minnx_model *model, size_t index, const
 size_t minnx_model_opset_count(const minnx_model *model);
 minnx_status minnx_model_opset(const minnx_model *model, size_t index, const char **domain, int64_t *version);
 /* Every value of the model (inputs, initializers, node outputs) with its
- * inferred dtype and shape (-1 for a dim unknown before binding). */
+ * inferred dtype and shape (-1 for a dim unknown before binding); for an
+ * initializer, data and nbytes are its bytes (owned by the model, read-only),
+ * else data is NULL. */
 size_t minnx_model_value_count(const minnx_model *model);
 minnx_status minnx_model_value_info(const minnx_model *model, size_t index, const char **name, minnx_tensor *out);
 

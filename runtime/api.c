@@ -228,6 +228,9 @@ size_t minnx_model_value_count(const minnx_model *m) { return m ? (size_t)m->g.n
 minnx_status minnx_model_value_info(const minnx_model *m, size_t i, const char **name, minnx_tensor *out) {
   if (!m || i >= (size_t)m->g.n_values) return MINNX_E_ARG;
   if (name) *name = m->g.values[i].name;
-  if (out) to_tensor(&m->g.values[i], out);
+  if (out) {
+    to_tensor(&m->g.values[i], out);
+    if (m->g.values[i].kind == MX_VALUE_INITIALIZER) out->data = (void *)m->g.values[i].data, out->nbytes = m->g.values[i].nbytes;
+  }
   return MINNX_OK;
 }

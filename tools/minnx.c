@@ -1,12 +1,14 @@
 /* minnx: the command-line tool, a thin user of the public API.
  *
- *   minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print]
- *   minnx test PATH... [--filter GLOB]
+ *   minnx run MODEL [-i NAME=FILE]... [-o DIR] [--format npy|pb] [--print]
+ *   minnx test PATH... [--filter PATTERN]
  *   minnx info MODEL
- *   minnx bench DIR [--repeat N] [--warmup N]
+ *   minnx bench MODEL|DIR [-i NAME=FILE]... [--repeat N] [--warmup N] [--seed N]
+ *   minnx help | --help | --version | COMMAND --help
  *
- * Exit status: 0 success; 1 a test failed; 2 bad usage, or a model/input
- * refused at load; 3 an error while running. */
+ * Exit status: 0 success; 1 a test failed (or none ran); 2 bad usage, or a
+ * model/input refused at load; 3 an error while running. Options are one
+ * table (below): an option is one row naming the commands that take it. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fnmatch.h>
@@ -16,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "files.h"
 #include "minnx.h"
@@ -34,13 +38,200 @@ static int die(int code, const char *fmt, ...) {
   return code;
 }
 
-static const char usage_text[] =
-    "usage: minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print]\n"
-    "       minnx test PATH... [--filter GLOB]\n"
-    "       minnx info MODEL\n"
-    "       minnx bench DIR [--repeat N] [--warmup N]\n";
+/* ---- the command line ---- */
 
-static int usage(void) { return die(EXIT_LOAD, "bad usage; see 'minnx --help'"); }
+/* Everything any command may be given; each command reads its own fields. */
+typedef struct {
+  const char *cmd;
+  char **positional;
+  int n_positional;
+  char **inputs; /* the -i values, NAME=FILE */
+  int n_inputs;
+  const char *out_dir, *format, *filter;
+  int print;
+  long repeat, warmup;
+  unsigned long long seed;
+} cli;
+
+/* Sets an option from its value (NULL for a flag); returns NULL, or what was wrong. */
+typedef const char *(*option_setter)(cli *c, const char *value);
+
+typedef struct {
+  const char *commands; /* the commands taking it, space-separated */
+  const char *name, *metavar, *help;
+  option_setter set;
+} option;
+
+static int parse_count(const char *s, long min, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < min || v > 100000000) return 0;
+  *out = v;
+  return 1;
+}
+
+static const char *set_input(cli *c, const char *v) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || !eq[1]) return "-i takes NAME=FILE";
+  for (int k = 0; k < c->n_inputs; k++)
+    if (strncmp(c->inputs[k], v, (size_t)(eq - v) + 1) == 0) return "input name given twice";
+  c->inputs[c->n_inputs++] = (char *)v;
+  return NULL;
+}
+static const char *set_out_dir(cli *c, const char *v) { return c->out_dir = v, NULL; }
+static const char *set_print(cli *c, const char *v) { return (void)v, c->print = 1, NULL; }
+static const char *set_format(cli *c, const char *v) {
+  if (strcmp(v, "npy") != 0 && strcmp(v, "pb") != 0) return "takes npy or pb";
+  return c->format = v, NULL;
+}
+static const char *set_filter(cli *c, const char *v) { return c->filter = v, NULL; }
+static const char *set_repeat(cli *c, const char *v) {
+  return parse_count(v, 1, &c->repeat) ? NULL : "takes a count from 1 to 100000000";
+}
+static const char *set_warmup(cli *c, const char *v) {
+  return parse_count(v, 0, &c->warmup) ? NULL : "takes a count from 0 to 100000000";
+}
+static const char *set_seed(cli *c, const char *v) {
+  char *end;
+  errno = 0;
+  c->seed = strtoull(v, &end, 10);
+  return errno || end == v || *end || v[0] == '-' ? "takes a non-negative integer" : NULL;
+}
+
+static const option options[] = {
+    {"run bench", "-i", "NAME=FILE", "bind graph input NAME to FILE (.npy, or a TensorProto .pb); once per input",
+     set_input},
+    {"run", "-o", "DIR", "write each output to DIR/<output name>.<format> (DIR is created when missing)",
+     set_out_dir},
+    {"run", "--format", "npy|pb", "the format of -o's files (default: npy when every -i file is .npy, else pb)",
+     set_format},
+    {"run", "--print", NULL, "print each output, nested like numpy", set_print},
+    {"test", "--filter", "PATTERN", "run only the cases whose name matches PATTERN: a shell glob (* ? [...]), "
+                                    "or without glob characters a substring", set_filter},
+    {"bench", "--repeat", "N", "timed samples (default 100)", set_repeat},
+    {"bench", "--warmup", "N", "untimed runs first (default 10)", set_warmup},
+    {"bench", "--seed", "N", "seed of the generated inputs (default 1)", set_seed},
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+static int takes(const option *o, const char *cmd) {
+  size_t n = strlen(cmd);
+  for (const char *p = o->commands; (p = strstr(p, cmd)); p += n)
+    if ((p == o->commands || p[-1] == ' ') && (p[n] == ' ' || !p[n])) return 1;
+  return 0;
+}
+
+typedef struct {
+  const char *name, *args, *what;
+  int min_pos, max_pos; /* positional arguments */
+} command;
+
+static const command commands[] = {
+    {"run", "MODEL", "Runs MODEL on the inputs given and prints each output's dtype and shape (or writes them with "
+                     "-o, prints them with --print). Files are written only after a successful run.", 1, 1},
+    {"test", "PATH...", "Runs ONNX test cases: PATH is a case folder (model.onnx and test_data_set_*/ with "
+                        "input_N.pb, output_N.pb) or a folder of them. Prints 'PASS name', 'FAIL name: reason' or "
+                        "'SKIP name: reason' (an operator minnx does not implement), then 'N passed, N failed, N "
+                        "skipped'. Outputs must match exactly in dtype, shape and value (NaN matches NaN, -0.0 "
+                        "matches 0.0). A run in which no case matched is an error.", 1, 1 << 30},
+    {"info", "MODEL", "Prints the opset imports, each node with the schema version it resolved to, every value "
+                      "with its dtype and shape (dim_param names kept; graph inputs, outputs and initializers "
+                      "marked), the arena size and the caller memory a model and a session need.", 1, 1},
+    {"bench", "MODEL|DIR", "Times session runs: MODEL is a .onnx file, or DIR holds model.onnx with input_N.pb "
+                           "(there or in test_data_set_0/). Inputs not given with -i and not in DIR are generated "
+                           "from the declared dtype and shape (uniform in [-1,1) for floats, full range for "
+                           "integers, 0/1 for bool; reproducible from --seed). Prints 'runs=... min_ns=...' and "
+                           "last 'ns_per_run=<median>'.", 1, 1},
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const char exit_text[] =
+    "Exit status: 0 success; 1 a test failed, or no test case matched; 2 bad usage, or a model or input refused\n"
+    "at load; 3 an error while running or writing outputs. Errors are one stderr line starting 'minnx: error: '.\n";
+
+static void print_usage_line(FILE *f, const command *c) {
+  fprintf(f, "minnx %s %s", c->name, c->args);
+  for (size_t k = 0; k < N_OPTIONS; k++)
+    if (takes(&options[k], c->name))
+      fprintf(f, " [%s%s%s]%s", options[k].name, options[k].metavar ? " " : "",
+              options[k].metavar ? options[k].metavar : "", options[k].set == set_input ? "..." : "");
+  fputc('\n', f);
+}
+
+static void print_options(FILE *f, const command *c) {
+  for (size_t k = 0; k < N_OPTIONS; k++)
+    if (takes(&options[k], c->name)) {
+      char left[64];
+      snprintf(left, sizeof left, "%s%s%s", options[k].name, options[k].metavar ? " " : "",
+               options[k].metavar ? options[k].metavar : "");
+      fprintf(f, "  %-18s %s\n", left, options[k].help);
+    }
+}
+
+static void print_command_help(const command *c) {
+  printf("usage: ");
+  print_usage_line(stdout, c);
+  printf("\n%s\n", c->what);
+  int any = 0;
+  for (size_t k = 0; k < N_OPTIONS; k++) any |= takes(&options[k], c->name);
+  if (any) printf("\noptions:\n"), print_options(stdout, c);
+  printf("\n%s", exit_text);
+}
+
+static void print_help(void) {
+  printf("minnx %s: a small, exact ONNX interpreter.\n\nusage:\n", minnx_version());
+  for (size_t i = 0; i < N_COMMANDS; i++) printf("  "), print_usage_line(stdout, &commands[i]);
+  printf("  minnx help | --help | --version | COMMAND --help\n");
+  for (size_t i = 0; i < N_COMMANDS; i++) {
+    printf("\n%s: %s\n", commands[i].name, commands[i].what);
+    print_options(stdout, &commands[i]);
+  }
+  printf("\nInput files: .npy (numpy; little-endian, C order) or a serialized TensorProto (.pb, any other name).\n"
+         "Output files (run -o): DIR/<output name>.npy or .pb (bfloat16 in .npy: uint16 bit patterns).\n\n%s",
+         exit_text);
+}
+
+static int bad_usage(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "minnx: error: %s%s", cmd ? cmd : "", cmd ? ": " : "");
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "; see 'minnx %s%s--help'\n", cmd ? cmd : "", cmd ? " " : "");
+  return EXIT_LOAD;
+}
+
+/* Parses argv (after the command's name) into c; returns -1 when it is
+ * fine, else the exit status (help printed, or bad usage reported). */
+static int parse_args(const command *cmd, int argc, char **argv, cli *c) {
+  const char *label = cmd->name;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      print_command_help(cmd);
+      return EXIT_OK;
+    }
+    if (a[0] != '-' || !a[1]) {
+      if (c->n_positional == cmd->max_pos) return bad_usage(label, "unexpected argument '%s'", a);
+      c->positional[c->n_positional++] = argv[i];
+      continue;
+    }
+    const option *o = NULL;
+    for (size_t k = 0; k < N_OPTIONS && !o; k++)
+      if (strcmp(options[k].name, a) == 0 && takes(&options[k], cmd->name)) o = &options[k];
+    if (!o) return bad_usage(label, "unknown option '%s'", a);
+    const char *value = NULL;
+    if (o->metavar) {
+      if (i + 1 >= argc) return bad_usage(label, "%s needs a value (%s)", a, o->metavar);
+      value = argv[++i];
+    }
+    const char *why = o->set(c, value);
+    if (why) return bad_usage(label, "%s %s: %s", a, value ? value : "", why);
+  }
+  if (c->n_positional < cmd->min_pos) return bad_usage(label, "missing %s", cmd->args);
+  return -1;
+}
 
 /* ---- tensors from files ---- */
 
@@ -139,19 +330,6 @@ static void format_elem(const minnx_tensor *t, size_t i, char *buf, size_t n) {
   }
 }
 
-static void print_tensor(const char *name, const minnx_tensor *t) {
-  printf("%s: %s ", name, minnx_dtype_name(t->dtype));
-  print_shape(stdout, t);
-  size_t es = minnx_dtype_size(t->dtype), n = es ? t->nbytes / es : 0;
-  printf(" = [");
-  for (size_t i = 0; i < n; i++) {
-    char buf[64];
-    format_elem(t, i, buf, sizeof buf);
-    printf("%s%s", i ? ", " : "", buf);
-  }
-  printf("]\n");
-}
-
 /* ---- exact comparison ---- */
 
 static int is_nan_elem(minnx_dtype t, const unsigned char *p) {
@@ -213,53 +391,124 @@ static int tensors_match(const minnx_tensor *want, const minnx_tensor *got, char
 
 /* ---- run ---- */
 
-static int cmd_run(int argc, char **argv) {
-  const char *model_path = NULL, *out_dir = NULL;
-  int print = 0;
-  int n_in = 0;
-  char **in_specs = calloc((size_t)argc, sizeof *in_specs);
-  if (!in_specs) return die(EXIT_LOAD, "out of memory");
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "-i") == 0 && i + 1 < argc) in_specs[n_in++] = argv[++i];
-    else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out_dir = argv[++i];
-    else if (strcmp(argv[i], "--print") == 0) print = 1;
-    else if (argv[i][0] != '-' && !model_path) model_path = argv[i];
-    else {
-      free(in_specs);
-      return usage();
+/* Nested like numpy's repr (without its column padding): "[[1, 2],\n [3, 4]]". */
+static void print_nested(const minnx_tensor *t, int axis, size_t *at, int depth) {
+  if (t->rank == 0) {
+    char buf[64];
+    format_elem(t, (*at)++, buf, sizeof buf);
+    fputs(buf, stdout);
+    return;
+  }
+  putchar('[');
+  for (int64_t i = 0; i < t->dims[axis]; i++) {
+    if (i && axis == t->rank - 1) fputs(", ", stdout);
+    else if (i) {
+      putchar(',');
+      for (int k = axis; k < t->rank - 1; k++) putchar('\n'); /* a blank line between blocks, as numpy */
+      printf("%*s", depth + 1, "");
+    }
+    if (axis == t->rank - 1) {
+      char buf[64];
+      format_elem(t, (*at)++, buf, sizeof buf);
+      fputs(buf, stdout);
+    } else {
+      print_nested(t, axis + 1, at, depth + 1);
     }
   }
-  if (!model_path) {
-    free(in_specs);
-    return usage();
+  putchar(']');
+}
+
+static void print_tensor(const char *name, const minnx_tensor *t) {
+  printf("%s: %s ", name, minnx_dtype_name(t->dtype));
+  print_shape(stdout, t);
+  fputs(t->rank > 1 ? " =\n" : " = ", stdout);
+  size_t at = 0;
+  print_nested(t, 0, &at, 0);
+  putchar('\n');
+}
+
+/* The files -o writes: encoded in memory first, written after the run. */
+typedef struct {
+  char *path, *tmp;
+  unsigned char *bytes;
+  size_t size;
+} out_file;
+
+static int make_dirs(const char *dir) {
+  char *p = strdup(dir);
+  if (!p) return ENOMEM;
+  int e = 0;
+  for (char *q = p + 1; !e; q++) {
+    int last = *q == '\0';
+    if (*q == '/' || last) {
+      *q = '\0';
+      if (mkdir(p, 0777) != 0 && errno != EEXIST) e = errno;
+      else if (!is_dir(p)) e = ENOTDIR;
+      if (last) break;
+      *q = '/';
+    }
   }
+  free(p);
+  return e;
+}
+
+/* Writes every file under a temporary name, then renames them all: on error
+ * no output file is left (an existing one of the same name is kept). */
+static int write_outputs(const char *dir, out_file *f, size_t n) {
+  int e = make_dirs(dir);
+  if (e) return die(EXIT_RUN, "-o %s: cannot create the folder: %s", dir, strerror(e));
+  size_t k = 0;
+  for (; k < n; k++)
+    if ((e = write_file(f[k].tmp, f[k].bytes, f[k].size))) break;
+  for (size_t j = 0; !e && j < n; j++)
+    if (rename(f[j].tmp, f[j].path) != 0) e = errno, k = n;
+  if (e) {
+    for (size_t j = 0; j < n && j <= k; j++) remove(f[j].tmp);
+    return die(EXIT_RUN, "cannot write '%s': %s", f[k < n ? k : 0].path, strerror(e));
+  }
+  return EXIT_OK;
+}
+
+static int cmd_run(cli *c) {
+  const char *model_path = c->positional[0];
   minnx_error err;
   minnx_model *m = NULL;
   minnx_session *s = NULL;
-  file_tensor *ins = calloc((size_t)(n_in ? n_in : 1), sizeof *ins);
-  int rc = EXIT_OK;
-  if (!ins) {
-    rc = die(EXIT_LOAD, "out of memory");
-    goto out;
-  }
+  file_tensor *ins = calloc((size_t)(c->n_inputs ? c->n_inputs : 1), sizeof *ins);
+  out_file *files = NULL;
+  size_t n_out = 0;
+  int rc = EXIT_OK, all_npy = c->n_inputs > 0;
+  if (!ins) return die(EXIT_LOAD, "out of memory");
   if (minnx_model_load_file(model_path, NULL, &m, &err) || minnx_session_create(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }
-  for (int k = 0; k < n_in; k++) {
-    char *eq = strchr(in_specs[k], '=');
-    if (!eq) {
-      rc = die(EXIT_LOAD, "-i takes NAME=FILE, got '%s'", in_specs[k]);
-      goto out;
-    }
+  for (int k = 0; k < c->n_inputs; k++) {
+    char *eq = strchr(c->inputs[k], '=');
     *eq = '\0';
     char why[320];
+    all_npy &= ends_with(eq + 1, ".npy");
     if (!read_tensor(eq + 1, &ins[k], why, sizeof why)) {
-      rc = die(EXIT_LOAD, "input '%s': %s", in_specs[k], why);
+      rc = die(EXIT_LOAD, "input '%s': %s", c->inputs[k], why);
       goto out;
     }
-    if (minnx_session_bind_input_name(s, in_specs[k], &ins[k].t, &err)) {
+    if (minnx_session_bind_input_name(s, c->inputs[k], &ins[k].t, &err)) {
       rc = die(EXIT_LOAD, "%s", err.message);
+      goto out;
+    }
+  }
+  n_out = minnx_model_output_count(m);
+  const char *ext = c->format ? c->format : all_npy ? "npy" : "pb";
+  if (c->out_dir) {
+    for (size_t k = 0; k < n_out; k++) {
+      const char *name = minnx_model_output_name(m, k);
+      if (!name[0] || strchr(name, '/') || strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+        rc = die(EXIT_LOAD, "output name '%s' cannot be a file name: -o cannot write it", name);
+        goto out;
+      }
+    }
+    if (!(files = calloc(n_out ? n_out : 1, sizeof *files))) {
+      rc = die(EXIT_LOAD, "out of memory");
       goto out;
     }
   }
@@ -267,41 +516,42 @@ static int cmd_run(int argc, char **argv) {
     rc = die(err.status == MINNX_E_ARG ? EXIT_LOAD : EXIT_RUN, "%s", err.message);
     goto out;
   }
-  for (size_t k = 0; k < minnx_model_output_count(m); k++) {
+  for (size_t k = 0; files && k < n_out; k++) {
     minnx_tensor t;
     const char *name = minnx_model_output_name(m, k);
     minnx_session_output(s, k, &t);
-    if (print) print_tensor(name, &t);
-    else if (!out_dir) {
+    size_t len = strlen(c->out_dir) + strlen(name) + 16;
+    files[k].path = malloc(len);
+    files[k].tmp = malloc(len + 8);
+    int ok = files[k].path && files[k].tmp;
+    if (ok) {
+      snprintf(files[k].path, len, "%s/%s.%s", c->out_dir, name, ext);
+      snprintf(files[k].tmp, len + 8, "%s/.%s.%s.tmp", c->out_dir, name, ext);
+      if (strcmp(ext, "npy") == 0) ok = npy_encode(&t, &files[k].bytes, &files[k].size);
+      else ok = minnx_tensor_encode(&t, name, NULL, (void **)&files[k].bytes, &files[k].size, &err) == MINNX_OK;
+    }
+    if (!ok) {
+      rc = die(EXIT_RUN, "output '%s': out of memory", name);
+      goto out;
+    }
+  }
+  if (files && (rc = write_outputs(c->out_dir, files, n_out))) goto out;
+  for (size_t k = 0; k < n_out; k++) {
+    minnx_tensor t;
+    const char *name = minnx_model_output_name(m, k);
+    minnx_session_output(s, k, &t);
+    if (c->print) print_tensor(name, &t);
+    else if (!c->out_dir) {
       printf("%s: %s ", name, minnx_dtype_name(t.dtype));
       print_shape(stdout, &t);
       putchar('\n');
     }
-    if (out_dir) {
-      if (strchr(name, '/') || strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
-        rc = die(EXIT_RUN, "output name '%s' cannot be a file name", name);
-        goto out;
-      }
-      char file[4096];
-      snprintf(file, sizeof file, "%s/%s.pb", out_dir, name);
-      void *buf;
-      size_t size;
-      if (minnx_tensor_encode(&t, name, NULL, &buf, &size, &err)) {
-        rc = die(EXIT_RUN, "%s", err.message);
-        goto out;
-      }
-      int e = write_file(file, buf, size);
-      minnx_tensor_free(NULL, buf);
-      if (e) {
-        rc = die(EXIT_RUN, "cannot write '%s': %s", file, strerror(e));
-        goto out;
-      }
-    }
   }
 out:
-  for (int k = 0; ins && k < n_in; k++) file_tensor_free(&ins[k]);
+  for (size_t k = 0; files && k < n_out; k++) free(files[k].path), free(files[k].tmp), free(files[k].bytes);
+  free(files);
+  for (int k = 0; k < c->n_inputs; k++) file_tensor_free(&ins[k]);
   free(ins);
-  free(in_specs);
   minnx_session_free(s);
   minnx_model_free(m);
   return rc;
@@ -442,22 +692,17 @@ static const char *base_name(const char *path) {
   return p;
 }
 
-static int cmd_test(int argc, char **argv) {
-  const char *filter = NULL;
-  int n_paths = 0;
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) filter = argv[++i];
-    else if (argv[i][0] == '-') return usage();
-    else n_paths++;
-  }
-  if (!n_paths) return usage();
+/* --filter: a shell glob, or without glob characters a substring. */
+static int matches(const char *filter, const char *name) {
+  if (!filter) return 1;
+  if (strpbrk(filter, "*?[")) return fnmatch(filter, name, 0) == 0;
+  return strstr(name, filter) != NULL;
+}
+
+static int cmd_test(cli *c) {
   tally t = {0, 0, 0};
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--filter") == 0) {
-      i++;
-      continue;
-    }
-    const char *path = argv[i];
+  for (int i = 0; i < c->n_positional; i++) {
+    const char *path = c->positional[i];
     char *model = path_join(path, "model.onnx");
     int single = model && is_file(model);
     free(model);
@@ -466,7 +711,7 @@ static int cmd_test(int argc, char **argv) {
       char name[512];
       snprintf(name, sizeof name, "%s", base_name(path));
       name[strcspn(name, "/")] = '\0';
-      if (!filter || fnmatch(filter, name, 0) == 0) test_case(path, name, &t);
+      if (matches(c->filter, name)) test_case(path, name, &t);
       continue;
     }
     if (!is_dir(path)) return die(EXIT_LOAD, "'%s' is neither a test case nor a folder of them", path);
@@ -474,7 +719,7 @@ static int cmd_test(int argc, char **argv) {
     char **names = list_dir(path, &n);
     if (!names) return die(EXIT_LOAD, "cannot list '%s': %s", path, strerror(errno));
     for (size_t k = 0; k < n; k++) {
-      if (filter && fnmatch(filter, names[k], 0) != 0) continue;
+      if (!matches(c->filter, names[k])) continue;
       char *dir = path_join(path, names[k]);
       char *mp = dir ? path_join(dir, "model.onnx") : NULL;
       if (mp && is_file(mp)) test_case(dir, names[k], &t);
@@ -484,13 +729,27 @@ static int cmd_test(int argc, char **argv) {
     free_list(names, n);
   }
   printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
+  if (t.passed + t.failed + t.skipped == 0) {
+    if (c->filter) return die(EXIT_TEST_FAILED, "no test case matched --filter '%s'", c->filter);
+    return die(EXIT_TEST_FAILED, "no test case found (a case is a folder holding model.onnx)");
+  }
   return t.failed ? EXIT_TEST_FAILED : EXIT_OK;
 }
 
 /* ---- info ---- */
 
-static int cmd_info(int argc, char **argv) {
-  if (argc != 1) return usage();
+/* "graph input" (and its index), "graph output", or NULL. */
+static const char *value_role(const minnx_model *m, const char *name, int *input_index) {
+  *input_index = -1;
+  for (size_t k = 0; k < minnx_model_input_count(m); k++)
+    if (strcmp(minnx_model_input_name(m, k), name) == 0) return *input_index = (int)k, "graph input";
+  for (size_t k = 0; k < minnx_model_output_count(m); k++)
+    if (strcmp(minnx_model_output_name(m, k), name) == 0) return "graph output";
+  return NULL;
+}
+
+static int cmd_info(cli *c) {
+  char **argv = c->positional;
   minnx_error err;
   minnx_model *m;
   if (minnx_model_load_file(argv[0], NULL, &m, &err)) return die(EXIT_LOAD, "%s: %s", argv[0], err.message);
@@ -513,9 +772,26 @@ static int cmd_info(int argc, char **argv) {
     const char *name;
     minnx_tensor t;
     minnx_model_value_info(m, i, &name, &t);
+    int in;
+    const char *role = value_role(m, name, &in);
     printf("  %s: %s ", name, minnx_dtype_name(t.dtype));
-    print_shape(stdout, &t);
-    putchar('\n');
+    if (in >= 0 && t.rank > 0) { /* dim_param names, as the model declares them */
+      putchar('[');
+      for (int d = 0; d < t.rank; d++) {
+        const char *param = minnx_model_input_dim_param(m, (size_t)in, d);
+        if (param) printf("%s%s", d ? "," : "", param);
+        else if (t.dims[d] < 0) printf("%s?", d ? "," : "");
+        else printf("%s%" PRId64, d ? "," : "", t.dims[d]);
+      }
+      putchar(']');
+    } else {
+      print_shape(stdout, &t);
+    }
+    int output = 0; /* a graph input may be an output too */
+    for (size_t k = 0; k < minnx_model_output_count(m); k++) output |= strcmp(minnx_model_output_name(m, k), name) == 0;
+    (void)role;
+    printf("%s%s%s\n", in >= 0 ? "  (graph input)" : "", output ? "  (graph output)" : "",
+           t.data ? "  (initializer)" : "");
   }
   minnx_session *s;
   if (minnx_session_create(m, &s, &err)) {
@@ -565,55 +841,114 @@ static uint64_t now_ns(void) {
 
 #define BENCH_BATCH_NS 20000
 
-static int parse_count(const char *s, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno || *end || v < 0 || v > 100000000) return 0;
-  *out = v;
-  return 1;
+/* splitmix64: the generated inputs' numbers, the same for a seed everywhere. */
+static uint64_t next_random(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
 }
 
-static int cmd_bench(int argc, char **argv) {
-  const char *dir = NULL;
-  long repeat = 100, warmup = 10;
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
-      if (!parse_count(argv[++i], &repeat) || repeat < 1) return usage();
-    } else if (strcmp(argv[i], "--warmup") == 0 && i + 1 < argc) {
-      if (!parse_count(argv[++i], &warmup)) return usage();
-    } else if (argv[i][0] != '-' && !dir) {
-      dir = argv[i];
-    } else {
-      return usage();
+/* Fills t (dtype, shape and nbytes set; data allocated) from the seed:
+ * floats uniform in [-1,1), integers over their whole range, bool 0/1. */
+static void generate(minnx_tensor *t, uint64_t *state) {
+  size_t es = minnx_dtype_size(t->dtype), n = t->nbytes / es;
+  unsigned char *p = t->data;
+  for (size_t i = 0; i < n; i++, p += es) {
+    uint64_t r = next_random(state);
+    double u = (double)(r >> 11) * 0x1p-52 - 1.0; /* [-1,1) */
+    float f = (float)u;
+    uint32_t fb;
+    memcpy(&fb, &f, 4);
+    uint16_t h;
+    switch (t->dtype) {
+      case MINNX_FLOAT: memcpy(p, &f, 4); break;
+      case MINNX_DOUBLE: memcpy(p, &u, 8); break;
+      case MINNX_BFLOAT16: h = (uint16_t)(fb >> 16); memcpy(p, &h, 2); break;
+      case MINNX_FLOAT16: { /* |u| < 1: a normal half from the float's bits, or a subnormal/zero */
+        int e = (int)((fb >> 23) & 0xff) - 127 + 15;
+        uint16_t sign = (uint16_t)((fb >> 16) & 0x8000);
+        h = e <= 0 ? sign : (uint16_t)(sign | (e << 10) | ((fb >> 13) & 0x3ff));
+        memcpy(p, &h, 2);
+        break;
+      }
+      case MINNX_BOOL: *p = (unsigned char)(r & 1); break;
+      default: memcpy(p, &r, es); break; /* integers: the low bytes (little-endian host) */
     }
   }
-  if (!dir) return usage();
-  char *model_path = path_join(dir, "model.onnx");
-  char *set0 = path_join(dir, "test_data_set_0");
-  char *input0 = path_join(dir, "input_0.pb");
+}
+
+/* The bench's inputs: -i files by name, then files of the case folder by
+ * position, then generated ones. */
+static int bench_inputs(cli *c, const minnx_model *m, minnx_session *s, const char *data_dir, file_tensor *ins,
+                        size_t n_in) {
+  minnx_error err;
+  char why[512];
+  int from_dir = 0;
+  if (data_dir && !read_series(data_dir, "input", ins, (int)n_in, &from_dir, why, sizeof why))
+    return die(EXIT_LOAD, "%s", why);
+  for (int k = 0; k < c->n_inputs; k++) {
+    char *eq = strchr(c->inputs[k], '=');
+    *eq = '\0';
+    size_t at = n_in;
+    for (size_t j = 0; j < n_in; j++)
+      if (strcmp(minnx_model_input_name(m, j), c->inputs[k]) == 0) at = j;
+    if (at == n_in) return die(EXIT_LOAD, "-i %s: the model has no input named '%s'", c->inputs[k], c->inputs[k]);
+    file_tensor_free(&ins[at]);
+    if (!read_tensor(eq + 1, &ins[at], why, sizeof why)) return die(EXIT_LOAD, "input '%s': %s", c->inputs[k], why);
+  }
+  uint64_t state = c->seed;
+  for (size_t k = 0; k < n_in; k++) {
+    if (!ins[k].t.data && !ins[k].t.nbytes) {
+      minnx_tensor *t = &ins[k].t;
+      minnx_model_input_info(m, k, t);
+      int64_t count = 1;
+      for (int d = 0; d < t->rank; d++) {
+        if (t->dims[d] < 0)
+          return die(EXIT_LOAD, "input '%s' has a symbolic dim: give it with -i %s=FILE",
+                     minnx_model_input_name(m, k), minnx_model_input_name(m, k));
+        count = t->dims[d] && count > INT64_MAX / t->dims[d] ? -1 : count * t->dims[d];
+      }
+      size_t es = minnx_dtype_size(t->dtype);
+      if (t->rank < 0 || count < 0 || (uint64_t)count > SIZE_MAX / es)
+        return die(EXIT_LOAD, "input '%s' has no shape that can be generated: give it with -i",
+                   minnx_model_input_name(m, k));
+      t->nbytes = (size_t)count * es;
+      if (!(t->data = malloc(t->nbytes ? t->nbytes : 1))) return die(EXIT_LOAD, "out of memory");
+      generate(t, &state);
+    }
+    if (minnx_session_bind_input(s, k, &ins[k].t, &err)) return die(EXIT_LOAD, "%s", err.message);
+  }
+  return EXIT_OK;
+}
+
+static int cmd_bench(cli *c) {
+  const char *arg = c->positional[0];
+  long repeat = c->repeat, warmup = c->warmup;
+  /* MODEL, or a folder holding model.onnx and input_N.pb (there or in test_data_set_0/) */
+  int folder = is_dir(arg);
+  char *model_path = folder ? path_join(arg, "model.onnx") : strdup(arg);
+  char *set0 = path_join(arg, "test_data_set_0");
+  char *input0 = path_join(arg, "input_0.pb");
   if (!model_path || !set0 || !input0) return die(EXIT_LOAD, "out of memory");
-  const char *data_dir = is_file(input0) ? dir : set0;
+  const char *data_dir = !folder ? NULL : is_file(input0) ? arg : is_dir(set0) ? set0 : NULL;
   minnx_error err;
   minnx_model *m = NULL;
   minnx_session *s = NULL;
-  file_tensor ins[MAX_CASE_TENSORS] = {0};
-  int n_in = 0, rc = EXIT_OK;
+  file_tensor *ins = NULL;
+  size_t n_in = 0;
+  int rc = EXIT_OK;
   uint64_t *times = NULL;
-  char why[512];
   if (minnx_model_load_file(model_path, NULL, &m, &err) || minnx_session_create(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }
-  if (!read_series(data_dir, "input", ins, MAX_CASE_TENSORS, &n_in, why, sizeof why)) {
-    rc = die(EXIT_LOAD, "%s", why);
+  n_in = minnx_model_input_count(m);
+  if (!(ins = calloc(n_in ? n_in : 1, sizeof *ins))) {
+    rc = die(EXIT_LOAD, "out of memory");
     goto out;
   }
-  for (int k = 0; k < n_in; k++)
-    if (minnx_session_bind_input(s, (size_t)k, &ins[k].t, &err)) {
-      rc = die(EXIT_LOAD, "%s", err.message);
-      goto out;
-    }
+  if ((rc = bench_inputs(c, m, s, data_dir, ins, n_in))) goto out;
   times = malloc((size_t)repeat * sizeof *times);
   if (!times) {
     rc = die(EXIT_RUN, "out of memory");
@@ -647,7 +982,8 @@ static int cmd_bench(int argc, char **argv) {
   printf("ns_per_run=%" PRIu64 "\n", (times[repeat / 2] + batch / 2) / batch);
 out:
   free(times);
-  for (int k = 0; k < MAX_CASE_TENSORS; k++) file_tensor_free(&ins[k]);
+  for (size_t k = 0; ins && k < n_in; k++) file_tensor_free(&ins[k]);
+  free(ins);
   minnx_session_free(s);
   minnx_model_free(m);
   free(model_path);
@@ -656,16 +992,32 @@ out:
   return rc;
 }
 
+typedef int (*command_fn)(cli *c);
+static const command_fn command_fns[N_COMMANDS] = {cmd_run, cmd_test, cmd_info, cmd_bench};
+
 int main(int argc, char **argv) {
-  if (argc < 2) return usage();
-  const char *cmd = argv[1];
-  if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
-  if (strcmp(cmd, "test") == 0) return cmd_test(argc - 2, argv + 2);
-  if (strcmp(cmd, "info") == 0) return cmd_info(argc - 2, argv + 2);
-  if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
-  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-    fputs(usage_text, stdout);
+  if (argc < 2) return bad_usage(NULL, "no command given (run, test, info, bench, help)");
+  const char *name = argv[1];
+  if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+    if (argc > 2) return bad_usage(NULL, "%s takes no argument; for a command's help: minnx COMMAND --help", name);
+    print_help();
     return EXIT_OK;
   }
-  return usage();
+  if (strcmp(name, "--version") == 0) {
+    if (argc > 2) return bad_usage(NULL, "--version takes no argument");
+    printf("minnx %s\n", minnx_version());
+    return EXIT_OK;
+  }
+  for (size_t i = 0; i < N_COMMANDS; i++) {
+    if (strcmp(name, commands[i].name) != 0) continue;
+    cli c = {.cmd = name, .repeat = 100, .warmup = 10, .seed = 1};
+    c.positional = calloc((size_t)argc, sizeof *c.positional);
+    c.inputs = calloc((size_t)argc, sizeof *c.inputs);
+    int rc = c.positional && c.inputs ? parse_args(&commands[i], argc - 2, argv + 2, &c) : die(EXIT_LOAD, "out of memory");
+    if (rc < 0) rc = command_fns[i](&c);
+    free(c.positional);
+    free(c.inputs);
+    return rc;
+  }
+  return bad_usage(NULL, "unknown command '%s' (run, test, info, bench, help)", name);
 }

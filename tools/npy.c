@@ -111,3 +111,35 @@ out:
   free(h);
   return ok;
 }
+
+int npy_encode(const minnx_tensor *t, unsigned char **out, size_t *out_size) {
+  static const char *const descr[] = {[MINNX_FLOAT] = "<f4",   [MINNX_UINT8] = "|u1",  [MINNX_INT8] = "|i1",
+                                      [MINNX_UINT16] = "<u2",  [MINNX_INT16] = "<i2",  [MINNX_INT32] = "<i4",
+                                      [MINNX_INT64] = "<i8",   [MINNX_BOOL] = "|b1",   [MINNX_FLOAT16] = "<f2",
+                                      [MINNX_DOUBLE] = "<f8",  [MINNX_UINT32] = "<u4", [MINNX_UINT64] = "<u8",
+                                      [MINNX_BFLOAT16] = "<u2"}; /* bfloat16: its bit patterns */
+  if (t->dtype <= 0 || t->dtype > MINNX_BFLOAT16 || !descr[t->dtype] || t->rank < 0) return 0;
+  char dict[400];
+  int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr[t->dtype]);
+  for (int i = 0; i < t->rank; i++) n += snprintf(dict + n, sizeof dict - (size_t)n, "%lld,%s", (long long)t->dims[i],
+                                                  i + 1 < t->rank ? " " : "");
+  if (t->rank > 1) n--; /* numpy writes (2, 3) but (3,) */
+  n += snprintf(dict + n, sizeof dict - (size_t)n, "), }");
+  /* version 1.0: magic, version, header length, then the dict padded with
+   * spaces and a newline so that the data starts at a multiple of 64 */
+  size_t header = 10 + (size_t)n + 1;
+  size_t pad = (64 - header % 64) % 64;
+  size_t hlen = (size_t)n + pad + 1;
+  *out_size = 10 + hlen + t->nbytes;
+  unsigned char *b = malloc(*out_size);
+  if (!b) return 0;
+  memcpy(b, "\x93NUMPY\x01\x00", 8);
+  b[8] = (unsigned char)(hlen & 0xff);
+  b[9] = (unsigned char)(hlen >> 8);
+  memcpy(b + 10, dict, (size_t)n);
+  memset(b + 10 + n, ' ', pad);
+  b[10 + hlen - 1] = '\n';
+  if (t->nbytes) memcpy(b + 10 + hlen, t->data, t->nbytes);
+  *out = b;
+  return 1;
+}

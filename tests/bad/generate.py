@@ -374,7 +374,7 @@ def size_cases():
     # more nodes than a fixed array of 200 holds: a chain of 300 Max loads and runs
     nodes = [helper.make_node("Max", ["a" if i == 0 else f"m{i - 1}", "b"], [f"m{i}" if i < 299 else "y"])
              for i in range(300)]
-    case("size-control-300-node-chain", model(nodes), 0, "^y: float \\[2,3\\] = \\[1, 1, 2, 3, 4, 5\\]",
+    case("size-control-300-node-chain", model(nodes), 0, "^ \\[3, 4, 5\\]\\]$",
          args="run model.onnx -i a=a.pb -i b=b.pb --print",
          files={"a.pb": a_pb(), "b.pb": pb(helper.make_tensor("b", F, [2, 3], [0, 1, 2, 3, 4, 5]))})
     # no elements, but 2^40 rows of them: runs at once (a kernel once looped over the empty rows)
@@ -405,9 +405,9 @@ def external_cases():
     ok_args = "run model.onnx -i a=a.pb --print"
     inputs = {"a.pb": a_pb()}
     case("ext-control-inside-folder", ext_model([("location", "w.bin")]), 0,
-         "^y: float \\[2,3\\] = \\[5, 1, 2.5, 1, 7, 1\\]", args=ok_args, files={**inputs, "w.bin": W_BYTES})
+         "^ \\[1, 7, 1\\]\\]$", args=ok_args, files={**inputs, "w.bin": W_BYTES})
     case("ext-control-subfolder-offset", ext_model([("location", "sub/w.bin"), ("offset", "8"), ("length", "24")]),
-         0, "^y: float \\[2,3\\] = \\[5, 1, 2.5, 1, 7, 1\\]", args=ok_args,
+         0, "^ \\[1, 7, 1\\]\\]$", args=ok_args,
          files={**inputs, "sub/w.bin": b"\0" * 8 + W_BYTES})
 
     def escape(name, location, regex, files=None, links=None, status=2):

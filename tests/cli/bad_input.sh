@@ -52,6 +52,32 @@ case $case in
       -i "data_2=$official/test_max_two_inputs/test_data_set_0/input_1.pb" ;;
   input-garbage) printf 'garbage' >"$tmp/x.pb"; expect 2 'TensorProto' -- "$minnx" run "$model" -i "data_0=$tmp/x.pb" ;;
   input-unbound) expect 2 'not bound' -- "$minnx" run "$model" ;;
-  usage) expect 2 'usage' -- "$minnx" frobnicate ;;
+  usage) expect 2 "unknown command 'frobnicate'" -- "$minnx" frobnicate ;;
+  no-command) expect 2 'no command given' -- "$minnx" ;;
+  unknown-option) expect 2 "run: unknown option '--output'" -- "$minnx" run "$model" --output "$tmp/o" ;;
+  missing-value) expect 2 'run: -o needs a value' -- "$minnx" run "$model" -o ;;
+  bad-count) expect 2 'bench: --repeat 0: takes a count' -- "$minnx" bench "$model" --repeat 0 ;;
+  extra-argument) expect 2 "info: unexpected argument 'extra'" -- "$minnx" info "$model" extra ;;
+  missing-model) expect 2 'run: missing MODEL' -- "$minnx" run -i "data_0=x.npy" ;;
+  bad-format) expect 2 '--format txt: takes npy or pb' -- "$minnx" run "$model" --format txt ;;
+  repeated-input)
+    d=$official/test_max_example/test_data_set_0
+    expect 2 'data_0=.*given twice' -- "$minnx" run "$model" -i "data_0=$d/input_0.pb" -i "data_0=$d/input_1.pb" ;;
+  unwritable-output)
+    d=$official/test_max_example/test_data_set_0
+    : >"$tmp/file"
+    expect 3 'cannot create the folder' -- "$minnx" run "$model" -i "data_0=$d/input_0.pb" -i "data_1=$d/input_1.pb" \
+      -i "data_2=$d/input_2.pb" -o "$tmp/file/out" --print
+    [ ! -s "$tmp/out" ] || { echo "printed output despite the error:"; cat "$tmp/out"; exit 1; } ;;
+  run-error-no-output)
+    # the run fails: no folder is created, nothing is printed
+    d=$own/err_run_max13_dim_param/test_data_set_0
+    expect 3 'shape' -- "$minnx" run "$own/err_run_max13_dim_param/model.onnx" -i "x0=$d/input_0.pb" \
+      -i "x1=$d/input_1.pb" -o "$tmp/new" --print
+    [ ! -e "$tmp/new" ] && [ ! -s "$tmp/out" ] || { echo "output left after a failed run"; ls -la "$tmp"; exit 1; } ;;
+  test-nothing-found) mkdir "$tmp/empty"; expect 1 'no test case found' -- "$minnx" test "$tmp/empty" ;;
+  test-nothing-matched) expect 1 "no test case matched --filter 'no_such_case'" -- "$minnx" test "$official" --filter no_such_case ;;
+  bench-symbolic) expect 2 "symbolic dim: give it with -i" -- "$minnx" bench "$own/err_run_max13_dim_param/model.onnx" ;;
+  bench-unknown-input) expect 2 "no input named 'zz'" -- "$minnx" bench "$model" -i "zz=$tmp/x.npy" ;;
   *) echo "unknown case $case"; exit 1 ;;
 esac

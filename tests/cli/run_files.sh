@@ -15,9 +15,16 @@ for name in ("a", "b", "c"):
     np.save(f"{d}/{name}.npy", x)
 PY
 mkdir "$tmp/out"
-"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out"
+"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out" --format pb
+# -o creates the folders; with .npy inputs the default format is npy
+"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/new/deep"
+[ "$(ls -A "$tmp/new/deep")" = "result.npy" ] || { echo "-o wrote: $(ls -A "$tmp/new/deep")"; exit 1; }
+# --print nests like numpy: rank 1, and a rank-3 ArgMax output
+argmax=$official/test_argmax_keepdims_random/model.onnx
+"$minnx" run "$official/test_max_one_input/model.onnx" -i "data_0=$tmp/a.npy" --print >"$tmp/printed1"
+"$minnx" run "$argmax" -i "data=$official/test_argmax_keepdims_random/test_data_set_0/input_0.pb" --print >"$tmp/printed3"
 "$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" --print >"$tmp/printed"
-"$python" - "$tmp" <<'PY'
+"$python" - "$tmp" "$official" <<'PY'
 import sys, numpy as np, onnx
 from onnx import numpy_helper
 d = sys.argv[1]
@@ -31,7 +38,17 @@ printed = open(f"{d}/printed").read().strip()
 values = [float(v) for v in printed.split("= [")[1].rstrip("]").split(",")]
 assert printed.startswith("result: float [3] = ["), printed
 assert np.array_equal(np.array(values, dtype=np.float32), want), (printed, want)
-print("run -o and --print match numpy:", want)
+got_npy = np.load(f"{d}/new/deep/result.npy")
+assert got_npy.dtype == want.dtype and np.array_equal(got_npy, want), (got_npy, want)
+# a rank-3 output printed nested: the text after "=" is a Python literal of numpy's nesting
+import ast
+text = open(f"{d}/printed3").read()
+head, body = text.split("=\n", 1)
+assert head.startswith("result: int64 [2,1,4] "), head
+nested = ast.literal_eval(body.strip())
+t.ParseFromString(open(f"{sys.argv[2]}/test_argmax_keepdims_random/test_data_set_0/output_0.pb", "rb").read())
+assert np.array_equal(np.array(nested), numpy_helper.to_array(t)), (nested, numpy_helper.to_array(t))
+print("run -o (pb, npy) and --print (rank 1, rank 3) match numpy:", want)
 PY
 # a .pb input written by -o feeds straight back in
 "$minnx" run "$model" -i "data_0=$tmp/out/result.pb" -i "data_1=$tmp/a.npy" -i "data_2=$tmp/b.npy" --print

@@ -1,0 +1,49 @@
+#!/bin/sh
+# The CLI explains itself: help, COMMAND --help, --version (the header's and
+# minnx.pc's), info's marks and dim_param names, --filter as a substring,
+# bench on a MODEL with generated or -i inputs.
+#   points.sh MINNX SOURCE_DIR BUILD_DIR OFFICIAL_DATA OWN_DATA
+set -eu
+minnx=$1 src=$2 build=$3 official=$4 own=$5
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$minnx" help >"$tmp/help"
+"$minnx" --help | cmp -s - "$tmp/help" || fail "minnx --help differs from minnx help"
+for word in "minnx run MODEL" "minnx test PATH" "minnx info MODEL" "minnx bench MODEL|DIR" "-i NAME=FILE" "-o DIR" \
+            "--format npy|pb" "--print" "--filter PATTERN" "--repeat N" "(default 100)" "--warmup N" "(default 10)" \
+            "--seed N" "(default 1)" "--version" "COMMAND --help" "Exit status: 0 success; 1" "Input files:" \
+            "Output files"; do
+  grep -qF -- "$word" "$tmp/help" || fail "minnx help lacks '$word'"
+done
+for cmd in run test info bench; do
+  "$minnx" "$cmd" --help >"$tmp/h" || fail "minnx $cmd --help exit $?"
+  head -n 1 "$tmp/h" | grep -q "^usage: minnx $cmd " || fail "minnx $cmd --help: $(head -n 1 "$tmp/h")"
+done
+
+version=$(sed -n 's/^#define MINNX_VERSION "\(.*\)"$/\1/p' "$src/include/minnx.h")
+[ "$("$minnx" --version)" = "minnx $version" ] || fail "--version: $("$minnx" --version), header $version"
+grep -qx "Version: $version" "$build/minnx.pc" || fail "minnx.pc: $(grep Version "$build/minnx.pc")"
+grep -q "PACKAGE_VERSION \"$version\"" "$build/minnxConfigVersion.cmake" || fail "CMake package version"
+
+"$minnx" info "$own/err_run_max13_dim_param/model.onnx" >"$tmp/info"
+grep -Eq '^  x0: float \[N\]  \(graph input\)$' "$tmp/info" || fail "info: $(cat "$tmp/info")"
+"$minnx" info "$src/examples/max_argmax/model.onnx" >"$tmp/info"
+grep -q '^  idx: int64 \[2\]  (graph output)$' "$tmp/info" || fail "info: $(cat "$tmp/info")"
+"$minnx" info "$own/graph_init_raw_float32/model.onnx" >"$tmp/info"
+grep -q '^  w: float \[3\]  (initializer)$' "$tmp/info" || fail "info: $(cat "$tmp/info")"
+
+"$minnx" test "$official" --filter t_max_exam >"$tmp/t"
+[ "$(cat "$tmp/t")" = "PASS test_max_example
+1 passed, 0 failed, 0 skipped" ] || fail "--filter t_max_exam: $(cat "$tmp/t")"
+"$minnx" test "$official" --filter 'test_max_*int*' >"$tmp/t"
+[ "$(tail -n 1 "$tmp/t")" = "8 passed, 0 failed, 0 skipped" ] || fail "--filter glob: $(tail -n 1 "$tmp/t")"
+
+"$minnx" bench "$src/examples/max_argmax/model.onnx" --repeat 3 --warmup 1 --seed 7 | grep -Eq '^ns_per_run=[0-9]+$' ||
+  fail "bench MODEL with generated inputs"
+d=$official/test_max_example/test_data_set_0
+"$minnx" bench "$official/test_max_example/model.onnx" -i "data_1=$d/input_1.pb" --repeat 3 | grep -Eq '^ns_per_run=' ||
+  fail "bench MODEL with one -i, others generated"
+"$minnx" bench "$official/test_max_example" --repeat 3 | grep -Eq '^ns_per_run=' || fail "bench DIR"
+echo "ok"
