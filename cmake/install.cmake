@@ -34,8 +34,13 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/minnxConfig.cmake ${CMAKE_CURRENT_BINA
 # Relocatable: the prefix is found from where the file is (cmake --install --prefix).
 file(RELATIVE_PATH minnx_pc_to_prefix /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" minnx_pc_to_prefix "${minnx_pc_to_prefix}")
+# minnx.pc links the shared library (-lminnx picks libminnx.so where both are);
+# minnx-static.pc names libminnx.a itself, since no -l flag makes the linker
+# prefer it, with libprotobuf-c after it.
 configure_file(cmake/minnx.pc.in ${CMAKE_CURRENT_BINARY_DIR}/minnx.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/minnx.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(cmake/minnx-static.pc.in ${CMAKE_CURRENT_BINARY_DIR}/minnx-static.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/minnx.pc ${CMAKE_CURRENT_BINARY_DIR}/minnx-static.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 if(TARGET minnx_cli)
   install(TARGETS minnx_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
