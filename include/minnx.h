@@ -200,9 +200,6 @@ size_t minnx_model_output_count(const minnx_model *model);
 const char *minnx_model_input_name(const minnx_model *model, size_t index);
 const char *minnx_model_output_name(const minnx_model *model, size_t index);
 minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minnx_tensor *out);
-/* The dim_param name of dim `dim` of graph input `index` (owned by the model),
- * or NULL when that dim is a number, has no name, or is out of range. */
-const char *minnx_model_input_dim_param(const minnx_model *model, size_t index, int dim);
 
 /* Creates a session on `model`, in one block from the model's hooks (malloc by
  * default) holding its bookkeeping, kernel plans and arena. When every shape
@@ -283,6 +280,10 @@ minnx_status minnx_model_opset(const minnx_model *model, size_t index, const cha
  * else data is NULL. */
 size_t minnx_model_value_count(const minnx_model *model);
 minnx_status minnx_model_value_info(const minnx_model *model, size_t index, const char **name, minnx_tensor *out);
+/* The dim_param name the model declares for dim `dim` of value `index` (a
+ * graph input's, output's or value_info's; owned by the model), or NULL when
+ * that dim is declared as a number or not at all, or out of range. */
+const char *minnx_model_value_dim_param(const minnx_model *model, size_t index, int dim);
 
 /* Decodes a serialized ONNX TensorProto (a .pb test file) into a tensor whose
  * data is allocated with `allocator` (NULL: malloc) and is the caller's:

@@ -49,8 +49,8 @@ typedef struct {
   const mx_external *ext;
   mx_err *err;
   names values;
-  names syms; /* dim_param names of graph inputs; id = symbol number */
-  size_t max_syms; /* dims of graph inputs: a bound on the symbols */
+  names syms;      /* dim_param names; id = symbol number */
+  size_t max_syms; /* dims of declared types: a bound on the symbols */
 } loader;
 
 static minnx_status nomem(loader *L) { return mx_fail(L->err, MINNX_E_NOMEM, "out of memory while loading the model"); }
@@ -100,9 +100,9 @@ static int32_t symbol(loader *L, const char *param) {
   return L->g->n_syms++;
 }
 
-/* Reads a ValueInfoProto's tensor type into v. Graph inputs (role "input")
- * keep their dim_params as symbols bound at run time; elsewhere they are
- * simply unknown dims. */
+/* Reads a ValueInfoProto's tensor type into v, dim_params as symbols: a
+ * graph input's are bound at run time; elsewhere (outputs, value_info) they
+ * are unknown dims whose names tools show. */
 static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_value *v, const char *role) {
   const Onnx__TypeProto *tp = vi->type;
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
@@ -126,8 +126,7 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
       if (d->dim_value < 0)
         return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has negative dim %lld", role, v->name, (long long)d->dim_value);
       v->shape.dims[i] = d->dim_value;
-    } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0] &&
-               strcmp(role, "input") == 0) {
+    } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0]) {
       v->dim_sym[i] = symbol(L, d->dim_param);
       if (v->dim_sym[i] < 0) return nomem(L);
     }
@@ -173,6 +172,38 @@ static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr
 
 static void *pool_alloc_fn(void *ctx, size_t size) { return mx_pool_alloc(ctx, size); }
 
+/* The dims a list of declared types holds (each capped at the maximum rank). */
+static size_t declared_dims(Onnx__ValueInfoProto *const *vis, size_t n) {
+  size_t dims = 0;
+  for (size_t i = 0; i < n; i++) {
+    const Onnx__TypeProto *tp = vis[i]->type;
+    if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && tp->tensor_type && tp->tensor_type->shape)
+      dims += tp->tensor_type->shape->n_dim < MX_MAX_RANK ? tp->tensor_type->shape->n_dim : MX_MAX_RANK;
+  }
+  return dims;
+}
+
+/* A graph output's or value_info's declared type: a node output takes it, to
+ * be checked against inference (graph/shape.c); an input or initializer must
+ * have the dtype declared. */
+static minnx_status read_declared(loader *L, const Onnx__ValueInfoProto *vi, int32_t id, const char *role) {
+  mx_value *v = &L->g->values[id];
+  mx_value declared = *v;
+  declared.dtype = MINNX_UNDEFINED;
+  declared.shape.rank = -1;
+  minnx_status st;
+  if (vi->type && (st = read_type(L, vi, &declared, role))) return st;
+  if (v->kind == MX_VALUE_NODE && v->dtype == MINNX_UNDEFINED) {
+    v->dtype = declared.dtype;
+    v->shape = declared.shape;
+    memcpy(v->dim_sym, declared.dim_sym, sizeof v->dim_sym);
+  } else if (declared.dtype != MINNX_UNDEFINED && declared.dtype != v->dtype) {
+    return mx_fail(L->err, MINNX_E_TYPE, "graph %s '%s' is declared %s but is %s", role, v->name,
+                   mx_dtype_name(declared.dtype), mx_dtype_name(v->dtype));
+  }
+  return MINNX_OK;
+}
+
 static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   mx_graph *g = L->g;
   minnx_status st;
@@ -195,11 +226,10 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   }
   if (n_values > MX_MAX_VALUES || gp->n_output > MX_MAX_VALUES)
     return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d values or outputs", MX_MAX_VALUES);
-  for (size_t i = 0; i < gp->n_input; i++) {
-    const Onnx__TypeProto *tp = gp->input[i]->type;
-    if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && tp->tensor_type && tp->tensor_type->shape)
-      n_dims += tp->tensor_type->shape->n_dim < MX_MAX_RANK ? tp->tensor_type->shape->n_dim : MX_MAX_RANK;
-  }
+  if (gp->n_value_info > MX_MAX_VALUES)
+    return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d value_info entries", MX_MAX_VALUES);
+  n_dims = declared_dims(gp->input, gp->n_input) + declared_dims(gp->output, gp->n_output) +
+           declared_dims(gp->value_info, gp->n_value_info);
   g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
   g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
   g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
@@ -293,20 +323,15 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     int32_t id = (vi->name && vi->name[0]) ? lookup(L, vi->name) : -1;
     if (id < 0)
       return mx_fail(L->err, MINNX_E_MODEL, "graph output '%s' is not produced by the graph", vi->name ? vi->name : "");
-    /* The declared type is checked against inference later; keep it aside. */
-    mx_value declared = g->values[id];
-    declared.dtype = MINNX_UNDEFINED;
-    declared.shape.rank = -1;
-    if (vi->type && (st = read_type(L, vi, &declared, "output"))) return st;
-    mx_value *v = &g->values[id];
-    if (v->kind == MX_VALUE_NODE && v->dtype == MINNX_UNDEFINED) {
-      v->dtype = declared.dtype; /* checked against inference later */
-      v->shape = declared.shape;
-    } else if (declared.dtype != MINNX_UNDEFINED && declared.dtype != v->dtype) {
-      return mx_fail(L->err, MINNX_E_TYPE, "graph output '%s' is declared %s but is %s", v->name,
-                     mx_dtype_name(declared.dtype), mx_dtype_name(v->dtype));
-    }
+    if ((st = read_declared(L, vi, id, "output"))) return st;
     g->outputs[g->n_outputs++] = id;
+  }
+  /* value_info: types of values inside the graph, checked like the outputs'.
+   * One naming a value the graph does not have describes nothing: ignored. */
+  for (size_t i = 0; i < gp->n_value_info; i++) {
+    const Onnx__ValueInfoProto *vi = gp->value_info[i];
+    int32_t id = (vi->name && vi->name[0]) ? lookup(L, vi->name) : -1;
+    if (id >= 0 && (st = read_declared(L, vi, id, "value_info"))) return st;
   }
   return MINNX_OK;
 }

@@ -195,12 +195,6 @@ minnx_status minnx_model_input_info(const minnx_model *m, size_t i, minnx_tensor
   return MINNX_OK;
 }
 
-const char *minnx_model_input_dim_param(const minnx_model *m, size_t i, int dim) {
-  if (!m || i >= (size_t)m->g.n_inputs || dim < 0 || dim >= MX_MAX_RANK) return NULL;
-  const mx_value *v = &m->g.values[m->g.inputs[i]];
-  return dim < v->shape.rank && v->dim_sym[dim] >= 0 ? m->g.sym_names[v->dim_sym[dim]] : NULL;
-}
-
 size_t minnx_model_node_count(const minnx_model *m) { return m ? (size_t)m->g.n_nodes : 0; }
 
 minnx_status minnx_model_node_info(const minnx_model *m, size_t i, const char **name, const char **op_type,
@@ -233,4 +227,10 @@ minnx_status minnx_model_value_info(const minnx_model *m, size_t i, const char *
     if (m->g.values[i].kind == MX_VALUE_INITIALIZER) out->data = (void *)m->g.values[i].data, out->nbytes = m->g.values[i].nbytes;
   }
   return MINNX_OK;
+}
+
+const char *minnx_model_value_dim_param(const minnx_model *m, size_t i, int dim) {
+  if (!m || i >= (size_t)m->g.n_values || dim < 0 || dim >= MX_MAX_RANK) return NULL;
+  const mx_value *v = &m->g.values[i];
+  return dim < v->shape.rank && v->dim_sym[dim] >= 0 ? m->g.sym_names[v->dim_sym[dim]] : NULL;
 }

@@ -738,14 +738,11 @@ static int cmd_test(cli *c) {
 
 /* ---- info ---- */
 
-/* "graph input" (and its index), "graph output", or NULL. */
-static const char *value_role(const minnx_model *m, const char *name, int *input_index) {
-  *input_index = -1;
-  for (size_t k = 0; k < minnx_model_input_count(m); k++)
-    if (strcmp(minnx_model_input_name(m, k), name) == 0) return *input_index = (int)k, "graph input";
-  for (size_t k = 0; k < minnx_model_output_count(m); k++)
-    if (strcmp(minnx_model_output_name(m, k), name) == 0) return "graph output";
-  return NULL;
+/* Whether a value is a graph input, and a graph output (it may be both). */
+static void value_role(const minnx_model *m, const char *name, int *input, int *output) {
+  *input = *output = 0;
+  for (size_t k = 0; k < minnx_model_input_count(m); k++) *input |= strcmp(minnx_model_input_name(m, k), name) == 0;
+  for (size_t k = 0; k < minnx_model_output_count(m); k++) *output |= strcmp(minnx_model_output_name(m, k), name) == 0;
 }
 
 static int cmd_info(cli *c) {
@@ -772,25 +769,21 @@ static int cmd_info(cli *c) {
     const char *name;
     minnx_tensor t;
     minnx_model_value_info(m, i, &name, &t);
-    int in;
-    const char *role = value_role(m, name, &in);
+    int in, output;
+    value_role(m, name, &in, &output);
     printf("  %s: %s ", name, minnx_dtype_name(t.dtype));
-    if (in >= 0 && t.rank > 0) { /* dim_param names, as the model declares them */
+    if (t.rank < 0) {
+      fputs("[?]", stdout);
+    } else { /* a dim unknown at load by the name the model declares for it, if any */
       putchar('[');
       for (int d = 0; d < t.rank; d++) {
-        const char *param = minnx_model_input_dim_param(m, (size_t)in, d);
-        if (param) printf("%s%s", d ? "," : "", param);
-        else if (t.dims[d] < 0) printf("%s?", d ? "," : "");
-        else printf("%s%" PRId64, d ? "," : "", t.dims[d]);
+        const char *param = minnx_model_value_dim_param(m, i, d);
+        if (t.dims[d] >= 0) printf("%s%" PRId64, d ? "," : "", t.dims[d]);
+        else printf("%s%s", d ? "," : "", param ? param : "?");
       }
       putchar(']');
-    } else {
-      print_shape(stdout, &t);
     }
-    int output = 0; /* a graph input may be an output too */
-    for (size_t k = 0; k < minnx_model_output_count(m); k++) output |= strcmp(minnx_model_output_name(m, k), name) == 0;
-    (void)role;
-    printf("%s%s%s\n", in >= 0 ? "  (graph input)" : "", output ? "  (graph output)" : "",
+    printf("%s%s%s\n", in ? "  (graph input)" : "", output ? "  (graph output)" : "",
            t.data ? "  (initializer)" : "");
   }
   minnx_session *s;

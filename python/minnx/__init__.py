@@ -181,25 +181,27 @@ class InferenceSession:
         self._input_index = {a.name: i for i, a in enumerate(self._inputs)}
         self._output_index = {a.name: i for i, a in enumerate(self._outputs)}
 
-    def _input_arg(self, i):
-        t = Tensor()
-        lib.minnx_model_input_info(self._model, i, ctypes.byref(t))
-        shape = _tensor_shape(t)
-        for d in range(len(shape or [])):
-            param = lib.minnx_model_input_dim_param(self._model, i, d)
-            if param is not None:
-                shape[d] = param.decode()
-        return NodeArg(lib.minnx_model_input_name(self._model, i).decode(), shape, self._type(t.dtype))
-
-    def _output_arg(self, i):
-        name = lib.minnx_model_output_name(self._model, i)
+    def _value_arg(self, name):
+        """A NodeArg from the value's inferred dtype and shape, dims unknown
+        at load named by the model's dim_param where it declares one."""
         t = Tensor()
         vname = ctypes.c_char_p()
-        for v in range(lib.minnx_model_value_count(self._model)):  # the inferred dtype and shape
+        for v in range(lib.minnx_model_value_count(self._model)):
             lib.minnx_model_value_info(self._model, v, ctypes.byref(vname), ctypes.byref(t))
             if vname.value == name:
                 break
-        return NodeArg(name.decode(), _tensor_shape(t), self._type(t.dtype))
+        shape = _tensor_shape(t)
+        for d in range(len(shape or [])):
+            param = lib.minnx_model_value_dim_param(self._model, v, d)
+            if shape[d] is None and param is not None:
+                shape[d] = param.decode()
+        return NodeArg(name.decode(), shape, self._type(t.dtype))
+
+    def _input_arg(self, i):
+        return self._value_arg(lib.minnx_model_input_name(self._model, i))
+
+    def _output_arg(self, i):
+        return self._value_arg(lib.minnx_model_output_name(self._model, i))
 
     @staticmethod
     def _type(dtype):

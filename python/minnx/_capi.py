@@ -46,7 +46,7 @@ def _load():
         "minnx_model_input_name": (cp, [p, sz]),
         "minnx_model_output_name": (cp, [p, sz]),
         "minnx_model_input_info": (i, [p, sz, tensor]),
-        "minnx_model_input_dim_param": (cp, [p, sz, i]),
+        "minnx_model_value_dim_param": (cp, [p, sz, i]),
         "minnx_model_value_count": (sz, [p]),
         "minnx_model_value_info": (i, [p, sz, ctypes.POINTER(cp), tensor]),
         "minnx_session_create": (i, [p, ctypes.POINTER(p), err]),

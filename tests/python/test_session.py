@@ -1,4 +1,6 @@
 """minnx.InferenceSession against numpy: dtypes, shapes, names, copies, errors, the GIL."""
+import os
+import subprocess
 import sys
 import threading
 import time
@@ -10,10 +12,10 @@ from onnx import TensorProto, helper
 import minnx
 
 
-def max_model(dtype=TensorProto.FLOAT, shape_a=("N", 3), shape_b=(1, 3), opset=13):
+def max_model(dtype=TensorProto.FLOAT, shape_a=("N", 3), shape_b=(1, 3), opset=13, out_shape=None):
     a = helper.make_tensor_value_info("a", dtype, list(shape_a))
     b = helper.make_tensor_value_info("b", dtype, list(shape_b))
-    y = helper.make_tensor_value_info("y", dtype, None)
+    y = helper.make_tensor_value_info("y", dtype, None if out_shape is None else list(out_shape))
     node = helper.make_node("Max", ["a", "b"], ["y"])
     graph = helper.make_graph([node], "max", [a, b], [y])
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)]).SerializeToString()
@@ -35,6 +37,8 @@ def test_inputs_outputs_described_like_onnxruntime(sess):
     [y] = sess.get_outputs()
     assert (y.name, y.type) == ("y", "tensor(float)")
     assert y.shape == [None, 3]
+    [y] = minnx.InferenceSession(max_model(out_shape=("batch", 3))).get_outputs()
+    assert y.shape == ["batch", 3]
 
 
 def test_load_from_path(tmp_path):
@@ -201,3 +205,37 @@ def test_calls_are_made_without_the_gil():
     assert isinstance(lib, ctypes.CDLL) and not isinstance(lib, ctypes.PyDLL)
     for name in ("minnx_session_run", "minnx_model_load_buffer", "minnx_model_load_file"):
         assert not getattr(lib, name)._flags_ & ctypes._FUNCFLAG_PYTHONAPI
+
+
+def chain_model(value_info):
+    """Max(a, b) -> m, ArgMax(m) -> idx, with the value_info given for m."""
+    a = helper.make_tensor_value_info("a", TensorProto.FLOAT, ["N", 4])
+    b = helper.make_tensor_value_info("b", TensorProto.FLOAT, ["N", 4])
+    idx = helper.make_tensor_value_info("idx", TensorProto.INT64, ["rows"])
+    nodes = [helper.make_node("Max", ["a", "b"], ["m"], name="max"),
+             helper.make_node("ArgMax", ["m"], ["idx"], axis=1, keepdims=0, name="argmax")]
+    graph = helper.make_graph(nodes, "chain", [a, b], [idx], value_info=value_info)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
+
+
+def test_value_info_is_read_and_checked_against_inference():
+    ok = chain_model([helper.make_tensor_value_info("m", TensorProto.FLOAT, ["N", 4])])
+    s = minnx.InferenceSession(ok)
+    assert s.get_outputs()[0].shape == ["rows"]
+    minnx.InferenceSession(chain_model([helper.make_tensor_value_info("elsewhere", TensorProto.FLOAT, [1])]))
+    with pytest.raises(minnx.DtypeError, match="'m' is declared int64 but the node gives float"):
+        minnx.InferenceSession(chain_model([helper.make_tensor_value_info("m", TensorProto.INT64, ["N", 4])]))
+    with pytest.raises(minnx.ShapeError, match="'m' is declared with shape"):
+        minnx.InferenceSession(chain_model([helper.make_tensor_value_info("m", TensorProto.FLOAT, ["N", 5])]))
+    with pytest.raises(minnx.DtypeError, match="graph value_info 'a' is declared double but is float"):
+        minnx.InferenceSession(chain_model([helper.make_tensor_value_info("a", TensorProto.DOUBLE, ["N", 4])]))
+
+
+@pytest.mark.skipif("MINNX_CLI" not in os.environ, reason="MINNX_CLI (the minnx program) not given")
+def test_cli_info_shows_dim_params_and_roles(tmp_path):
+    p = tmp_path / "chain.onnx"
+    p.write_bytes(chain_model([helper.make_tensor_value_info("m", TensorProto.FLOAT, ["N", 4])]))
+    out = subprocess.run([os.environ["MINNX_CLI"], "info", str(p)], check=True, capture_output=True, text=True).stdout
+    values = out.split("values:\n")[1].split("arena:")[0].splitlines()
+    assert values == ["  a: float [N,4]  (graph input)", "  b: float [N,4]  (graph input)", "  m: float [N,4]",
+                      "  idx: int64 [rows]  (graph output)"], values
