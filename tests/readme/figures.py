@@ -1,9 +1,10 @@
 """README.md cannot drift from what the tools print.
 
-    figures.py memory PYTHON MINNX ONNX_NODE_DATA README
+    figures.py tools PYTHON MINNX ONNX_NODE_DATA README
         the memory table (tests/memory/figures.py's output, row for row), the
         `minnx info` sample of examples/max_argmax (its caller-memory line,
-        values block) and the firmware walk-through's numbers
+        values block), the firmware walk-through's numbers, and the tallies
+        `minnx test` gives for the official and the project's own cases
     figures.py sizes TABLE_OUTPUT README
         the code-size table and the whole-program line, from what
         tests/size/table.sh printed (run by .ci/run, which has the arm toolchain)
@@ -45,6 +46,26 @@ def memory(python, minnx, data, readme):
         need(phrase in re.sub(r"\s*\n\s*", " ", text) or phrase in text, f"README's walk-through lacks: {phrase}")
 
 
+def tallies(minnx, data, readme):
+    text = re.sub(r"\s+", " ", open(readme, encoding="utf-8").read())
+
+    def passed(path):
+        out = subprocess.run([minnx, "test", path], capture_output=True, text=True).stdout
+        return int(re.search(r"^(\d+) passed, (\d+) failed", out, re.M).group(1))
+
+    official = passed(data)
+    need(f"(the {official} `test_max_*` and `test_argmax_*` cases pass;" in text,
+         f"README's Quick start does not say the {official} official cases pass")
+    own = os.path.join(src, "onnx_backend_data")
+    n_own = passed(own)
+    refused = sum(os.path.exists(os.path.join(own, d, "expect_error")) for d in os.listdir(own))
+    need(f"checked by {n_own} cases of the project's own" in text, f"README does not say {n_own} own cases")
+    need(f"({n_own - refused} that must run and match numpy exactly, {refused} that must be refused" in text,
+         f"README does not split the own cases as {n_own - refused} and {refused}")
+    n_bad = len(os.listdir(os.path.join(src, "tests/bad/data/cases")))
+    need(f"`tests/bad/` holds {n_bad} bad inputs" in text, f"README does not say {n_bad} bad inputs")
+
+
 def sizes(table_output, readme):
     text = open(readme, encoding="utf-8").read().splitlines()
     out = open(table_output, encoding="utf-8").read().splitlines()
@@ -59,8 +80,9 @@ def sizes(table_output, readme):
                                                                f"data {d}, bss {b}")
 
 
-if sys.argv[1] == "memory":
+if sys.argv[1] == "tools":
     memory(*sys.argv[2:6])
+    tallies(*sys.argv[3:6])
 elif sys.argv[1] == "sizes":
     sizes(*sys.argv[2:4])
 else:
