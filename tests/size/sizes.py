@@ -19,7 +19,7 @@ def part(path):
     member = re.search(r"libminnx\.a\((.+?)\.(?:obj|o)\)$", path)
     if member:
         return "loader" if member.group(1) in LOADER else "core"
-    if "CMakeFiles/firmware.dir" in path:
+    if "CMakeFiles/firmware.dir" in path or "CMakeFiles/example_model.dir" in path:  # the program, its model bytes
         return "app"
     return "C library"
 
