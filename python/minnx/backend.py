@@ -38,6 +38,14 @@ def _from_bfloat16_bits(a):
     return (a.astype(np.uint32) << 16).view(np.float32)
 
 
+def _tensor_dtype(dtype):
+    """The TensorProto dtype of a numpy dtype (onnx 1.12 has the table, not yet a helper)."""
+    try:
+        return helper.np_dtype_to_tensor_dtype(dtype)
+    except AttributeError:
+        return onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[np.dtype(dtype)]
+
+
 class MinnxRep(BackendRep):
     def __init__(self, session):
         self.session = session
@@ -80,8 +88,8 @@ class MinnxBackend(Backend):
     @classmethod
     def run_node(cls, node, inputs, device="CPU", outputs_info=None, **kwargs):
         """Runs one NodeProto on inputs (a list of arrays, in the node's input order)."""
-        ins = [helper.make_tensor_value_info(n, helper.np_dtype_to_tensor_dtype(np.asarray(a).dtype),
-                                             np.asarray(a).shape) for n, a in zip(node.input, inputs)]
+        ins = [helper.make_tensor_value_info(n, _tensor_dtype(np.asarray(a).dtype), np.asarray(a).shape)
+               for n, a in zip(node.input, inputs)]
         opset = kwargs.get("opset_version", onnx.defs.onnx_opset_version())
         graph = helper.make_graph([node], "run_node", ins, [helper.make_empty_tensor_value_info(n) for n in node.output])
         model = helper.make_model(graph, opset_imports=[helper.make_opsetid(node.domain or "", opset)])
