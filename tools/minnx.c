@@ -453,20 +453,18 @@ static int make_dirs(const char *dir) {
 }
 
 /* Writes every file under a temporary name, then renames them all: on error
- * no output file is left (an existing one of the same name is kept). */
+ * no file of this run is left (those already renamed are removed too). */
 static int write_outputs(const char *dir, out_file *f, size_t n) {
   int e = make_dirs(dir);
   if (e) return die(EXIT_RUN, "-o %s: cannot create the folder: %s", dir, strerror(e));
-  size_t k = 0;
-  for (; k < n; k++)
-    if ((e = write_file(f[k].tmp, f[k].bytes, f[k].size))) break;
-  for (size_t j = 0; !e && j < n; j++)
-    if (rename(f[j].tmp, f[j].path) != 0) e = errno, k = n;
-  if (e) {
-    for (size_t j = 0; j < n && j <= k; j++) remove(f[j].tmp);
-    return die(EXIT_RUN, "cannot write '%s': %s", f[k < n ? k : 0].path, strerror(e));
-  }
-  return EXIT_OK;
+  size_t written = 0, renamed = 0;
+  while (written < n && !(e = write_file(f[written].tmp, f[written].bytes, f[written].size))) written++;
+  while (!e && renamed < n && !(e = rename(f[renamed].tmp, f[renamed].path) ? errno : 0)) renamed++;
+  if (!e) return EXIT_OK;
+  size_t bad = written < n ? written : renamed;
+  for (size_t j = 0; j < renamed; j++) remove(f[j].path);
+  for (size_t j = renamed; j <= written && j < n; j++) remove(f[j].tmp); /* the one that failed included */
+  return die(EXIT_RUN, "cannot write '%s': %s", f[bad].path, strerror(e));
 }
 
 static int cmd_run(cli *c) {

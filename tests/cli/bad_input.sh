@@ -69,6 +69,13 @@ case $case in
     expect 3 'cannot create the folder' -- "$minnx" run "$model" -i "data_0=$d/input_0.pb" -i "data_1=$d/input_1.pb" \
       -i "data_2=$d/input_2.pb" -o "$tmp/file/out" --print
     [ ! -s "$tmp/out" ] || { echo "printed output despite the error:"; cat "$tmp/out"; exit 1; } ;;
+  output-in-the-way)
+    # DIR/result.pb is a folder: nothing is written, no temporary file is left
+    d=$official/test_max_example/test_data_set_0
+    mkdir -p "$tmp/o/result.pb"
+    expect 3 "cannot write '.*/o/result.pb'" -- "$minnx" run "$model" -i "data_0=$d/input_0.pb" -i "data_1=$d/input_1.pb" \
+      -i "data_2=$d/input_2.pb" -o "$tmp/o"
+    [ "$(ls -A "$tmp/o")" = "result.pb" ] && [ -d "$tmp/o/result.pb" ] || { echo "left: $(ls -A "$tmp/o")"; exit 1; } ;;
   run-error-no-output)
     # the run fails: no folder is created, nothing is printed
     d=$own/err_run_max13_dim_param/test_data_set_0
