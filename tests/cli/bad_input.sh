@@ -76,6 +76,13 @@ case $case in
     expect 3 "cannot write '.*/o/result.pb'" -- "$minnx" run "$model" -i "data_0=$d/input_0.pb" -i "data_1=$d/input_1.pb" \
       -i "data_2=$d/input_2.pb" -o "$tmp/o"
     [ "$(ls -A "$tmp/o")" = "result.pb" ] && [ -d "$tmp/o/result.pb" ] || { echo "left: $(ls -A "$tmp/o")"; exit 1; } ;;
+  second-output-in-the-way)
+    # the first output is renamed in place, the second cannot be: both are gone
+    c=$own/graph_fanout_two_consumers d=$own/graph_fanout_two_consumers/test_data_set_0
+    mkdir -p "$tmp/o/z.npy"
+    expect 3 "cannot write '.*/o/z.npy'" -- "$minnx" run "$c/model.onnx" -i "x0=$d/input_0.pb" -i "x1=$d/input_1.pb" \
+      -i "x2=$d/input_2.pb" -o "$tmp/o" --format npy
+    [ "$(ls -A "$tmp/o")" = "z.npy" ] || { echo "left: $(ls -A "$tmp/o")"; exit 1; } ;;
   run-error-no-output)
     # the run fails: no folder is created, nothing is printed
     d=$own/err_run_max13_dim_param/test_data_set_0
