@@ -153,9 +153,10 @@ def test_threads_option():
         minnx.InferenceSession(max_model(), threads="2")
 
 
-def _largest_tick_gap_during_a_run(s, err):
+def _ticking_during_a_run(s, err):
     """Runs the session once while another thread notes the time in a loop;
-    returns (the run's duration, the longest stretch the other thread was held up in it)."""
+    returns (the run's duration, the time within it that thread was running:
+    the sum of its gaps under 1 ms)."""
     import ctypes
     from minnx._capi import lib
     ticks, done, started = [], threading.Event(), threading.Event()
@@ -175,27 +176,38 @@ def _largest_tick_gap_during_a_run(s, err):
     done.set()
     t.join()
     inside = [start] + [x for x in ticks if start <= x <= end] + [end]
-    return end - start, max(b - a for a, b in zip(inside, inside[1:]))
+    return end - start, sum(b - a for a, b in zip(inside, inside[1:]) if b - a < 0.001)
+
+
+def long_chain_model(n=300, side=1024):
+    """Max(...Max(Max(a, b), b)..., b): one run of n nodes, long enough that
+    the edges of the call (taking and giving back the GIL) are a small part."""
+    a = helper.make_tensor_value_info("a", TensorProto.FLOAT, [side, side])
+    b = helper.make_tensor_value_info("b", TensorProto.FLOAT, [side, side])
+    y = helper.make_tensor_value_info(f"y{n}", TensorProto.FLOAT, [side, side])
+    nodes = [helper.make_node("Max", ["a" if i == 1 else f"y{i - 1}", "b"], [f"y{i}"]) for i in range(1, n + 1)]
+    graph = helper.make_graph(nodes, "chain", [a, b], [y])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
 
 
 def test_gil_is_released_while_running():
     """Another thread keeps running Python while one is inside minnx_session_run
     (ctypes.CDLL releases the GIL; with PyDLL, which keeps it, this fails)."""
     from minnx._capi import ErrorStruct
-    s = minnx.InferenceSession(max_model(shape_a=(4096, 4096), shape_b=(4096, 4096)))
-    a = np.random.default_rng(0).standard_normal((4096, 4096)).astype(np.float32)
+    s = minnx.InferenceSession(long_chain_model())
+    a = np.random.default_rng(0).standard_normal((1024, 1024)).astype(np.float32)
     feeds = {"a": a, "b": -a}
     s.run(None, feeds)  # binds, and warms
     err = ErrorStruct()
     interval = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)  # threads trade the GIL every 0.5 ms, not 5 ms: shorter gaps when it is free
+    sys.setswitchinterval(0.0005)  # threads trade the GIL every 0.5 ms, not 5 ms: shorter edges
     try:
-        results = [_largest_tick_gap_during_a_run(s, err) for _ in range(6)]
+        results = [_ticking_during_a_run(s, err) for _ in range(3)]
     finally:
         sys.setswitchinterval(interval)
-    # Held through the call, the other thread would stop for all of it; the
-    # best of six tolerates a busy machine, where the watcher may not get a CPU.
-    assert min(gap / run for run, gap in results) < 0.5, results
+    # Held through the call, the other thread could run only at its edges; the
+    # best of three tolerates a busy machine, where it may not always get a CPU.
+    assert max(ticking / run for run, ticking in results) > 0.15, results
 
 
 def test_calls_are_made_without_the_gil():
