@@ -150,6 +150,22 @@ static const char exit_text[] =
     "Exit status: 0 success; 1 a test failed, or no test case matched; 2 bad usage, or a model or input refused\n"
     "at load; 3 an error while running or writing outputs. Errors are one stderr line starting 'minnx: error: '.\n";
 
+/* Prints text wrapped at 100 columns, `first` columns already used on the
+ * first line and continuation lines indented by `indent`. */
+static void print_wrapped(const char *text, int first, int indent) {
+  int col = first, fresh = 1; /* fresh: no word on this line yet */
+  for (const char *p = text; *p;) {
+    size_t w = strcspn(p, " ");
+    if (!fresh && col + 1 + (int)w > 100) printf("\n%*s", indent, ""), col = indent, fresh = 1;
+    if (!fresh) putchar(' '), col++;
+    printf("%.*s", (int)w, p);
+    col += (int)w, fresh = 0;
+    p += w;
+    while (*p == ' ') p++;
+  }
+  putchar('\n');
+}
+
 static void print_usage_line(FILE *f, const command *c) {
   fprintf(f, "minnx %s %s", c->name, c->args);
   for (size_t k = 0; k < N_OPTIONS; k++)
@@ -165,14 +181,16 @@ static void print_options(FILE *f, const command *c) {
       char left[64];
       snprintf(left, sizeof left, "%s%s%s", options[k].name, options[k].metavar ? " " : "",
                options[k].metavar ? options[k].metavar : "");
-      fprintf(f, "  %-18s %s\n", left, options[k].help);
+      fprintf(f, "  %-18s ", left);
+      print_wrapped(options[k].help, 21, 21);
     }
 }
 
 static void print_command_help(const command *c) {
   printf("usage: ");
   print_usage_line(stdout, c);
-  printf("\n%s\n", c->what);
+  putchar('\n');
+  print_wrapped(c->what, 0, 0);
   int any = 0;
   for (size_t k = 0; k < N_OPTIONS; k++) any |= takes(&options[k], c->name);
   if (any) printf("\noptions:\n"), print_options(stdout, c);
@@ -184,7 +202,8 @@ static void print_help(void) {
   for (size_t i = 0; i < N_COMMANDS; i++) printf("  "), print_usage_line(stdout, &commands[i]);
   printf("  minnx help | --help | --version | COMMAND --help\n");
   for (size_t i = 0; i < N_COMMANDS; i++) {
-    printf("\n%s: %s\n", commands[i].name, commands[i].what);
+    printf("\n%s: ", commands[i].name);
+    print_wrapped(commands[i].what, (int)strlen(commands[i].name) + 2, 2);
     print_options(stdout, &commands[i]);
   }
   printf("\nInput files: .npy (numpy; little-endian, C order) or a serialized TensorProto (.pb, any other name).\n"
