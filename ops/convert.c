@@ -1,0 +1,321 @@
+/* Cast's conversions (convert.h states the rules). Every element conversion is
+ * branch-free selects over plain arithmetic, so the loops vectorize, and none
+ * converts a float to an integer outside that integer's range (C leaves it
+ * undefined): the value is clamped first. */
+#include <string.h>
+
+#include "graph/dtype.h"
+#include "ops/convert.h"
+#include "ops/kernel.h"
+
+/* ---- bits ---- */
+
+static inline uint32_t f32_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+static inline float f32_from(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+static inline uint64_t f64_bits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+static inline double f64_from(uint64_t u) {
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+
+/* ---- float16 and bfloat16 ---- */
+
+/* float16 to float is exact. A normal or infinite/NaN value only moves its
+ * exponent; a subnormal one is its 10-bit mantissa times 2^-24, which float
+ * arithmetic gives exactly. */
+static inline float f16_to_f32(uint16_t h) {
+  uint32_t a = h & 0x7fffu, sign = (uint32_t)(h & 0x8000u) << 16;
+  uint32_t norm = (a << 13) + 0x38000000u;          /* exponent bias 15 -> 127 */
+  norm = a >= 0x7c00u ? norm + 0x38000000u : norm;  /* inf, NaN: exponent all ones */
+  uint32_t sub = f32_bits((float)(int32_t)a * 0x1p-24f);
+  return f32_from((a < 0x0400u ? sub : norm) | sign);
+}
+
+/* float to float16, rounding to nearest even. A normal result rounds at bit
+ * 13 by integer addition (a carry into the exponent is the right answer, up
+ * to infinity); a subnormal one is rounded by the FPU: |x| + 0.5 has a unit
+ * in the last place of 2^-24, float16's subnormal step, so the sum's low bits
+ * are the float16 mantissa. From 65520 (halfway past the largest float16) up
+ * the result is infinity; NaN stays a quiet NaN with its sign. */
+static inline uint16_t f32_to_f16(float f) {
+  uint32_t x = f32_bits(f), a = x & 0x7fffffffu;
+  uint32_t norm = (a - 0x38000000u + 0x0fffu + ((a >> 13) & 1u)) >> 13;
+  uint32_t sub = f32_bits(f32_from(a) + 0.5f) - 0x3f000000u;
+  uint32_t h = a < 0x38800000u ? sub : norm; /* below 2^-14, float16's smallest normal */
+  h = a >= 0x477ff000u ? 0x7c00u : h;
+  h = a > 0x7f800000u ? 0x7e00u | ((a >> 13) & 0x01ffu) : h;
+  return (uint16_t)(((x >> 16) & 0x8000u) | h);
+}
+
+static inline float bf16_to_f32(uint16_t b) { return f32_from((uint32_t)b << 16); }
+
+/* float to bfloat16, rounding to nearest even: bfloat16 is float's upper
+ * half, and the carry of the rounding reaches infinity past the largest
+ * bfloat16. NaN keeps its sign and is made quiet, so no NaN truncates to inf. */
+static inline uint16_t f32_to_bf16(float f) {
+  uint32_t x = f32_bits(f);
+  uint32_t r = (x + 0x7fffu + ((x >> 16) & 1u)) >> 16;
+  return (uint16_t)((x & 0x7fffffffu) > 0x7f800000u ? (x >> 16) | 0x0040u : r);
+}
+
+/* Rounding twice (double to float to float16) can go wrong at a tie the first
+ * rounding made. Rounding to odd first cannot: truncate, then set the last
+ * bit if anything was cut. With at least two more bits than the final target
+ * it leaves the final rounding to nearest even the same answer as from the
+ * exact value (float's 24 bits against float16's 11 and bfloat16's 8;
+ * double's 53 against float's 24). */
+static inline float f64_to_f32_odd(double d) {
+  float f = (float)d;
+  if (d != d || (double)f == d) return f;
+  uint32_t b = f32_bits(f);
+  if ((double)f32_from(b & 0x7fffffffu) > (d < 0 ? -d : d)) b -= 1; /* rounded away from zero: step back */
+  return f32_from(b | 1u);
+}
+
+static inline double u64_to_f64_odd(uint64_t u) {
+  double d = (double)u;
+  if (d >= 0x1p64) return 0x1.fffffffffffffp63; /* truncated, and odd already */
+  uint64_t back = (uint64_t)d;
+  if (back == u) return d;
+  uint64_t b = f64_bits(d);
+  if (back > u) b -= 1;
+  return f64_from(b | 1u);
+}
+
+static inline double i64_to_f64_odd(int64_t i) {
+  double m = u64_to_f64_odd(i < 0 ? 0u - (uint64_t)i : (uint64_t)i);
+  return i < 0 ? -m : m;
+}
+
+static inline uint16_t f64_to_f16(double d) { return f32_to_f16(f64_to_f32_odd(d)); }
+static inline uint16_t f64_to_bf16(double d) { return f32_to_bf16(f64_to_f32_odd(d)); }
+
+/* An int64 read from the wide block's bits (the inverse of the modulo
+ * conversion to uint64, written so that it is defined for every value). */
+static inline int64_t as_signed(uint64_t w) { return w <= INT64_MAX ? (int64_t)w : -(int64_t)(~w) - 1; }
+
+/* ---- float to integer ---- */
+
+/* NaN to 0, then clamped to [LO, HI_F] (HI_F: the largest F not above the
+ * target's maximum), so the conversion is always defined; a value at or above
+ * LIMIT (the maximum + 1, a power of two) is the maximum. */
+#define DEFINE_TO_INT(name, F, T, LO, HI_F, LIMIT, HI) \
+  static inline T name(F x) {                         \
+    F c = x == x ? x : (F)0;                          \
+    c = c < (LO) ? (LO) : c;                          \
+    c = c > (HI_F) ? (HI_F) : c;                      \
+    return x >= (LIMIT) ? (T)(HI) : (T)c;             \
+  }
+DEFINE_TO_INT(f64_to_i8, double, int8_t, -128.0, 127.0, 128.0, INT8_MAX)
+DEFINE_TO_INT(f64_to_i16, double, int16_t, -32768.0, 32767.0, 32768.0, INT16_MAX)
+DEFINE_TO_INT(f64_to_i32, double, int32_t, -0x1p31, 2147483647.0, 0x1p31, INT32_MAX)
+DEFINE_TO_INT(f64_to_i64, double, int64_t, -0x1p63, 0x1.fffffffffffffp62, 0x1p63, INT64_MAX)
+DEFINE_TO_INT(f64_to_u8, double, uint8_t, 0.0, 255.0, 256.0, UINT8_MAX)
+DEFINE_TO_INT(f64_to_u16, double, uint16_t, 0.0, 65535.0, 65536.0, UINT16_MAX)
+DEFINE_TO_INT(f64_to_u32, double, uint32_t, 0.0, 4294967295.0, 0x1p32, UINT32_MAX)
+DEFINE_TO_INT(f64_to_u64, double, uint64_t, 0.0, 0x1.fffffffffffffp63, 0x1p64, UINT64_MAX)
+DEFINE_TO_INT(f32_to_i32, float, int32_t, -0x1p31f, 0x1.fffffep30f, 0x1p31f, INT32_MAX)
+DEFINE_TO_INT(f32_to_i64, float, int64_t, -0x1p63f, 0x1.fffffep62f, 0x1p63f, INT64_MAX)
+
+/* ---- loops ---- */
+
+/* A direct loop over one pair, asking for its input MX_AHEAD bytes ahead
+ * (kernel.h) a chunk at a time; a full chunk's loop has a constant trip
+ * count, so it vectorizes without a remainder. */
+#define DIRECT_CHUNK 64
+#define DEFINE_DIRECT(name, TI, TO, CONV)                                                         \
+  static void name(void *o, const void *in_, int64_t n) {                                       \
+    TO *out = o;                                                                                 \
+    const TI *in = in_;                                                                          \
+    int64_t i0 = 0;                                                                              \
+    for (; i0 + DIRECT_CHUNK <= n; i0 += DIRECT_CHUNK) {                                         \
+      for (int line = 0; line < DIRECT_CHUNK * (int)sizeof(TI); line += 64)                     \
+        mx_prefetch(in + i0, MX_AHEAD + line);                                                   \
+      for (int64_t i = i0; i < i0 + DIRECT_CHUNK; i++) out[i] = CONV(in[i]);                     \
+    }                                                                                            \
+    for (int64_t i = i0; i < n; i++) out[i] = CONV(in[i]);                                       \
+  }
+#define TO_F32(x) ((float)(x))
+DEFINE_DIRECT(direct_f32_f16, float, uint16_t, f32_to_f16)
+DEFINE_DIRECT(direct_f16_f32, uint16_t, float, f16_to_f32)
+DEFINE_DIRECT(direct_f32_bf16, float, uint16_t, f32_to_bf16)
+DEFINE_DIRECT(direct_bf16_f32, uint16_t, float, bf16_to_f32)
+DEFINE_DIRECT(direct_f32_i32, float, int32_t, f32_to_i32)
+DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
+DEFINE_DIRECT(direct_f32_i64, float, int64_t, f32_to_i64)
+DEFINE_DIRECT(direct_i64_f32, int64_t, float, TO_F32)
+
+/* A loop of the two-stage path: W is the wide type (double, or uint64_t
+ * holding an integer modulo 2^64). */
+#define DEFINE_LOOP(name, TI, TO, CONV)                      \
+  static void name(void *o, const void *in_, int64_t n) {   \
+    TO *out = o;                                             \
+    const TI *in = in_;                                      \
+    for (int64_t i = 0; i < n; i++) out[i] = CONV(in[i]);    \
+  }
+
+/* Loads: every source exactly into its wide value. */
+#define TO_F64(x) ((double)(x))
+#define F16_F64(x) ((double)f16_to_f32(x))
+#define BF16_F64(x) ((double)bf16_to_f32(x))
+#define TO_U64(x) ((uint64_t)(x)) /* a signed value modulo 2^64 */
+#define BOOL_U64(x) ((uint64_t)((x) != 0))
+DEFINE_LOOP(load_f16, uint16_t, double, F16_F64)
+DEFINE_LOOP(load_bf16, uint16_t, double, BF16_F64)
+DEFINE_LOOP(load_f32, float, double, TO_F64)
+DEFINE_LOOP(load_f64, double, double, TO_F64)
+DEFINE_LOOP(load_i8, int8_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_i16, int16_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_i32, int32_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_i64, int64_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_u8, uint8_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_u16, uint16_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_u32, uint32_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_u64, uint64_t, uint64_t, TO_U64)
+DEFINE_LOOP(load_bool, uint8_t, uint64_t, BOOL_U64)
+
+/* Stores from double (a float source). */
+#define TO_BOOL(x) ((uint8_t)((x) != 0))
+DEFINE_LOOP(fstore_f16, double, uint16_t, f64_to_f16)
+DEFINE_LOOP(fstore_bf16, double, uint16_t, f64_to_bf16)
+DEFINE_LOOP(fstore_f32, double, float, TO_F32)
+DEFINE_LOOP(fstore_f64, double, double, TO_F64)
+DEFINE_LOOP(fstore_i8, double, int8_t, f64_to_i8)
+DEFINE_LOOP(fstore_i16, double, int16_t, f64_to_i16)
+DEFINE_LOOP(fstore_i32, double, int32_t, f64_to_i32)
+DEFINE_LOOP(fstore_i64, double, int64_t, f64_to_i64)
+DEFINE_LOOP(fstore_u8, double, uint8_t, f64_to_u8)
+DEFINE_LOOP(fstore_u16, double, uint16_t, f64_to_u16)
+DEFINE_LOOP(fstore_u32, double, uint32_t, f64_to_u32)
+DEFINE_LOOP(fstore_u64, double, uint64_t, f64_to_u64)
+DEFINE_LOOP(fstore_bool, double, uint8_t, TO_BOOL)
+
+/* Stores from an integer: to an integer, the low bits (a conversion to a
+ * narrower signed type keeps them in GCC and Clang, which define it so); to a
+ * float, rounded once from the signed or unsigned value. */
+#define S_F16(w) f64_to_f16(i64_to_f64_odd(as_signed(w)))
+#define S_BF16(w) f64_to_bf16(i64_to_f64_odd(as_signed(w)))
+#define S_F32(w) ((float)as_signed(w))
+#define S_F64(w) ((double)as_signed(w))
+#define U_F16(w) f64_to_f16(u64_to_f64_odd(w))
+#define U_BF16(w) f64_to_bf16(u64_to_f64_odd(w))
+DEFINE_LOOP(sstore_f16, uint64_t, uint16_t, S_F16)
+DEFINE_LOOP(sstore_bf16, uint64_t, uint16_t, S_BF16)
+DEFINE_LOOP(sstore_f32, uint64_t, float, S_F32)
+DEFINE_LOOP(sstore_f64, uint64_t, double, S_F64)
+DEFINE_LOOP(ustore_f16, uint64_t, uint16_t, U_F16)
+DEFINE_LOOP(ustore_bf16, uint64_t, uint16_t, U_BF16)
+DEFINE_LOOP(ustore_f32, uint64_t, float, TO_F32)
+DEFINE_LOOP(ustore_f64, uint64_t, double, TO_F64)
+DEFINE_LOOP(istore_i8, uint64_t, int8_t, (int8_t))
+DEFINE_LOOP(istore_i16, uint64_t, int16_t, (int16_t))
+DEFINE_LOOP(istore_i32, uint64_t, int32_t, (int32_t))
+DEFINE_LOOP(istore_i64, uint64_t, int64_t, as_signed)
+DEFINE_LOOP(istore_u8, uint64_t, uint8_t, (uint8_t))
+DEFINE_LOOP(istore_u16, uint64_t, uint16_t, (uint16_t))
+DEFINE_LOOP(istore_u32, uint64_t, uint32_t, (uint32_t))
+DEFINE_LOOP(istore_u64, uint64_t, uint64_t, (uint64_t))
+DEFINE_LOOP(istore_bool, uint64_t, uint8_t, TO_BOOL)
+
+/* ---- the tables ---- */
+
+typedef void (*loop_fn)(void *out, const void *in, int64_t n);
+enum { FLOATING, SIGNED, UNSIGNED, KINDS };
+
+#define ON(t, f) MX_IF_DTYPE(t, f)
+static const struct {
+  loop_fn load;
+  unsigned char kind;
+} sources[MX_DTYPE_COUNT] = {
+    [MINNX_FLOAT16] = {ON(MINNX_FLOAT16, load_f16), FLOATING}, [MINNX_BFLOAT16] = {ON(MINNX_BFLOAT16, load_bf16), FLOATING},
+    [MINNX_FLOAT] = {ON(MINNX_FLOAT, load_f32), FLOATING},     [MINNX_DOUBLE] = {ON(MINNX_DOUBLE, load_f64), FLOATING},
+    [MINNX_INT8] = {ON(MINNX_INT8, load_i8), SIGNED},          [MINNX_INT16] = {ON(MINNX_INT16, load_i16), SIGNED},
+    [MINNX_INT32] = {ON(MINNX_INT32, load_i32), SIGNED},       [MINNX_INT64] = {ON(MINNX_INT64, load_i64), SIGNED},
+    [MINNX_UINT8] = {ON(MINNX_UINT8, load_u8), SIGNED},        [MINNX_UINT16] = {ON(MINNX_UINT16, load_u16), SIGNED},
+    [MINNX_UINT32] = {ON(MINNX_UINT32, load_u32), SIGNED},     [MINNX_UINT64] = {ON(MINNX_UINT64, load_u64), UNSIGNED},
+    [MINNX_BOOL] = {ON(MINNX_BOOL, load_bool), SIGNED},
+};
+/* (Unsigned sources narrower than 64 bits are non-negative int64 values, so
+ * the signed stores serve them; only uint64 needs the unsigned ones.) */
+
+#define INT_STORES()                                                                                            \
+  [MINNX_INT8] = ON(MINNX_INT8, istore_i8), [MINNX_INT16] = ON(MINNX_INT16, istore_i16),                        \
+  [MINNX_INT32] = ON(MINNX_INT32, istore_i32), [MINNX_INT64] = ON(MINNX_INT64, istore_i64),                     \
+  [MINNX_UINT8] = ON(MINNX_UINT8, istore_u8), [MINNX_UINT16] = ON(MINNX_UINT16, istore_u16),                    \
+  [MINNX_UINT32] = ON(MINNX_UINT32, istore_u32), [MINNX_UINT64] = ON(MINNX_UINT64, istore_u64),                 \
+  [MINNX_BOOL] = ON(MINNX_BOOL, istore_bool)
+static const loop_fn stores[KINDS][MX_DTYPE_COUNT] = {
+    [FLOATING] = {[MINNX_FLOAT16] = ON(MINNX_FLOAT16, fstore_f16), [MINNX_BFLOAT16] = ON(MINNX_BFLOAT16, fstore_bf16),
+                  [MINNX_FLOAT] = ON(MINNX_FLOAT, fstore_f32), [MINNX_DOUBLE] = ON(MINNX_DOUBLE, fstore_f64),
+                  [MINNX_INT8] = ON(MINNX_INT8, fstore_i8), [MINNX_INT16] = ON(MINNX_INT16, fstore_i16),
+                  [MINNX_INT32] = ON(MINNX_INT32, fstore_i32), [MINNX_INT64] = ON(MINNX_INT64, fstore_i64),
+                  [MINNX_UINT8] = ON(MINNX_UINT8, fstore_u8), [MINNX_UINT16] = ON(MINNX_UINT16, fstore_u16),
+                  [MINNX_UINT32] = ON(MINNX_UINT32, fstore_u32), [MINNX_UINT64] = ON(MINNX_UINT64, fstore_u64),
+                  [MINNX_BOOL] = ON(MINNX_BOOL, fstore_bool)},
+    [SIGNED] = {[MINNX_FLOAT16] = ON(MINNX_FLOAT16, sstore_f16), [MINNX_BFLOAT16] = ON(MINNX_BFLOAT16, sstore_bf16),
+                [MINNX_FLOAT] = ON(MINNX_FLOAT, sstore_f32), [MINNX_DOUBLE] = ON(MINNX_DOUBLE, sstore_f64),
+                INT_STORES()},
+    [UNSIGNED] = {[MINNX_FLOAT16] = ON(MINNX_FLOAT16, ustore_f16), [MINNX_BFLOAT16] = ON(MINNX_BFLOAT16, ustore_bf16),
+                  [MINNX_FLOAT] = ON(MINNX_FLOAT, ustore_f32), [MINNX_DOUBLE] = ON(MINNX_DOUBLE, ustore_f64),
+                  INT_STORES()},
+};
+
+/* The frequent pairs' own loops (left out with a dtype the build leaves out). */
+#define PAIR(a, b, f) {a, b, MX_IF_DTYPE(a, MX_IF_DTYPE(b, f))}
+static const struct {
+  unsigned char from, to;
+  loop_fn run;
+} directs[] = {
+    PAIR(MINNX_FLOAT, MINNX_FLOAT16, direct_f32_f16), PAIR(MINNX_FLOAT16, MINNX_FLOAT, direct_f16_f32),
+    PAIR(MINNX_FLOAT, MINNX_BFLOAT16, direct_f32_bf16), PAIR(MINNX_BFLOAT16, MINNX_FLOAT, direct_bf16_f32),
+    PAIR(MINNX_FLOAT, MINNX_INT32, direct_f32_i32), PAIR(MINNX_INT32, MINNX_FLOAT, direct_i32_f32),
+    PAIR(MINNX_FLOAT, MINNX_INT64, direct_f32_i64), PAIR(MINNX_INT64, MINNX_FLOAT, direct_i64_f32),
+};
+
+int mx_convert_choose(mx_convert_params *p, int from, int to) {
+  memset(p, 0, sizeof *p);
+  if (from <= 0 || from >= MX_DTYPE_COUNT || to <= 0 || to >= MX_DTYPE_COUNT) return 0;
+  if (!sources[from].load || !stores[FLOATING][to]) return 0; /* not numeric or bool, or not in this build */
+  p->in_size = (int64_t)mx_dtype_size(from);
+  p->out_size = (int64_t)mx_dtype_size(to);
+  if (from == to) return 1; /* neither direct nor load: a copy */
+  for (size_t k = 0; k < sizeof directs / sizeof directs[0]; k++)
+    if (directs[k].from == from && directs[k].to == to && directs[k].run) {
+      p->direct = directs[k].run;
+      return 1;
+    }
+  p->load = sources[from].load;
+  p->store = stores[sources[from].kind][to];
+  return 1;
+}
+
+void mx_convert_run(const mx_convert_params *p, void *out, const void *in, int64_t n) {
+  if (p->direct) {
+    p->direct(out, in, n);
+  } else if (!p->load) {
+    if (n > 0) memcpy(out, in, (size_t)(n * p->in_size));
+  } else {
+    union {
+      double f[MX_CONVERT_BLOCK];
+      uint64_t u[MX_CONVERT_BLOCK];
+    } wide;
+    for (int64_t i = 0; i < n; i += MX_CONVERT_BLOCK) {
+      int64_t m = n - i < MX_CONVERT_BLOCK ? n - i : MX_CONVERT_BLOCK;
+      p->load(&wide, (const char *)in + i * p->in_size, m);
+      p->store((char *)out + i * p->out_size, &wide, m);
+    }
+  }
+}
