@@ -41,7 +41,7 @@ typedef enum minnx_status {
   MINNX_E_IO = 3,          /* a file could not be read */
   MINNX_E_PARSE = 4,       /* bytes that are not a valid protobuf message */
   MINNX_E_MODEL = 5,       /* a structurally invalid model or tensor */
-  MINNX_E_UNSUPPORTED = 6, /* an operator minnx does not implement */
+  MINNX_E_UNSUPPORTED = 6, /* an operator or a dtype (string, complex) minnx does not implement */
   MINNX_E_TYPE = 7,        /* a dtype not allowed where it is used */
   MINNX_E_SHAPE = 8,       /* shapes that do not fit */
   MINNX_E_LIMIT = 9,       /* a size beyond minnx's limits */
@@ -133,7 +133,7 @@ minnx_status minnx_model_load_file(const char *path, const minnx_load_options *o
  * the caller may release them when the call returns. On success *out is the
  * caller's, released with minnx_model_free. Errors: MINNX_E_ARG (NULL out, or
  * NULL data with a size), MINNX_E_PARSE (not a protobuf ModelProto),
- * MINNX_E_UNSUPPORTED (an operator minnx does not implement), MINNX_E_MODEL,
+ * MINNX_E_UNSUPPORTED (an operator, or a graph value of a dtype, minnx does not implement), MINNX_E_MODEL,
  * MINNX_E_TYPE, MINNX_E_SHAPE (the model breaks a rule; the message names the
  * node), MINNX_E_FEATURE, MINNX_E_LIMIT, MINNX_E_NOMEM. */
 minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,

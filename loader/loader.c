@@ -106,8 +106,8 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
   const Onnx__TypeProto__Tensor *tt = tp->tensor_type;
   if (!tt->has_elem_type || tt->elem_type == MINNX_UNDEFINED)
     return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has no element type", role, v->name);
-  if (mx_dtype_size(tt->elem_type) == 0)
-    return mx_fail(L->err, MINNX_E_TYPE, "graph %s '%s' has dtype %s (%d), which minnx does not support", role,
+  if (mx_dtype_size(tt->elem_type) == 0) /* string, complex: a dtype minnx does not implement, as an op it lacks */
+    return mx_fail(L->err, MINNX_E_UNSUPPORTED, "graph %s '%s' has dtype %s (%d), which minnx does not support", role,
                    v->name, mx_dtype_name(tt->elem_type), (int)tt->elem_type);
   v->dtype = (mx_dtype)tt->elem_type;
   if (!tt->shape) return MINNX_OK; /* rank unknown */
