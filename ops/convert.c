@@ -33,6 +33,19 @@ static inline double f64_from(uint64_t u) {
 
 /* ---- float16 and bfloat16 ---- */
 
+/* a where pick is nonzero, else b. Written with a mask rather than `?:` where
+ * float arithmetic feeds the choice: GCC would move that arithmetic into a
+ * branch of its own and then, as it might raise a floating-point flag there,
+ * not vectorize the loop. */
+static inline uint32_t pick32(uint32_t pick, uint32_t a, uint32_t b) {
+  uint32_t mask = 0u - (pick != 0);
+  return (a & mask) | (b & ~mask);
+}
+static inline uint64_t pick64(uint64_t pick, uint64_t a, uint64_t b) {
+  uint64_t mask = 0u - (uint64_t)(pick != 0);
+  return (a & mask) | (b & ~mask);
+}
+
 /* float16 to float is exact. A normal or infinite/NaN value only moves its
  * exponent; a subnormal one is its 10-bit mantissa times 2^-24, which float
  * arithmetic gives exactly. */
@@ -41,7 +54,7 @@ static inline float f16_to_f32(uint16_t h) {
   uint32_t norm = (a << 13) + 0x38000000u;          /* exponent bias 15 -> 127 */
   norm = a >= 0x7c00u ? norm + 0x38000000u : norm;  /* inf, NaN: exponent all ones */
   uint32_t sub = f32_bits((float)(int32_t)a * 0x1p-24f);
-  return f32_from((a < 0x0400u ? sub : norm) | sign);
+  return f32_from(pick32(a < 0x0400u, sub, norm) | sign);
 }
 
 /* float to float16, rounding to nearest even. A normal result rounds at bit
@@ -54,9 +67,9 @@ static inline uint16_t f32_to_f16(float f) {
   uint32_t x = f32_bits(f), a = x & 0x7fffffffu;
   uint32_t norm = (a - 0x38000000u + 0x0fffu + ((a >> 13) & 1u)) >> 13;
   uint32_t sub = f32_bits(f32_from(a) + 0.5f) - 0x3f000000u;
-  uint32_t h = a < 0x38800000u ? sub : norm; /* below 2^-14, float16's smallest normal */
-  h = a >= 0x477ff000u ? 0x7c00u : h;
-  h = a > 0x7f800000u ? 0x7e00u | ((a >> 13) & 0x01ffu) : h;
+  uint32_t h = pick32(a < 0x38800000u, sub, norm); /* below 2^-14, float16's smallest normal */
+  h = pick32(a >= 0x477ff000u, 0x7c00u, h);
+  h = pick32(a > 0x7f800000u, 0x7e00u | ((a >> 13) & 0x01ffu), h);
   return (uint16_t)(((x >> 16) & 0x8000u) | h);
 }
 
@@ -103,21 +116,29 @@ static inline double i64_to_f64_odd(int64_t i) {
 static inline uint16_t f64_to_f16(double d) { return f32_to_f16(f64_to_f32_odd(d)); }
 static inline uint16_t f64_to_bf16(double d) { return f32_to_bf16(f64_to_f32_odd(d)); }
 
-/* An int64 read from the wide block's bits (the inverse of the modulo
- * conversion to uint64, written so that it is defined for every value). */
-static inline int64_t as_signed(uint64_t w) { return w <= INT64_MAX ? (int64_t)w : -(int64_t)(~w) - 1; }
+/* The int64 whose two's complement bits w is (the inverse of the modulo
+ * conversion to uint64; a cast would be implementation-defined above
+ * INT64_MAX). */
+static inline int64_t as_signed(uint64_t w) {
+  int64_t i;
+  memcpy(&i, &w, sizeof i);
+  return i;
+}
 
 /* ---- float to integer ---- */
 
-/* NaN to 0, then clamped to [LO, HI_F] (HI_F: the largest F not above the
- * target's maximum), so the conversion is always defined; a value at or above
- * LIMIT (the maximum + 1, a power of two) is the maximum. */
+/* Clamped to [LO, HI_F] first (HI_F: the largest F not above the target's
+ * maximum; NaN fails the first compare and becomes LO), so the conversion is
+ * always defined; then NaN gives 0, and a value at or above LIMIT (the
+ * maximum + 1, a power of two) the maximum. The clamps are a max and a min
+ * instruction each, the fixes selects. */
 #define DEFINE_TO_INT(name, F, T, LO, HI_F, LIMIT, HI) \
   static inline T name(F x) {                         \
-    F c = x == x ? x : (F)0;                          \
-    c = c < (LO) ? (LO) : c;                          \
-    c = c > (HI_F) ? (HI_F) : c;                      \
-    return x >= (LIMIT) ? (T)(HI) : (T)c;             \
+    F c = x > (LO) ? x : (LO);                        \
+    c = c < (HI_F) ? c : (HI_F);                      \
+    T r = (T)c;                                       \
+    r = x == x ? r : (T)0;                            \
+    return x >= (LIMIT) ? (T)(HI) : r;                \
   }
 DEFINE_TO_INT(f64_to_i8, double, int8_t, -128.0, 127.0, 128.0, INT8_MAX)
 DEFINE_TO_INT(f64_to_i16, double, int16_t, -32768.0, 32767.0, 32768.0, INT16_MAX)
@@ -128,26 +149,62 @@ DEFINE_TO_INT(f64_to_u16, double, uint16_t, 0.0, 65535.0, 65536.0, UINT16_MAX)
 DEFINE_TO_INT(f64_to_u32, double, uint32_t, 0.0, 4294967295.0, 0x1p32, UINT32_MAX)
 DEFINE_TO_INT(f64_to_u64, double, uint64_t, 0.0, 0x1.fffffffffffffp63, 0x1p64, UINT64_MAX)
 DEFINE_TO_INT(f32_to_i32, float, int32_t, -0x1p31f, 0x1.fffffep30f, 0x1p31f, INT32_MAX)
-DEFINE_TO_INT(f32_to_i64, float, int64_t, -0x1p63f, 0x1.fffffep62f, 0x1p63f, INT64_MAX)
+
+/* float to int64 from the bits alone: the 24-bit significand shifted into
+ * place. x86 has no vector conversion to int64 below AVX-512, but AVX2 has
+ * per-lane 64-bit shifts, so this vectorizes where the FPU's conversion
+ * would not (with pick64: GCC does not vectorize a `?:` between two
+ * shifts). Shift counts are masked into range; a lane whose count was out of
+ * range is replaced by the selects that follow. */
+static inline int64_t f32_to_i64(float f) {
+  uint32_t x = f32_bits(f), a = x & 0x7fffffffu;
+  int32_t e = (int32_t)(a >> 23) - 127; /* |f| is in [2^e, 2^(e+1)) */
+  uint64_t m = (a & 0x007fffffu) | 0x00800000u, neg = 0u - (uint64_t)(x >> 31);
+  uint64_t mag = pick64(e < 23, m >> ((uint64_t)(23 - e) & 63), m << ((uint64_t)(e - 23) & 63));
+  mag = e < 0 ? 0u : mag;
+  uint64_t r = (mag ^ neg) - neg; /* two's complement of the magnitude, below 2^63 */
+  r = e >= 63 ? (uint64_t)INT64_MAX + (neg & 1u) : r; /* the maximum, or INT64_MIN */
+  return as_signed(a > 0x7f800000u ? 0u : r);
+}
 
 /* ---- loops ---- */
+
+/* On x86-64 the direct loops are built twice from the same C: for the
+ * baseline (SSE2) and for AVX2, taken when the CPU has it. Twice the lanes,
+ * and the conversions SSE2 lacks (packing 32-bit lanes to 16, variable
+ * 64-bit shifts), bring them to the memory floor; SSE2 is some way off.
+ * -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) leaves them out. */
+#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define CONVERT_AVX2 1
+#define AVX2_TARGET __attribute__((target("avx2")))
+#else
+#define CONVERT_AVX2 0
+#endif
 
 /* A direct loop over one pair, asking for its input MX_AHEAD bytes ahead
  * (kernel.h) a chunk at a time; a full chunk's loop has a constant trip
  * count, so it vectorizes without a remainder. */
 #define DIRECT_CHUNK 64
-#define DEFINE_DIRECT(name, TI, TO, CONV)                                                         \
-  static void name(void *o, const void *in_, int64_t n) {                                       \
-    TO *out = o;                                                                                 \
-    const TI *in = in_;                                                                          \
-    int64_t i0 = 0;                                                                              \
-    for (; i0 + DIRECT_CHUNK <= n; i0 += DIRECT_CHUNK) {                                         \
-      for (int line = 0; line < DIRECT_CHUNK * (int)sizeof(TI); line += 64)                     \
-        mx_prefetch(in + i0, MX_AHEAD + line);                                                   \
-      for (int64_t i = i0; i < i0 + DIRECT_CHUNK; i++) out[i] = CONV(in[i]);                     \
-    }                                                                                            \
-    for (int64_t i = i0; i < n; i++) out[i] = CONV(in[i]);                                       \
+#define DEFINE_DIRECT_AS(name, TI, TO, CONV, ATTR)                                 \
+  ATTR static void name(void *o, const void *in_, int64_t n) {                   \
+    TO *out = o;                                                                  \
+    const TI *in = in_;                                                           \
+    for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) { \
+      for (int line = 0; line < DIRECT_CHUNK * (int)sizeof(TI); line += 64)      \
+        mx_prefetch(in, MX_AHEAD + line);                                         \
+      for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = CONV(in[i]);                \
+    }                                                                             \
+    for (int64_t i = 0; i < n; i++) out[i] = CONV(in[i]);                         \
   }
+#if CONVERT_AVX2
+#define DEFINE_DIRECT(name, TI, TO, CONV) \
+  DEFINE_DIRECT_AS(name, TI, TO, CONV, )  \
+  DEFINE_DIRECT_AS(name##_avx2, TI, TO, CONV, AVX2_TARGET)
+#define AVX2(f) f##_avx2
+#else
+#define DEFINE_DIRECT(name, TI, TO, CONV) DEFINE_DIRECT_AS(name, TI, TO, CONV, )
+#define AVX2(f) NULL
+#endif
 #define TO_F32(x) ((float)(x))
 DEFINE_DIRECT(direct_f32_f16, float, uint16_t, f32_to_f16)
 DEFINE_DIRECT(direct_f16_f32, uint16_t, float, f16_to_f32)
@@ -273,11 +330,12 @@ static const loop_fn stores[KINDS][MX_DTYPE_COUNT] = {
                   INT_STORES()},
 };
 
-/* The frequent pairs' own loops (left out with a dtype the build leaves out). */
-#define PAIR(a, b, f) {a, b, MX_IF_DTYPE(a, MX_IF_DTYPE(b, f))}
+/* The frequent pairs' own loops, portable and AVX2 (left out with a dtype
+ * the build leaves out). */
+#define PAIR(a, b, f) {a, b, {MX_IF_DTYPE(a, MX_IF_DTYPE(b, f)), MX_IF_DTYPE(a, MX_IF_DTYPE(b, AVX2(f)))}}
 static const struct {
   unsigned char from, to;
-  loop_fn run;
+  loop_fn run[2]; /* [avx2] */
 } directs[] = {
     PAIR(MINNX_FLOAT, MINNX_FLOAT16, direct_f32_f16), PAIR(MINNX_FLOAT16, MINNX_FLOAT, direct_f16_f32),
     PAIR(MINNX_FLOAT, MINNX_BFLOAT16, direct_f32_bf16), PAIR(MINNX_BFLOAT16, MINNX_FLOAT, direct_bf16_f32),
@@ -285,7 +343,19 @@ static const struct {
     PAIR(MINNX_FLOAT, MINNX_INT64, direct_f32_i64), PAIR(MINNX_INT64, MINNX_FLOAT, direct_i64_f32),
 };
 
+int mx_convert_avx2_available(void) {
+#if CONVERT_AVX2
+  return __builtin_cpu_supports("avx2") != 0;
+#else
+  return 0;
+#endif
+}
+
 int mx_convert_choose(mx_convert_params *p, int from, int to) {
+  return mx_convert_choose_isa(p, from, to, mx_convert_avx2_available());
+}
+
+int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int avx2) {
   memset(p, 0, sizeof *p);
   if (from <= 0 || from >= MX_DTYPE_COUNT || to <= 0 || to >= MX_DTYPE_COUNT) return 0;
   if (!sources[from].load || !stores[FLOATING][to]) return 0; /* not numeric or bool, or not in this build */
@@ -293,8 +363,8 @@ int mx_convert_choose(mx_convert_params *p, int from, int to) {
   p->out_size = (int64_t)mx_dtype_size(to);
   if (from == to) return 1; /* neither direct nor load: a copy */
   for (size_t k = 0; k < sizeof directs / sizeof directs[0]; k++)
-    if (directs[k].from == from && directs[k].to == to && directs[k].run) {
-      p->direct = directs[k].run;
+    if (directs[k].from == from && directs[k].to == to && directs[k].run[0]) {
+      p->direct = avx2 && directs[k].run[1] ? directs[k].run[1] : directs[k].run[0];
       return 1;
     }
   p->load = sources[from].load;

@@ -34,7 +34,13 @@ from onnx import TensorProto, helper, numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ONNX_TYPE = {np.float32: TensorProto.FLOAT, np.float16: TensorProto.FLOAT16, np.float64: TensorProto.DOUBLE,
-             np.int8: TensorProto.INT8, np.int64: TensorProto.INT64}
+             np.int8: TensorProto.INT8, np.int32: TensorProto.INT32, np.int64: TensorProto.INT64}
+# numpy has no bfloat16: its arrays are uint16 bit patterns whose dtype carries this mark
+BF16 = np.dtype(np.uint16, metadata={"onnx": TensorProto.BFLOAT16})
+
+
+def onnx_type(dt):
+    return (dt.metadata or {}).get("onnx") or ONNX_TYPE[dt.type]
 STAMP = "v1"  # bump when a workload's definition changes, so old inputs are rewritten
 
 
@@ -52,7 +58,7 @@ class Workload:
     what: str                 # the table's description
     inputs: Callable          # rng -> list of arrays
     nodes: List[Node]
-    numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs
+    numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs; None: no numpy
     out_dtype: type = None    # of the graph output; None: the inputs' dtype
     target: str = ""          # the issue's target: "1.15x" (ratio to the floor), "50ns" (absolute)
 
@@ -163,9 +169,39 @@ WORKLOADS = [
 ]
 
 
+# ---- Cast between float32 and float16, bfloat16, int32, int64 ------------------------------------
+
+def bf16_of(gen):
+    """bfloat16 inputs: float32 values cut to their upper half (exact bfloat16 values)."""
+    return lambda rng: (gen(rng).view(np.uint32) >> 16).astype(np.uint16).view(BF16)
+
+
+def np_cast(ins, outs):
+    np.copyto(outs[0], ins[0], casting="unsafe")
+
+
+def cast_workload(name, what, gen, to_dtype, numpy_op=np_cast):
+    return Workload(name, f"Cast {what} [2048,2048]", lambda rng: [gen(rng)],
+                    [Node("Cast", ["x0"], "y", {"to": onnx_type(np.dtype(to_dtype))})], numpy_op, to_dtype)
+
+
+CAST_SHAPE = (2048, 2048)
+WORKLOADS += [
+    cast_workload("cast_f32_f16", "f32->f16", normal(CAST_SHAPE, F32), np.float16),
+    cast_workload("cast_f16_f32", "f16->f32", normal(CAST_SHAPE, np.float16), F32),
+    cast_workload("cast_f32_bf16", "f32->bf16", normal(CAST_SHAPE, F32), BF16, None),
+    cast_workload("cast_bf16_f32", "bf16->f32", bf16_of(normal(CAST_SHAPE, F32)), F32, None),
+    cast_workload("cast_f32_i32", "f32->i32", lambda rng: (rng.standard_normal(CAST_SHAPE, F32) * 1e6), np.int32),
+    cast_workload("cast_i32_f32", "i32->f32", ints(CAST_SHAPE, np.int32, -2**31, 2**31 - 1), F32),
+    cast_workload("cast_f32_i64", "f32->i64", lambda rng: (rng.standard_normal(CAST_SHAPE, F32) * 1e6), np.int64),
+    cast_workload("cast_i64_f32", "i64->f32", ints(CAST_SHAPE, np.int64, -2**62, 2**62), F32),
+]
+
+
 for _w in WORKLOADS:
     _w.target = ("50ns" if _w.name.startswith("tiny") else "" if _w.name == "chain"
-                 else "1.3x" if _w.name.startswith("argmax") or "f16" in _w.name else "1.15x")
+                 else "1.3x" if _w.name.startswith("argmax") or ("f16" in _w.name and _w.nodes[0].op != "Cast")
+                 else "1.15x")
 
 
 # ---- shapes and bytes, for the floor --------------------------------------------------------------
@@ -174,6 +210,8 @@ def out_shape(node, shapes):
     ins = [shapes[i] for i in node.inputs]
     if node.op == "Max":
         return np.broadcast_shapes(*ins)
+    if node.op == "Cast":
+        return ins[0]
     s = list(ins[0])
     s[node.attrs["axis"]] = 1
     return tuple(s)
@@ -185,7 +223,8 @@ def node_shapes(w, arrays):
     dtypes = {f"x{i}": a.dtype for i, a in enumerate(arrays)}
     for n in w.nodes:
         shapes[n.output] = out_shape(n, shapes)
-        dtypes[n.output] = np.dtype(np.int64) if n.op == "ArgMax" else dtypes[n.inputs[0]]
+        dtypes[n.output] = (np.dtype(np.int64) if n.op == "ArgMax" else np.dtype(w.out_dtype) if n.op == "Cast"
+                            else dtypes[n.inputs[0]])
     return shapes, dtypes
 
 
@@ -210,9 +249,9 @@ def total_bytes(w, arrays):
 
 def write_case(w, arrays, d):
     shapes, dtypes = node_shapes(w, arrays)
-    inputs = [helper.make_tensor_value_info(f"x{i}", ONNX_TYPE[a.dtype.type], a.shape) for i, a in enumerate(arrays)]
+    inputs = [helper.make_tensor_value_info(f"x{i}", onnx_type(a.dtype), a.shape) for i, a in enumerate(arrays)]
     y = w.nodes[-1].output
-    out_type = TensorProto.INT64 if w.nodes[-1].op == "ArgMax" else ONNX_TYPE[arrays[0].dtype.type]
+    out_type = onnx_type(dtypes[y])
     outputs = [helper.make_tensor_value_info(y, out_type, shapes[y])]
     nodes = [helper.make_node(n.op, n.inputs, [n.output], **n.attrs) for n in w.nodes]
     graph = helper.make_graph(nodes, w.name, inputs, outputs)
@@ -225,7 +264,9 @@ def write_case(w, arrays, d):
         f.write(model.SerializeToString())
     for i, a in enumerate(arrays):
         with open(os.path.join(d, f"input_{i}.pb"), "wb") as f:
-            f.write(numpy_helper.from_array(a, f"x{i}").SerializeToString())
+            t = numpy_helper.from_array(a, f"x{i}")
+            t.data_type = onnx_type(a.dtype)  # bfloat16: the same bytes
+            f.write(t.SerializeToString())
     with open(os.path.join(d, "stamp"), "w") as f:
         f.write(STAMP + "\n")
 
@@ -313,7 +354,7 @@ def main():
             row["floor"].append(f)
             row["minnx"].append(m)
             row["ratio"].append(m / f)
-            if not args.no_numpy:
+            if not args.no_numpy and w.numpy_op:
                 row["numpy"].append(numpy_ns(w, arrays, outs, n))
                 row["nratio"].append(row["numpy"][-1] / f)
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
