@@ -41,10 +41,6 @@ static inline uint32_t pick32(uint32_t pick, uint32_t a, uint32_t b) {
   uint32_t mask = 0u - (pick != 0);
   return (a & mask) | (b & ~mask);
 }
-static inline uint64_t pick64(uint64_t pick, uint64_t a, uint64_t b) {
-  uint64_t mask = 0u - (uint64_t)(pick != 0);
-  return (a & mask) | (b & ~mask);
-}
 
 /* float16 to float is exact. A normal or infinite/NaN value only moves its
  * exponent; a subnormal one is its 10-bit mantissa times 2^-24, which float
@@ -150,33 +146,38 @@ DEFINE_TO_INT(f64_to_u32, double, uint32_t, 0.0, 4294967295.0, 0x1p32, UINT32_MA
 DEFINE_TO_INT(f64_to_u64, double, uint64_t, 0.0, 0x1.fffffffffffffp63, 0x1p64, UINT64_MAX)
 DEFINE_TO_INT(f32_to_i32, float, int32_t, -0x1p31f, 0x1.fffffep30f, 0x1p31f, INT32_MAX)
 
-/* float to int64 from the bits alone: the 24-bit significand shifted into
- * place. x86 has no vector conversion to int64 below AVX-512, but AVX2 has
- * per-lane 64-bit shifts, so this vectorizes where the FPU's conversion
- * would not (with pick64: GCC does not vectorize a `?:` between two
- * shifts). Shift counts are masked into range; a lane whose count was out of
- * range is replaced by the selects that follow. */
+/* float to int64 from the bits alone: the 24-bit significand, placed at
+ * the top of 63 bits, shifted right into place (62 - e places for |f| in
+ * [2^e, 2^(e+1)); clamped to [0, 63], and at 63 nothing is left of |f| < 1).
+ * x86 has no vector conversion to int64 below AVX-512, but AVX2 has per-lane
+ * 64-bit shifts, so this vectorizes where the FPU's conversion would not.
+ * From 2^63 up (and inf) the result saturates; NaN gives 0. Comparisons are
+ * of signed 32-bit lanes, which x86 vectors have. */
 static inline int64_t f32_to_i64(float f) {
   uint32_t x = f32_bits(f), a = x & 0x7fffffffu;
-  int32_t e = (int32_t)(a >> 23) - 127; /* |f| is in [2^e, 2^(e+1)) */
-  uint64_t m = (a & 0x007fffffu) | 0x00800000u, neg = 0u - (uint64_t)(x >> 31);
-  uint64_t mag = pick64(e < 23, m >> ((uint64_t)(23 - e) & 63), m << ((uint64_t)(e - 23) & 63));
-  mag = e < 0 ? 0u : mag;
-  uint64_t r = (mag ^ neg) - neg; /* two's complement of the magnitude, below 2^63 */
-  r = e >= 63 ? (uint64_t)INT64_MAX + (neg & 1u) : r; /* the maximum, or INT64_MIN */
-  return as_signed(a > 0x7f800000u ? 0u : r);
+  int32_t shift = 189 - (int32_t)(a >> 23); /* 62 - e, with e = exponent bits - 127 */
+  shift = shift < 63 ? shift : 63;
+  shift = shift > 0 ? shift : 0;
+  uint64_t m = (a & 0x007fffffu) | 0x00800000u;
+  uint64_t neg = (uint64_t)(int64_t)-(int32_t)(x >> 31); /* all ones when negative */
+  uint64_t r = (((m << 39) >> shift) ^ neg) - neg; /* two's complement of the magnitude, below 2^63 */
+  r = (int32_t)a >= 0x5f000000 ? (uint64_t)INT64_MAX + (neg & 1u) : r; /* the maximum, or INT64_MIN */
+  return as_signed((int32_t)a > 0x7f800000 ? 0u : r);
 }
 
 /* ---- loops ---- */
 
 /* On x86-64 the direct loops are built twice from the same C: for the
- * baseline (SSE2) and for AVX2, taken when the CPU has it. Twice the lanes,
- * and the conversions SSE2 lacks (packing 32-bit lanes to 16, variable
- * 64-bit shifts), bring them to the memory floor; SSE2 is some way off.
- * -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) leaves them out. */
+ * baseline (SSE2) and for AVX2 (with F16C, which every AVX2 CPU has), taken
+ * when the CPU has both. Twice the lanes, and the conversions SSE2 lacks
+ * (packing 32-bit lanes to 16, variable 64-bit shifts), bring them to the
+ * memory floor; SSE2 is some way off. -DMINNX_X86_AVX2=OFF (MX_NO_AVX2)
+ * leaves them out. */
 #if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
 #define CONVERT_AVX2 1
-#define AVX2_TARGET __attribute__((target("avx2")))
+#define AVX2_TARGET __attribute__((target("avx2,f16c")))
 #else
 #define CONVERT_AVX2 0
 #endif
@@ -206,13 +207,35 @@ static inline int64_t f32_to_i64(float f) {
 #define AVX2(f) NULL
 #endif
 #define TO_F32(x) ((float)(x))
-DEFINE_DIRECT(direct_f32_f16, float, uint16_t, f32_to_f16)
-DEFINE_DIRECT(direct_f16_f32, uint16_t, float, f16_to_f32)
+DEFINE_DIRECT_AS(direct_f32_f16, float, uint16_t, f32_to_f16, )
+DEFINE_DIRECT_AS(direct_f16_f32, uint16_t, float, f16_to_f32, )
 DEFINE_DIRECT(direct_f32_bf16, float, uint16_t, f32_to_bf16)
 DEFINE_DIRECT(direct_bf16_f32, uint16_t, float, bf16_to_f32)
 DEFINE_DIRECT(direct_f32_i32, float, int32_t, f32_to_i32)
 DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
-DEFINE_DIRECT(direct_f32_i64, float, int64_t, f32_to_i64)
+
+/* float to int64: a chunk whose values are all below 2^31 in magnitude
+ * (the usual case) converts through int32, which vectors do in one
+ * instruction; another takes f32_to_i64's shifts. */
+#define DEFINE_F32_I64(name, ATTR)                                                             \
+  ATTR static void name(void *o, const void *in_, int64_t n) {                                \
+    int64_t *out = o;                                                                          \
+    const float *in = in_;                                                                     \
+    for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {    \
+      for (int line = 0; line < DIRECT_CHUNK * 4; line += 64) mx_prefetch(in, MX_AHEAD + line); \
+      uint32_t big = 0;                                                                        \
+      for (int i = 0; i < DIRECT_CHUNK; i++) big |= (int32_t)(f32_bits(in[i]) & 0x7fffffffu) >= 0x4f000000; \
+      if (big)                                                                                 \
+        for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = f32_to_i64(in[i]);                    \
+      else                                                                                     \
+        for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = (int32_t)in[i];                        \
+    }                                                                                          \
+    for (int64_t i = 0; i < n; i++) out[i] = f32_to_i64(in[i]);                                \
+  }
+DEFINE_F32_I64(direct_f32_i64, )
+#if CONVERT_AVX2
+DEFINE_F32_I64(direct_f32_i64_avx2, AVX2_TARGET)
+#endif
 DEFINE_DIRECT(direct_i64_f32, int64_t, float, TO_F32)
 
 /* A loop of the two-stage path: W is the wide type (double, or uint64_t
@@ -223,6 +246,32 @@ DEFINE_DIRECT(direct_i64_f32, int64_t, float, TO_F32)
     const TI *in = in_;                                      \
     for (int64_t i = 0; i < n; i++) out[i] = CONV(in[i]);    \
   }
+
+#if CONVERT_AVX2
+/* float16 has instructions of its own (F16C) that round to nearest even and
+ * keep a NaN a quiet NaN, as f32_to_f16 does: eight lanes in one instruction
+ * where that arithmetic takes some twenty, too many for the memory floor. */
+AVX2_TARGET static void direct_f32_f16_avx2(void *o, const void *in_, int64_t n) {
+  uint16_t *out = o;
+  const float *in = in_;
+  for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {
+    for (int line = 0; line < DIRECT_CHUNK * 4; line += 64) mx_prefetch(in, MX_AHEAD + line);
+    for (int i = 0; i < DIRECT_CHUNK; i += 8)
+      _mm_storeu_si128((__m128i *)(void *)(out + i), _mm256_cvtps_ph(_mm256_loadu_ps(in + i), _MM_FROUND_TO_NEAREST_INT));
+  }
+  for (int64_t i = 0; i < n; i++) out[i] = f32_to_f16(in[i]);
+}
+AVX2_TARGET static void direct_f16_f32_avx2(void *o, const void *in_, int64_t n) {
+  float *out = o;
+  const uint16_t *in = in_;
+  for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {
+    for (int line = 0; line < DIRECT_CHUNK * 2; line += 64) mx_prefetch(in, MX_AHEAD + line);
+    for (int i = 0; i < DIRECT_CHUNK; i += 8)
+      _mm256_storeu_ps(out + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(in + i))));
+  }
+  for (int64_t i = 0; i < n; i++) out[i] = f16_to_f32(in[i]);
+}
+#endif
 
 /* Loads: every source exactly into its wide value. */
 #define TO_F64(x) ((double)(x))
@@ -345,7 +394,8 @@ static const struct {
 
 int mx_convert_avx2_available(void) {
 #if CONVERT_AVX2
-  return __builtin_cpu_supports("avx2") != 0;
+  unsigned a, b, c, d;
+  return __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
 #else
   return 0;
 #endif

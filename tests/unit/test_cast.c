@@ -42,10 +42,11 @@ static int is_nan(int dtype, uint64_t b) {
   }
 }
 
-/* Runs one pair over n elements (the inputs cycled), starting `skew` elements
- * into the buffers (so that a vector loop starts unaligned), with the AVX2
- * loops or the portable ones. */
-static int run_pair(const cast_case *c, int n, int skew, int avx2) {
+/* Runs one pair over n elements (the inputs cycled; or, with only >= 0, that
+ * one input repeated, so that a loop which treats a chunk by what it holds
+ * sees it alone), starting `skew` elements into the buffers (so that a vector
+ * loop starts unaligned), with the AVX2 loops or the portable ones. */
+static int run_pair(const cast_case *c, int n, int skew, int avx2, int only) {
   size_t si = mx_dtype_size(c->from), so = mx_dtype_size(c->to);
   unsigned char *in_buf = malloc(si * (size_t)(n + skew) + 1), *out_buf = malloc(so * (size_t)(n + skew) + 1);
   unsigned char *in = in_buf + si * (size_t)skew, *out = out_buf + so * (size_t)skew;
@@ -53,14 +54,15 @@ static int run_pair(const cast_case *c, int n, int skew, int avx2) {
   mx_convert_params p;
   if (!in_buf || !out_buf) abort();
   CHECK(mx_convert_choose_isa(&p, c->from, c->to, avx2));
-  for (int i = 0; i < n; i++) put(in + si * (size_t)i, si, c->in[i % c->n]);
+  for (int i = 0; i < n; i++) put(in + si * (size_t)i, si, c->in[only >= 0 ? only : i % c->n]);
   mx_convert_run(&p, out, in, n);
   for (int i = 0; i < n; i++) {
-    uint64_t got = get(out + so * (size_t)i, so), want = c->expected[i % c->n];
+    int k = only >= 0 ? only : i % c->n;
+    uint64_t got = get(out + so * (size_t)i, so), want = c->expected[k];
     if (got == want || (is_nan(c->to, want) && is_nan(c->to, got))) continue;
     if (bad++ < 3)
       fprintf(stderr, "%s -> %s: input 0x%llx gave 0x%llx, expected 0x%llx (n=%d, skew %d, avx2 %d)\n",
-              c->from_name, c->to_name, (unsigned long long)c->in[i % c->n], (unsigned long long)got,
+              c->from_name, c->to_name, (unsigned long long)c->in[k], (unsigned long long)got,
               (unsigned long long)want, n, skew, avx2);
   }
   free(in_buf);
@@ -73,9 +75,12 @@ int main(void) {
   for (size_t k = 0; k < sizeof cast_cases / sizeof cast_cases[0]; k++) {
     const cast_case *c = &cast_cases[k];
     for (int avx2 = 0; avx2 <= mx_convert_avx2_available(); avx2++) {
-      CHECK_EQ_INT(run_pair(c, c->n, 0, avx2), 0);
-      for (int skew = 0; skew < 4; skew++) CHECK_EQ_INT(run_pair(c, LONG, skew, avx2), 0);
-      CHECK_EQ_INT(run_pair(c, 0, 0, avx2), 0);
+      CHECK_EQ_INT(run_pair(c, c->n, 0, avx2, -1), 0);
+      for (int skew = 0; skew < 4; skew++) CHECK_EQ_INT(run_pair(c, LONG, skew, avx2, -1), 0);
+      CHECK_EQ_INT(run_pair(c, 0, 0, avx2, -1), 0);
+      int bad = 0;
+      for (int e = 0; e < c->n; e++) bad += run_pair(c, LONG, 1, avx2, e);
+      CHECK_EQ_INT(bad, 0);
     }
     pairs++;
   }
