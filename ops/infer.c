@@ -80,9 +80,10 @@ static void fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx
     b->in_dtype[k] = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
     b->in_data[k] = v >= 0 ? const_data(g, v) : NULL;
   }
-  for (int32_t k = 0; k < n->n_outputs; k++) { /* dtypes: check_node presets them */
+  for (int32_t k = 0; k < n->n_outputs; k++) { /* infer: check_node presets the dtypes again */
     int32_t v = n->outputs[k];
     b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
+    b->out_dtype[k] = v >= 0 ? dtypes[v] : MINNX_UNDEFINED; /* prepare: as infer gave them */
     b->out_data[k] = NULL;
   }
   c->in = b->in, c->in_dtype = b->in_dtype, c->in_data = b->in_data;
