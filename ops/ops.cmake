@@ -9,6 +9,8 @@ endmacro()
 minnx_op(Max ops/max.c)
 minnx_op(ArgMax ops/argmax.c)
 minnx_op(Maximum ops/maximum.c ops/max.c)
+minnx_op(Cast ops/cast.c ops/convert.c)
+minnx_op(CastLike ops/cast.c ops/convert.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, and
 # mx_op_list.h, the registry's list of their tables.

@@ -496,7 +496,7 @@ static int cmd_test(int argc, char **argv) {
     }
     free_list(names, n);
   }
-  if (t.diverged) printf("%d known divergences (see README)\n", t.diverged);
+  if (t.diverged) printf("%d known divergence%s (see README)\n", t.diverged, t.diverged == 1 ? "" : "s");
   printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
   return t.failed ? EXIT_TEST_FAILED : EXIT_OK;
 }
