@@ -23,8 +23,10 @@ and the refused cases on purpose.
 """
 import argparse
 import os
+import random
 import re
 import shutil
+import sys
 import time
 import zlib
 from collections import Counter
@@ -37,7 +39,7 @@ IR_VERSION = 8
 PRODUCER = "minnx-gen"
 OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
-            "typed_", "err_")
+            "typed_", "err_", "cast_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs")
 
 
@@ -720,6 +722,118 @@ def gen_typed():
 
 
 # ---------------------------------------------------------------------------------------------
+# cast_: Cast and CastLike, every version x source dtype with all its targets in one graph (one
+# node per target), over each dtype's special values. Expected values: the exact-arithmetic rules
+# of tests/unit/cast_reference.py (round to nearest even; float to int truncates and saturates,
+# NaN -> 0; int to int keeps the low bits), which that script checks against numpy and PyTorch.
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "unit"))
+import cast_reference as castref  # noqa: E402
+
+CAST_DTYPES = {d.onnx: d for d in NUMERIC + [BOOL]}
+CAST_NAMES = {CAST_DTYPES[n]: name for name, n in castref.DTYPES.items()}  # castref's names
+NO_BF16 = [d for d in CAST_DTYPES.values() if d is not BF16]
+# (op, version): the dtypes minnx holds that the version allows, as input and as target
+CAST_VERSIONS = {("Cast", 1): NO_BF16, ("Cast", 6): NO_BF16, ("Cast", 9): NO_BF16,
+                 ("Cast", 13): list(CAST_DTYPES.values()), ("Cast", 19): list(CAST_DTYPES.values()),
+                 ("Cast", 21): list(CAST_DTYPES.values()), ("CastLike", 15): list(CAST_DTYPES.values()),
+                 ("CastLike", 19): list(CAST_DTYPES.values()), ("CastLike", 21): list(CAST_DTYPES.values())}
+UNSIGNED_BITS = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def from_bits(dt, patterns):
+    """Storage form of a dtype from its bit patterns."""
+    name = CAST_NAMES[dt]
+    a = np.array(patterns, dtype=UNSIGNED_BITS[castref.width(name)])
+    return a.astype(np.bool_) if dt is BOOL else a if dt is BF16 else a.view(dt.np)
+
+
+def cast_node(op, ver, src, dt, y):
+    if op == "CastLike":
+        return node("CastLike", [src, f"like_{dt.name}"], [y])
+    return node("Cast", [src], [y], to=TensorProto.DataType.Name(dt.onnx) if ver == 1 else dt.onnx)
+
+
+def cast_case(name, op, ver, src_dt, patterns, targets, shape=None, field="raw"):
+    """One graph: x of src_dt, one node per target dtype, each output's expected values."""
+    frm = CAST_NAMES[src_dt]
+    x = from_bits(src_dt, patterns)
+    if shape is not None:
+        x = x.reshape(shape)
+    outs, inits, nodes = [], [], []
+    for dt in targets:
+        want = [castref.convert(castref.value_of(b, frm), CAST_NAMES[dt]) for b in patterns]
+        y = from_bits(dt, want).reshape(x.shape)
+        nodes.append(cast_node(op, ver, "x", dt, f"y_{dt.name}"))
+        outs.append(Value(f"y_{dt.name}", dt, y, field=field))
+        if op == "CastLike":  # the target type's carrier: its data is never read
+            inits.append(Value(f"like_{dt.name}", dt, from_bits(dt, [0])))
+    return Case(name, nodes, {"": ver}, [Value("x", src_dt, x, field=field)], outs, inits)
+
+
+def gen_cast():
+    for (op, ver), types in CAST_VERSIONS.items():
+        for dt in types:
+            rng = random.Random(f"cast_{ver}_{dt.name}")
+            yield cast_case(f"cast_{op.lower()}{ver}_{dt.name}", op, ver, dt,
+                            castref.inputs(CAST_NAMES[dt], rng), types)
+    # shapes: a scalar, an empty tensor, 3-D, and one large enough to be cut into slices
+    rng = random.Random("cast_shapes")
+    f32 = castref.inputs("float", rng)
+    yield cast_case("cast_shape_scalar", "Cast", 13, F32, f32[5:6], [I32, F16], shape=())
+    yield cast_case("cast_shape_empty", "Cast", 13, F32, [], [I64, BF16, BOOL], shape=(2, 0, 3))
+    yield cast_case("cast_shape_3d", "Cast", 13, F32, f32[:24], [I8, U64, F16], shape=(2, 3, 4))
+    big = [rng.getrandbits(32) for _ in range(260 * 256)]  # more than one slice (ops/cast.c)
+    yield cast_case("cast_shape_large", "Cast", 13, F32, big, [F16], shape=(260, 256))
+    # the typed TensorProto fields, in and out
+    for dt in (F16, BF16, I8, U16, U64, BOOL):
+        yield cast_case(f"cast_typed_{dt.name}", "Cast", 13, dt, castref.inputs(CAST_NAMES[dt], rng)[:16],
+                        [F32, I64, dt], field="typed")
+    # a Cast chain: float32 -> float16 -> float32 (rounding once, then exactly back)
+    x = from_bits(F32, f32)
+    h = from_bits(F16, [castref.convert(castref.value_of(b, "float"), "float16") for b in f32])
+    back = from_bits(F32, [castref.convert(castref.value_of(int(b), "float16"), "float")
+                           for b in h.view(np.uint16)])
+    yield Case("cast_chain_f32_f16_f32", [node("Cast", ["x"], ["h"], to=TensorProto.FLOAT16),
+                                          node("Cast", ["h"], ["y"], to=TensorProto.FLOAT)],
+               {"": 13}, [Value("x", F32, x)], [Value("y", F32, back)])
+
+
+def err_cast(name, keyword, ver, src_dt=F32, op="Cast", n_inputs=1, like_dt=None, **attrs):
+    rng = seeded(name)
+    ins = [Value(f"x{i}", src_dt, rand(src_dt, (3,), rng) if src_dt is not BOOL else np.ones(3, bool))
+           for i in range(n_inputs)]
+    if like_dt is not None:
+        ins.append(Value("like", like_dt, rand(like_dt, (1,), rng)))
+    return refused(name, "load", keyword, [node(op, [v.name for v in ins], ["y"], **attrs)], {"": ver}, ins)
+
+
+def gen_err_cast():
+    yield err_cast("err_cast_to_missing", "attribute", 13)
+    yield err_cast("err_cast_to_zero", "attribute", 13, to=0)
+    yield err_cast("err_cast_to_99", "attribute", 13, to=99)
+    yield err_cast("err_cast_to_negative", "attribute", 13, to=-1)
+    yield err_cast("err_cast_to_huge", "attribute", 13, to=2 ** 40)
+    yield err_cast("err_cast_to_string", "dtype", 13, to=TensorProto.STRING)
+    yield err_cast("err_cast_to_complex64", "dtype", 13, to=TensorProto.COMPLEX64)
+    yield err_cast("err_cast_v19_to_float8e4m3fn", "dtype", 19, to=17)
+    yield err_cast("err_cast_v19_to_float8e5m2fnuz", "dtype", 19, to=20, saturate=0)
+    yield err_cast("err_cast_v21_to_int4", "dtype", 21, to=22)
+    yield err_cast("err_cast_v21_to_uint4", "dtype", 21, to=21)
+    yield err_cast("err_cast_v6_to_bfloat16", "dtype", 6, to=TensorProto.BFLOAT16)
+    yield err_cast("err_cast_v9_from_bfloat16", "dtype", 9, src_dt=BF16, to=TensorProto.FLOAT)
+    yield err_cast("err_cast_v1_to_unknown_name", "attribute", 1, to="FLOAT32")
+    yield err_cast("err_cast_v1_to_bfloat16", "dtype", 1, to="BFLOAT16")
+    yield err_cast("err_cast_v1_to_int", "attribute", 1, to=TensorProto.FLOAT)
+    yield err_cast("err_cast_v13_to_name", "attribute", 13, to="FLOAT")
+    yield err_cast("err_cast_v13_saturate", "attribute", 13, to=TensorProto.FLOAT16, saturate=1)
+    yield err_cast("err_cast_two_inputs", "inputs", 13, n_inputs=2, to=TensorProto.FLOAT)
+    yield err_cast("err_castlike_v15_saturate", "attribute", 15, op="CastLike", like_dt=F16, saturate=1)
+    yield err_cast("err_castlike_one_input", "inputs", 15, op="CastLike")
+    yield err_cast("err_castlike_opset13", "operator", 13, op="CastLike", like_dt=F16)
+
+
+# ---------------------------------------------------------------------------------------------
 # err_: models and inputs minnx must refuse
 
 def refused(name, stage, keyword, nodes, opsets, inputs, out_dt=F32):
@@ -904,7 +1018,7 @@ def clean(root):
 
 def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
-            gen_typed, gen_err)
+            gen_typed, gen_err, gen_cast, gen_err_cast)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 
