@@ -1,4 +1,5 @@
-/* Fuzz target (c): a valid Max/ArgMax model, mutated where the bytes say.
+/* Fuzz target (c): a valid Max/ArgMax model, mutated where the bytes say
+ * (into Cast and CastLike too, whose `to` takes dtype numbers and names).
  * The input is a stream of choices; choice 0 (or the end of the input) keeps
  * the valid model's value everywhere, so the empty input is Max-13 over two
  * float [2,3] inputs followed by ArgMax, and each non-zero byte changes one
@@ -19,7 +20,7 @@ static unsigned pick(choices *c, unsigned n) { return c->p < c->end ? *c->p++ % 
 
 #define PICK(c, array) (array[pick(c, sizeof array / sizeof array[0])])
 
-static const int64_t versions[] = {13, 1, 6, 7, 8, 11, 12, 18, 0, -1, 1000, INT64_MAX};
+static const int64_t versions[] = {13, 1, 6, 7, 8, 11, 12, 18, 0, -1, 1000, INT64_MAX, 9, 15, 19, 21};
 static const char *const domains[] = {"", "org.openvinotoolkit", "ai.onnx", "com.example"};
 static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16, MINNX_INT8,  MINNX_INT16,
                              MINNX_INT32, MINNX_INT64,   MINNX_UINT8,  MINNX_UINT16,   MINNX_UINT32, MINNX_UINT64,
@@ -27,11 +28,12 @@ static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFL
 /* 0 stands for the position's valid dim */
 static const int64_t dim_values[] = {0, 1, 0, 2, 3, -1, -2, -3, INT64_MAX, (int64_t)1 << 32, 7, 4096};
 static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
-static const char *const ops[] = {"Max", "ArgMax", "Maximum", "Min", ""};
+static const char *const ops[] = {"Max", "ArgMax", "Maximum", "Min", "", "Cast", "CastLike"};
 static const char *const attr_names[] = {"axis", "keepdims", "select_last_index", "consumed_inputs", "auto_broadcast",
-                                         "foo", ""};
-static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX};
-static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY"};
+                                         "foo", "", "to", "saturate"};
+/* and as Cast's `to`: dtypes minnx holds (1, 2, 3, 5, 9, 10, 16), string (8), float8 (17), none (0, 99) */
+static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX, 8, 9, 10, 16, 17, 99};
+static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY", "FLOAT16", "BFLOAT16", "FLOAT8E5M2"};
 
 enum { MAX_IN = 5, MAX_INIT = 2, MAX_NODES = 3, MAX_ATTRS = 3, MAX_NODE_IN = 9, MAX_OUT = 2 };
 
@@ -156,6 +158,7 @@ static void attribute(choices *c, parts *m, int node, int k) {
   a->name = (char *)PICK(c, attr_names);
   int type = pick(c, 6);
   int ints_attr = strcmp(a->name, "consumed_inputs") == 0, string_attr = strcmp(a->name, "auto_broadcast") == 0;
+  string_attr |= strcmp(a->name, "to") == 0 && pick(c, 4) == 0; /* Cast-1 names the type */
   if (type == 0) type = ints_attr ? 7 : string_attr ? 3 : 2; /* the right type for the name */
   else type = (int[]){0, 1, 2, 3, 7, 5}[type];
   a->has_type = type != 0;
