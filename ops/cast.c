@@ -127,8 +127,8 @@ static const mx_op_row cast_rows[] = {
 };
 MX_OP_TABLE(Cast, "", cast_rows);
 
-static const mx_io castlike_in[] = {IO("input", CAST_13_TYPES, '1'), IO("target_type", CAST_13_TYPES, '2'), {0}};
-static const mx_io castlike_out[] = {IO("output", CAST_13_TYPES, '2'), {0}};
+static const mx_io castlike_in[] = {IO("input", CAST_13_TYPES, 1), IO("target_type", CAST_13_TYPES, 2), {0}};
+static const mx_io castlike_out[] = {IO("output", CAST_13_TYPES, 2), {0}};
 static const mx_attr_spec castlike19_attrs[] = {{"saturate", MX_ATTR_INT}, {NULL, 0}};
 static const mx_op_row castlike_rows[] = {
     {.since = 15, .in = castlike_in, .out = castlike_out, .infer = castlike_infer, CAST_OP},
