@@ -14,7 +14,13 @@ static const struct {
 
 size_t mx_dtype_size(int dtype) { return dtype > 0 && dtype < MX_DTYPE_COUNT ? table[dtype].size : 0; }
 
+/* Types ONNX defined later, which minnx does not hold: named in messages. */
+static const char *const later[] = {"float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz",
+                                    "uint4",        "int4",           "float4e2m1"};
+
 const char *mx_dtype_name(int dtype) {
+  if (dtype >= MX_DTYPE_COUNT && dtype < MX_DTYPE_COUNT + (int)(sizeof later / sizeof later[0]))
+    return later[dtype - MX_DTYPE_COUNT];
   return dtype > 0 && dtype < MX_DTYPE_COUNT && table[dtype].name ? table[dtype].name : "unknown dtype";
 }
 

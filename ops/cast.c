@@ -17,8 +17,8 @@ typedef struct {
   int64_t n; /* elements */
 } cast_params;
 
-/* The TensorProto DataType names, as Cast-1's `to` spells them and as
- * messages name the types minnx does not hold (16 and below: dtype.c's). */
+/* The TensorProto DataType names, as Cast-1's `to` spells them (and, by
+ * them, which numbers name a type at all). */
 static const char *const type_names[] = {
     [1] = "FLOAT",           [2] = "UINT8",       [3] = "INT8",          [4] = "UINT16",
     [5] = "INT16",           [6] = "INT32",       [7] = "INT64",         [8] = "STRING",
@@ -40,7 +40,7 @@ static minnx_status check_target(mx_op_ctx *c, int64_t to, const char *how) {
     return mx_op_fail(c, MINNX_E_MODEL, "%s is %lld, not a TensorProto data type", how, (long long)to);
   if (!mx_dtype_size((int)to))
     return mx_op_fail(c, MINNX_E_UNSUPPORTED, "%s is %s (%lld), a dtype minnx does not support", how,
-                      type_names[to], (long long)to);
+                      mx_dtype_name((int)to), (long long)to);
   if (!(c->row->out[0].types & MX_BIT(to)))
     return mx_op_fail(c, MINNX_E_TYPE, "%s is %s, a dtype this version does not allow", how,
                       mx_dtype_name((int)to));

@@ -181,6 +181,7 @@ def structure_cases():
     case("struct-input-dtype-string", max_model(inputs=[vi("a"), vi("b", TensorProto.STRING)]), 2,
          "dtype string")
     case("struct-input-dtype-99", max_model(inputs=[vi("a"), vi("b", 99)]), 2, "dtype unknown dtype \\(99\\)")
+    case("struct-input-dtype-float8", max_model(inputs=[vi("a"), vi("b", 17)]), 2, "dtype float8e4m3fn \\(17\\)")
     case("struct-input-empty-name", model([mx("Max", ["a", "a"], ["y"])], inputs=[vi("a"), vi("")]), 2,
          "empty name")
     case("struct-node-input-empty", model([mx("Max", ["a", ""], ["y"])]), 2, "input 1 is empty")
@@ -501,6 +502,25 @@ def input_cases():
     case("input-without-name", max_model(), 2, "NAME=FILE", args="run model.onnx -i a.pb", files=files)
 
 
+def cast_cases():
+    """Cast's `to`: missing, naming no type, of the wrong attribute type, a type minnx does not hold."""
+    mx = helper.make_node
+    one = [vi("a")]
+
+    def cast(name, opset, regex, **attrs):
+        case(name, model([mx("Cast", ["a"], ["y"], **attrs)], inputs=one, opsets=(("", opset),)), 2, regex)
+    cast("cast-to-missing", 13, "\\(Cast-13\\): the required attribute 'to' is missing")
+    cast("cast-to-zero", 13, "attribute 'to' is 0, not a TensorProto data type", to=0)
+    cast("cast-to-int64-max", 13, "attribute 'to' is 9223372036854775807, not a TensorProto data type", to=2 ** 63 - 1)
+    cast("cast-to-int64-min", 13, "attribute 'to' is -9223372036854775808, not a TensorProto data type", to=-2 ** 63)
+    cast("cast-to-string", 13, "attribute 'to' is string \\(8\\), a dtype minnx does not support", to=8)
+    cast("cast19-to-float8e5m2", 19, "attribute 'to' is float8e5m2 \\(19\\), a dtype minnx does not support", to=19)
+    cast("cast1-to-lowercase-name", 1, "attribute 'to' is \"float\", not the name", to="float")
+    cast("cast1-to-empty-name", 1, "attribute 'to' is \"\", not the name", to="")
+    cast("cast13-to-as-float", 13, "attribute 'to' has the wrong type", to=1.0)
+    cast("cast13-to-as-ints", 13, "attribute 'to' has the wrong type", to=[1, 10])
+
+
 def write(out):
     shutil.rmtree(os.path.join(out, "cases"), ignore_errors=True)
     os.makedirs(os.path.join(out, "decoy"), exist_ok=True)
@@ -532,6 +552,7 @@ def main():
     size_cases()
     external_cases()
     input_cases()
+    cast_cases()
     write(out)
     print(f"{len(cases)} cases in {out}")
 
