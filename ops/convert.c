@@ -31,6 +31,15 @@ static inline double f64_from(uint64_t u) {
   return d;
 }
 
+/* The int64 whose two's complement bits w is (the inverse of the modulo
+ * conversion to uint64; a cast would be implementation-defined above
+ * INT64_MAX). */
+static inline int64_t as_signed(uint64_t w) {
+  int64_t i;
+  memcpy(&i, &w, sizeof i);
+  return i;
+}
+
 /* ---- float16 and bfloat16 ---- */
 
 /* a where pick is nonzero, else b. Written with a mask rather than `?:` where
@@ -109,17 +118,26 @@ static inline double i64_to_f64_odd(int64_t i) {
   return i < 0 ? -m : m;
 }
 
+/* 64-bit integer to float, rounded once. The CPU's instruction does that,
+ * but a tool that emulates it through double (valgrind) rounds twice; so a
+ * value of 2^53 or more has its low 12 bits folded into one sticky bit (they
+ * are far below float's rounding bit and only tell whether anything is
+ * cut), which makes it exact in double, and double rounds to float once. */
+static inline uint64_t fold_low_bits(uint64_t m) {
+  uint64_t folded = (m & ~(uint64_t)0xfff) | ((uint64_t)((m & 0xfff) != 0) << 11);
+  return m >> 53 ? folded : m;
+}
+
+static inline float u64_to_f32(uint64_t u) { return (float)(double)fold_low_bits(u); }
+
+/* The magnitude folded, the sign put back: a signed conversion, exact. */
+static inline float i64_to_f32(int64_t i) {
+  uint64_t sign = 0u - ((uint64_t)i >> 63), m = ((uint64_t)i ^ sign) - sign;
+  return (float)(double)as_signed((fold_low_bits(m) ^ sign) - sign);
+}
+
 static inline uint16_t f64_to_f16(double d) { return f32_to_f16(f64_to_f32_odd(d)); }
 static inline uint16_t f64_to_bf16(double d) { return f32_to_bf16(f64_to_f32_odd(d)); }
-
-/* The int64 whose two's complement bits w is (the inverse of the modulo
- * conversion to uint64; a cast would be implementation-defined above
- * INT64_MAX). */
-static inline int64_t as_signed(uint64_t w) {
-  int64_t i;
-  memcpy(&i, &w, sizeof i);
-  return i;
-}
 
 /* ---- float to integer ---- */
 
@@ -214,29 +232,38 @@ DEFINE_DIRECT(direct_bf16_f32, uint16_t, float, bf16_to_f32)
 DEFINE_DIRECT(direct_f32_i32, float, int32_t, f32_to_i32)
 DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
 
-/* float to int64: a chunk whose values are all below 2^31 in magnitude
- * (the usual case) converts through int32, which vectors do in one
- * instruction; another takes f32_to_i64's shifts. */
-#define DEFINE_F32_I64(name, ATTR)                                                             \
-  ATTR static void name(void *o, const void *in_, int64_t n) {                                \
-    int64_t *out = o;                                                                          \
-    const float *in = in_;                                                                     \
-    for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {    \
-      for (int line = 0; line < DIRECT_CHUNK * 4; line += 64) mx_prefetch(in, MX_AHEAD + line); \
-      uint32_t big = 0;                                                                        \
-      for (int i = 0; i < DIRECT_CHUNK; i++) big |= (int32_t)(f32_bits(in[i]) & 0x7fffffffu) >= 0x4f000000; \
-      if (big)                                                                                 \
-        for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = f32_to_i64(in[i]);                    \
-      else                                                                                     \
-        for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = (int32_t)in[i];                        \
-    }                                                                                          \
-    for (int64_t i = 0; i < n; i++) out[i] = f32_to_i64(in[i]);                                \
+/* A direct loop with a fast way for the usual values: a chunk where none is
+ * BIG takes FAST, else EXACT, which is right for every value.
+ * - float to int64: below 2^31 in magnitude, through int32, which vectors do
+ *   in one instruction (EXACT: f32_to_i64's shifts);
+ * - int64 to float: below 2^53 in magnitude, the CPU's conversion, which even
+ *   an emulation through double gets right there (EXACT: i64_to_f32). */
+#define DEFINE_SPLIT(name, TI, TO, BIG, FAST, EXACT, ATTR)                                          \
+  ATTR static void name(void *o, const void *in_, int64_t n) {                                     \
+    TO *out = o;                                                                                    \
+    const TI *in = in_;                                                                             \
+    for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {         \
+      for (int line = 0; line < DIRECT_CHUNK * (int)sizeof(TI); line += 64) mx_prefetch(in, MX_AHEAD + line); \
+      uint64_t big = 0;                                                                             \
+      for (int i = 0; i < DIRECT_CHUNK; i++) big |= BIG(in[i]);                                     \
+      if (big)                                                                                      \
+        for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = EXACT(in[i]);                               \
+      else                                                                                          \
+        for (int i = 0; i < DIRECT_CHUNK; i++) out[i] = FAST(in[i]);                                \
+    }                                                                                               \
+    for (int64_t i = 0; i < n; i++) out[i] = EXACT(in[i]);                                          \
   }
-DEFINE_F32_I64(direct_f32_i64, )
+/* BIG: nonzero (bit 31 or 54 set) from 2^31, 2^53 up: an add and a shift, which OR together in vectors */
+#define F32_BIG(x) (((f32_bits(x) & 0x7fffffffu) + 0x31000000u) >> 31)
+#define F32_I64_FAST(x) ((int64_t)(int32_t)(x))
+#define I64_BIG(x) (((uint64_t)(x) + ((uint64_t)1 << 53)) >> 54)
+#define I64_F32_FAST(x) ((float)(x))
+DEFINE_SPLIT(direct_f32_i64, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, )
+DEFINE_SPLIT(direct_i64_f32, int64_t, float, I64_BIG, I64_F32_FAST, i64_to_f32, )
 #if CONVERT_AVX2
-DEFINE_F32_I64(direct_f32_i64_avx2, AVX2_TARGET)
+DEFINE_SPLIT(direct_f32_i64_avx2, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, AVX2_TARGET)
+DEFINE_SPLIT(direct_i64_f32_avx2, int64_t, float, I64_BIG, I64_F32_FAST, i64_to_f32, AVX2_TARGET)
 #endif
-DEFINE_DIRECT(direct_i64_f32, int64_t, float, TO_F32)
 
 /* A loop of the two-stage path: W is the wide type (double, or uint64_t
  * holding an integer modulo 2^64). */
@@ -314,7 +341,7 @@ DEFINE_LOOP(fstore_bool, double, uint8_t, TO_BOOL)
  * float, rounded once from the signed or unsigned value. */
 #define S_F16(w) f64_to_f16(i64_to_f64_odd(as_signed(w)))
 #define S_BF16(w) f64_to_bf16(i64_to_f64_odd(as_signed(w)))
-#define S_F32(w) ((float)as_signed(w))
+#define S_F32(w) i64_to_f32(as_signed(w))
 #define S_F64(w) ((double)as_signed(w))
 #define U_F16(w) f64_to_f16(u64_to_f64_odd(w))
 #define U_BF16(w) f64_to_bf16(u64_to_f64_odd(w))
@@ -324,7 +351,7 @@ DEFINE_LOOP(sstore_f32, uint64_t, float, S_F32)
 DEFINE_LOOP(sstore_f64, uint64_t, double, S_F64)
 DEFINE_LOOP(ustore_f16, uint64_t, uint16_t, U_F16)
 DEFINE_LOOP(ustore_bf16, uint64_t, uint16_t, U_BF16)
-DEFINE_LOOP(ustore_f32, uint64_t, float, TO_F32)
+DEFINE_LOOP(ustore_f32, uint64_t, float, u64_to_f32)
 DEFINE_LOOP(ustore_f64, uint64_t, double, TO_F64)
 DEFINE_LOOP(istore_i8, uint64_t, int8_t, (int8_t))
 DEFINE_LOOP(istore_i16, uint64_t, int16_t, (int16_t))
