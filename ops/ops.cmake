@@ -11,6 +11,12 @@ minnx_op(ArgMax ops/argmax.c)
 minnx_op(Maximum ops/maximum.c ops/max.c)
 minnx_op(Cast ops/cast.c ops/convert.c)
 minnx_op(CastLike ops/cast.c ops/convert.c)
+minnx_op(Constant ops/constant.c)
+minnx_op(Identity ops/identity.c)
+minnx_op(Reshape ops/reshape.c)
+minnx_op(Flatten ops/flatten.c)
+minnx_op(Squeeze ops/squeeze.c)
+minnx_op(Unsqueeze ops/squeeze.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, and
 # mx_op_list.h, the registry's list of their tables.

@@ -45,6 +45,17 @@ static void mark_views(mx_graph *g, const mx_node *n) {
   }
 }
 
+int mx_shapes_read_inputs(const mx_graph *g) {
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    const mx_node *n = &g->nodes[i];
+    const mx_io *e = n->row->in;
+    for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC))
+      if ((e->flags & MX_IO_CONST) && n->inputs[k] >= 0 && g->values[mx_bytes_of(g, n->inputs[k])].kind == MX_VALUE_INPUT)
+        return 1;
+  }
+  return 0;
+}
+
 minnx_status mx_resolve(mx_graph *g, mx_err *err) {
   for (int32_t i = 0; i < g->n_nodes; i++) {
     mx_node *n = &g->nodes[i];
