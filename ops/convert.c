@@ -1,7 +1,8 @@
-/* Cast's conversions (convert.h states the rules). Every element conversion is
- * branch-free selects over plain arithmetic, so the loops vectorize, and none
- * converts a float to an integer outside that integer's range (C leaves it
- * undefined): the value is clamped first. */
+/* Cast's conversions (convert.h states the rules). The direct loops'
+ * element conversions are branch-free selects over plain arithmetic, so they
+ * vectorize; the two-stage path's rounding to odd branches, per element. No
+ * conversion takes a float to an integer outside that integer's range (C
+ * leaves it undefined): the value is clamped first. */
 #include <string.h>
 
 #include "graph/dtype.h"
