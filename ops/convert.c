@@ -120,22 +120,18 @@ static inline double i64_to_f64_odd(int64_t i) {
 }
 
 /* 64-bit integer to float, rounded once. The CPU's instruction does that,
- * but a tool that emulates it through double (valgrind) rounds twice; so a
- * value of 2^53 or more has its low 12 bits folded into one sticky bit (they
- * are far below float's rounding bit and only tell whether anything is
- * cut), which makes it exact in double, and double rounds to float once. */
-static inline uint64_t fold_low_bits(uint64_t m) {
-  uint64_t folded = (m & ~(uint64_t)0xfff) | ((uint64_t)((m & 0xfff) != 0) << 11);
-  return m >> 53 ? folded : m;
+ * but a tool that emulates it through double (valgrind) rounds twice. So a
+ * value of 2^53 or more in magnitude has its low 12 bits replaced by one
+ * sticky bit, bit 11 (the value moves within its 4096-wide step, which no
+ * float rounding boundary crosses there, and stays as cut or uncut as it
+ * was): it is then exact in double, and any route rounds it once. */
+static inline uint64_t fold_low_bits(uint64_t w, uint64_t big) {
+  uint64_t folded = (w & ~(uint64_t)0xfff) | ((uint64_t)((w & 0xfff) != 0) << 11);
+  return big ? folded : w;
 }
-
-static inline float u64_to_f32(uint64_t u) { return (float)(double)fold_low_bits(u); }
-
-/* The magnitude folded, the sign put back: a signed conversion, exact. */
-static inline float i64_to_f32(int64_t i) {
-  uint64_t sign = 0u - ((uint64_t)i >> 63), m = ((uint64_t)i ^ sign) - sign;
-  return (float)(double)as_signed((fold_low_bits(m) ^ sign) - sign);
-}
+#define I64_BIG(x) (((uint64_t)(x) + ((uint64_t)1 << 53)) >> 54) /* nonzero from 2^53 in magnitude */
+static inline float i64_to_f32(int64_t i) { return (float)as_signed(fold_low_bits((uint64_t)i, I64_BIG(i))); }
+static inline float u64_to_f32(uint64_t u) { return (float)fold_low_bits(u, u >> 53); }
 
 static inline uint16_t f64_to_f16(double d) { return f32_to_f16(f64_to_f32_odd(d)); }
 static inline uint16_t f64_to_bf16(double d) { return f32_to_bf16(f64_to_f32_odd(d)); }
@@ -233,12 +229,9 @@ DEFINE_DIRECT(direct_bf16_f32, uint16_t, float, bf16_to_f32)
 DEFINE_DIRECT(direct_f32_i32, float, int32_t, f32_to_i32)
 DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
 
-/* A direct loop with a fast way for the usual values: a chunk where none is
- * BIG takes FAST, else EXACT, which is right for every value.
- * - float to int64: below 2^31 in magnitude, through int32, which vectors do
- *   in one instruction (EXACT: f32_to_i64's shifts);
- * - int64 to float: below 2^53 in magnitude, the CPU's conversion, which even
- *   an emulation through double gets right there (EXACT: i64_to_f32). */
+/* float to int64: a chunk whose values are all below 2^31 in magnitude (the
+ * usual case) converts through int32, which vectors do in one instruction;
+ * another takes f32_to_i64's shifts. */
 #define DEFINE_SPLIT(name, TI, TO, BIG, FAST, EXACT, ATTR)                                          \
   ATTR static void name(void *o, const void *in_, int64_t n) {                                     \
     TO *out = o;                                                                                    \
@@ -254,17 +247,14 @@ DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
     }                                                                                               \
     for (int64_t i = 0; i < n; i++) out[i] = EXACT(in[i]);                                          \
   }
-/* BIG: nonzero (bit 31 or 54 set) from 2^31, 2^53 up: an add and a shift, which OR together in vectors */
+/* nonzero from 2^31 in magnitude: an add and a shift, which OR together in vectors */
 #define F32_BIG(x) (((f32_bits(x) & 0x7fffffffu) + 0x31000000u) >> 31)
 #define F32_I64_FAST(x) ((int64_t)(int32_t)(x))
-#define I64_BIG(x) (((uint64_t)(x) + ((uint64_t)1 << 53)) >> 54)
-#define I64_F32_FAST(x) ((float)(x))
 DEFINE_SPLIT(direct_f32_i64, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, )
-DEFINE_SPLIT(direct_i64_f32, int64_t, float, I64_BIG, I64_F32_FAST, i64_to_f32, )
 #if CONVERT_AVX2
 DEFINE_SPLIT(direct_f32_i64_avx2, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, AVX2_TARGET)
-DEFINE_SPLIT(direct_i64_f32_avx2, int64_t, float, I64_BIG, I64_F32_FAST, i64_to_f32, AVX2_TARGET)
 #endif
+DEFINE_DIRECT(direct_i64_f32, int64_t, float, i64_to_f32)
 
 /* A loop of the two-stage path: W is the wide type (double, or uint64_t
  * holding an integer modulo 2^64). */

@@ -41,7 +41,7 @@ BF16 = np.dtype(np.uint16, metadata={"onnx": TensorProto.BFLOAT16})
 
 def onnx_type(dt):
     return (dt.metadata or {}).get("onnx") or ONNX_TYPE[dt.type]
-STAMP = "v1"  # bump when a workload's definition changes, so old inputs are rewritten
+STAMP = "v2"  # bump when a workload's definition changes, so old inputs are rewritten
 
 
 @dataclass
