@@ -253,6 +253,9 @@ minnx_status minnx_session_output(const minnx_session *session, size_t index, mi
  * dims not yet bound) and for NULL. */
 size_t minnx_session_arena_size(const minnx_session *session);
 size_t minnx_session_values_size(const minnx_session *session);
+/* 1 when the session's arena is planned for its current inputs (an arena of
+ * 0 bytes is a plan too: a graph of views and constants), 0 otherwise. */
+int minnx_session_planned(const minnx_session *session);
 
 /* Introspection for tools. Strings returned are owned by the model; every
  * `out` pointer may be NULL to skip it; MINNX_E_ARG for NULL or an index out

@@ -85,8 +85,10 @@ void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_o
  * input's in a session (`data`), or a view's of one of these. */
 static const void *const_data(const mx_graph *g, int32_t v, const void *const *data) {
   v = mx_bytes_of(g, v);
-  if (g->values[v].kind == MX_VALUE_INITIALIZER) return g->values[v].data;
-  return data && g->values[v].kind == MX_VALUE_INPUT ? data[v] : NULL;
+  const mx_value *val = &g->values[v];
+  const void *p = val->kind == MX_VALUE_INITIALIZER ? val->data : data && val->kind == MX_VALUE_INPUT ? data[v] : NULL;
+  /* no bytes (an empty tensor): known all the same */
+  return p || val->kind == MX_VALUE_NODE || (val->kind == MX_VALUE_INPUT && !data) ? p : (const void *)val;
 }
 
 /* Fills c for node n, checking the node against its row on the way: its

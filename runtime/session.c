@@ -350,3 +350,4 @@ minnx_status minnx_session_output(const minnx_session *s, size_t index, minnx_te
 
 size_t minnx_session_arena_size(const minnx_session *s) { return s && s->planned ? s->plan.arena_size : 0; }
 size_t minnx_session_values_size(const minnx_session *s) { return s && s->planned ? s->plan.values_size : 0; }
+int minnx_session_planned(const minnx_session *s) { return s && s->planned; }

@@ -537,7 +537,7 @@ static int cmd_info(int argc, char **argv) {
     minnx_model_free(m);
     return die(EXIT_LOAD, "%s: %s", argv[0], err.message);
   }
-  int planned = minnx_session_arena_size(s) || minnx_session_values_size(s);
+  int planned = minnx_session_planned(s);
   if (planned)
     printf("arena: %zu bytes (values without reuse: %zu bytes)\n", minnx_session_arena_size(s), minnx_session_values_size(s));
   else
