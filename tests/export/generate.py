@@ -45,6 +45,14 @@ def inputs(*makers):
     return lambda g: tuple(m(g) for m in makers)
 
 
+def uniform(lo, hi, *shape):
+    return lambda g: torch.rand(*shape, generator=g) * (hi - lo) + lo
+
+
+def randint(lo, hi, dtype, *shape):
+    return lambda g: torch.randint(lo, hi, shape, generator=g, dtype=dtype)
+
+
 # name, forward, inputs. Each module is exported at every opset in OPSETS.
 MODULES = [
     ("max_of_two", lambda x, y: torch.max(x, y), inputs(randn(2, 3), randn(2, 3))),
@@ -68,12 +76,32 @@ MODULES = [
     ("argmax_of_flattened_max", lambda x, y: torch.argmax(torch.flatten(torch.maximum(x, y), 1), dim=1),
      inputs(randn(2, 3, 4), randn(2, 3, 4))),
     ("unsqueeze_max_squeeze", lambda x, y: torch.max(x.unsqueeze(0), y).squeeze(0), inputs(randn(3, 4), randn(1, 3, 4))),
+    # Casts (float -> integer inputs stay in the target's range, where PyTorch's cast is defined)
+    ("cast_argmax_to_int32", lambda x: torch.argmax(x, dim=1).to(torch.int32), inputs(randn(3, 5))),
+    ("cast_half_maximum", lambda x, y: torch.maximum(x.half(), y.half()).float(),
+     inputs(uniform(-100, 100, 2, 3, 4), uniform(-100, 100, 2, 3, 4))),
+    ("cast_to_bfloat16", lambda x: x.to(torch.bfloat16), inputs(uniform(-100, 100, 4, 6))),
+    ("cast_float_to_ints", lambda x: (x.to(torch.int8), x.int(), x.long(), x.to(torch.uint8), x.bool()),
+     inputs(uniform(0, 120, 3, 7))),
+    ("cast_ints_to_float", lambda i: (i.float(), i.double(), i.half()),
+     inputs(randint(-2 ** 40, 2 ** 40, torch.int64, 2, 9))),
+    ("cast_view_then_half", lambda x: x.view(-1, 2).to(torch.float16), inputs(uniform(-100, 100, 3, 4))),
+    ("cast_max_of_casts", lambda i, h: torch.max(i.float(), h.float()),
+     inputs(randint(-100, 100, torch.int32, 5), lambda g: (torch.randn(5, generator=g) * 40).half())),
+    ("cast_double_round_trip", lambda x: x.double().float().half(), inputs(uniform(-100, 100, 8))),
 ]
+# Modules an opset cannot express: bfloat16 Cast comes with opset 13.
+FROM_OPSET = {"cast_to_bfloat16": 13}
 
 
-def tensor_file(path, a):
+def tensor_file(path, t):
+    if t.dtype == torch.bfloat16:  # numpy has no bfloat16: its bits, typed bfloat16
+        p = numpy_helper.from_array(np.array(t.view(torch.int16).numpy().view(np.uint16), order="C"))
+        p.data_type = onnx.TensorProto.BFLOAT16
+    else:
+        p = numpy_helper.from_array(np.array(t.numpy(), order="C"))  # keeps rank 0
     with open(path, "wb") as fh:
-        fh.write(numpy_helper.from_array(np.array(a, order="C")).SerializeToString())  # keeps rank 0
+        fh.write(p.SerializeToString())
 
 
 def export(out, name, forward, make_inputs, opset):
@@ -94,9 +122,9 @@ def export(out, name, forward, make_inputs, opset):
     with open(os.path.join(d, "model.onnx"), "wb") as fh:
         fh.write(buf.getvalue())
     for i, x in enumerate(xs):
-        tensor_file(os.path.join(d, "test_data_set_0", f"input_{i}.pb"), x.numpy())
+        tensor_file(os.path.join(d, "test_data_set_0", f"input_{i}.pb"), x)
     for i, y in enumerate(ys):
-        tensor_file(os.path.join(d, "test_data_set_0", f"output_{i}.pb"), y.numpy())
+        tensor_file(os.path.join(d, "test_data_set_0", f"output_{i}.pb"), y)
     ops = sorted({n.op_type for n in onnx.load_from_string(buf.getvalue()).graph.node})
     print(f"{name}_opset{opset}: {' '.join(ops)}")
 
@@ -112,7 +140,8 @@ def main():
     torch.manual_seed(0)
     for name, forward, make_inputs in MODULES:
         for opset in OPSETS:
-            export(args.out, name, forward, make_inputs, opset)
+            if opset >= FROM_OPSET.get(name, 0):
+                export(args.out, name, forward, make_inputs, opset)
 
 
 if __name__ == "__main__":

@@ -1,1 +1,0 @@
-Bx0J<ú#’B=DöÂMJBtE2@†ëRB~ÍvAB.’B.‡¢?„1¥ÁSÁ¹A2FŠA`dÁBFÁ•8æA’aáA

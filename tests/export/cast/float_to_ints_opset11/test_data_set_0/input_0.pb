@@ -1,1 +1,0 @@
-Bx0JT–{A$ðABPJëAŸÚÊB¡²B•ý‚BÁžB¡%¦Bt»BÂ™ÞBë¾ApE–Bhà‰Aî³TBVµ¼B<ºÖBú6¶B®÷‡@Ž„,BÙˆœAm¶ïB

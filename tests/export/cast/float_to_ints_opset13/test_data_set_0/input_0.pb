@@ -1,1 +1,0 @@
-Bx0JTÿ(·B’\gBH<€Bh_Bîð3BaŠ´B¨<Bž®A ½B:Ú?BVþŠBõÂëB<n›Bºµ{BI9Bt+ªBÂæBþ©BAÆ¸BÚ¸BþbB

@@ -1,1 +1,0 @@
-By3Jg6KlAUp2Oh]8Bna1Q
