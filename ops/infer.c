@@ -63,27 +63,25 @@ static void arity(const mx_io *list, int32_t *lo, int32_t *hi) {
   }
 }
 
-size_t mx_node_bufs_size(int32_t max_in, int32_t max_out) {
+size_t mx_node_bufs_carve(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out) {
   size_t ni = (size_t)(max_in > 0 ? max_in : 1), no = (size_t)(max_out > 0 ? max_out : 1);
-  return no * sizeof(mx_shape) + ni * (sizeof(mx_shape *) + sizeof(void *)) + no * sizeof(void *) +
-         (ni + no) * sizeof(mx_dtype);
-}
-
-void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out) {
-  size_t ni = (size_t)(max_in > 0 ? max_in : 1), no = (size_t)(max_out > 0 ? max_out : 1);
-  unsigned char *p = mem; /* widest alignment first */
+  uintptr_t start = (uintptr_t)mem, p = start; /* an integer: no arithmetic on a NULL pointer */
+  mx_node_bufs unused;
+  b = b ? b : &unused;
+  /* widest alignment first */
   b->out = (mx_shape *)p, p += no * sizeof(mx_shape);
   b->in = (const mx_shape **)p, p += ni * sizeof(mx_shape *);
   b->in_data = (const void **)p, p += ni * sizeof(void *);
   b->out_data = (const void **)p, p += no * sizeof(void *);
   b->in_dtype = (mx_dtype *)p, p += ni * sizeof(mx_dtype);
-  b->out_dtype = (mx_dtype *)p;
+  b->out_dtype = (mx_dtype *)p, p += no * sizeof(mx_dtype);
+  return (size_t)(p - start);
 }
 
-/* A value's bytes when they are known at load: a constant's, or a view's of one. */
 /* A value's bytes when infer may read them: a constant's, a bound graph
  * input's in a session (`data`), or a view's of one of these. */
 static const void *const_data(const mx_graph *g, int32_t v, const void *const *data) {
+  if (!MX_OPS_DATA) return NULL;
   v = mx_bytes_of(g, v);
   const mx_value *val = &g->values[v];
   const void *p = val->kind == MX_VALUE_INITIALIZER ? val->data : data && val->kind == MX_VALUE_INPUT ? data[v] : NULL;
@@ -93,8 +91,8 @@ static const void *const_data(const mx_graph *g, int32_t v, const void *const *d
 
 /* Fills c for node n, checking the node against its row on the way: its
  * arity, each input's dtype (in its entry's set, the same as its group's),
- * constant inputs, attribute names and types. Presets the outputs' dtypes:
- * their group's, or the one dtype an entry allows (ArgMax's int64). */
+ * constant inputs, attribute names and types. Presets each output's dtype to
+ * its group's (UNDEFINED when it has none: infer sets it). */
 static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
                              const mx_dtype *dtypes, const mx_node_bufs *b, const void *const *data, mx_err *err) {
   const mx_op_row *r = n->row;
@@ -127,7 +125,7 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
     if (e->group && group[e->group] && group[e->group] != t)
       return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(group[e->group]),
                         mx_dtype_name(t));
-    if ((e->flags & MX_IO_CONST) && g->values[mx_bytes_of(g, v)].kind == MX_VALUE_NODE)
+    if (MX_OPS_DATA && (e->flags & MX_IO_CONST) && g->values[mx_bytes_of(g, v)].kind == MX_VALUE_NODE)
       return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time; minnx needs it constant (an "
                         "initializer or a Constant) or a graph input, so that shapes are known before a run",
                         (int)k, e->name);
@@ -142,8 +140,6 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
     b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
     b->out_data[k] = NULL;
     b->out_dtype[k] = group[e->group];
-    if (!b->out_dtype[k] && e->types && !(e->types & (e->types - 1)))
-      while (!(e->types & MX_BIT(b->out_dtype[k]))) b->out_dtype[k]++;
   }
   if (!named)
     return mx_op_fail(c, MINNX_E_MODEL, "it must have %s named output%s", lo == 1 && hi == 1 ? "exactly one" : "more or fewer",
@@ -201,12 +197,12 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
           if (out->dims[d] < 0) out->dims[d] = shapes[id].dims[d];
       shapes[id] = *out;
       dtypes[id] = t;
-      if (fold && c.out_data[k]) {
+      if (MX_OPS_VIEWS && fold && c.out_data[k]) {
         fold[id].kind = MX_VALUE_INITIALIZER;
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
-      computes |= g->values[id].kind == MX_VALUE_NODE;
+      computes |= !MX_OPS_VIEWS || g->values[id].kind == MX_VALUE_NODE;
       elements |= mx_shape_count(out) != 0;
     }
     if (!prep) continue;

@@ -22,7 +22,7 @@ static int by_size_desc(const void *a, const void *b) {
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
 
 /* Values with bytes of their own in the arena: node outputs that are not views. */
-static int owns_bytes(const mx_value *v) { return v->kind == MX_VALUE_NODE && !v->view_of; }
+static int owns_bytes(const mx_value *v) { return v->kind == MX_VALUE_NODE && (!MX_OPS_VIEWS || !v->view_of); }
 
 /* Spans at most: every such value, and a scratch per node. */
 static int32_t planned_count(const mx_graph *g) {
