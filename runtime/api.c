@@ -18,9 +18,9 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   mx_dtype *dtypes = mx_pool_temp(pool, nv * sizeof *dtypes);
   void *bufs_mem = mx_pool_temp(pool, mx_node_bufs_carve(NULL, NULL, m->max_node_inputs, m->max_node_outputs));
   void *params = mx_pool_temp(pool, m->max_params ? m->max_params : 1);
-  m->scratch = mx_pool_alloc(pool, nn * sizeof *m->scratch);
+  size_t *scratch = mx_pool_temp(pool, nn * sizeof *scratch);
   minnx_status st = MINNX_OK;
-  if (!shapes || !dtypes || !bufs_mem || !params || !m->scratch) {
+  if (!shapes || !dtypes || !bufs_mem || !params || !scratch) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
     goto done;
   }
@@ -32,7 +32,7 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   }
   /* Where shapes are known, prepare runs too: for the scratch each node
    * asks for, and so that its refusals come at load. */
-  mx_prep prep = {NULL, params, m->scratch, NULL};
+  mx_prep prep = {NULL, params, scratch, NULL};
   if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -45,9 +45,10 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   m->plan.scratch = m->plan.offsets + nv;
   minnx_allocator temp = mx_pool_temp_allocator(pool);
   if (!m->plan.offsets) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
-  else st = mx_plan_arena(g, shapes, dtypes, m->scratch, &temp, &m->plan, err);
+  else st = mx_plan_arena(g, shapes, dtypes, scratch, &temp, &m->plan, err);
   m->planned = st == MINNX_OK;
 done:
+  mx_pool_temp_free(pool, scratch);
   mx_pool_temp_free(pool, params);
   mx_pool_temp_free(pool, bufs_mem);
   mx_pool_temp_free(pool, dtypes);
