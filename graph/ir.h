@@ -101,13 +101,17 @@ typedef struct mx_graph {
 } mx_graph;
 
 /* Whether the ops linked in use views and constant folding (rows without
- * eval), and whether their infer reads inputs' bytes (ops/ops.cmake): a build
- * whose ops do not (MINNX_OPS) leaves that code out. */
+ * eval), whether their infer reads inputs' bytes, and whether their prepare
+ * asks for arena scratch (ops/ops.cmake): a build whose ops do not
+ * (MINNX_OPS) leaves that code out. */
 #ifndef MX_OPS_VIEWS
 #define MX_OPS_VIEWS 1
 #endif
 #ifndef MX_OPS_DATA
 #define MX_OPS_DATA 1
+#endif
+#ifndef MX_OPS_SCRATCH
+#define MX_OPS_SCRATCH 1
 #endif
 
 /* The value holding v's bytes: v, or the one v is a view of. */

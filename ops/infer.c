@@ -218,6 +218,9 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
     void *params = prep->params ? prep->params[i] : prep->one;
     prep->scratch[i] = 0;
     if (runs && n->row->prepare && (st = n->row->prepare(&c, params))) return st;
+    if (!MX_OPS_SCRATCH && c.scratch) /* the build left the planner's scratch out */
+      return mx_op_fail(&c, MINNX_E_LIMIT, "prepare asks for scratch, but ops/ops.cmake does not say SCRATCH for %s",
+                        n->op_type);
     if (runs) prep->scratch[i] = c.scratch;
     if (!runs && prep->params) prep->params[i] = NULL;
   }

@@ -323,7 +323,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     if (!s->node_plans[i]) continue; /* views among them: they share bytes, see s->data */
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = n->inputs[k] >= 0 ? s->data[mx_bytes_of(g, n->inputs[k])] : NULL;
     for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
-    s->exec.scratch = s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
+    s->exec.scratch = MX_OPS_SCRATCH && s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
     n->row->eval(&s->exec, s->node_plans[i], s->in_ptrs, s->out_ptrs);
   }
   s->ran = 1;
