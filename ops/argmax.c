@@ -34,6 +34,7 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   int64_t axis = mx_attr_int(n, "axis", 0);
   int64_t keepdims = mx_attr_int(n, "keepdims", 1);
   int64_t last = mx_attr_int(n, "select_last_index", 0);
+  c->out_dtype[0] = MINNX_INT64;
   if (keepdims != 0 && keepdims != 1)
     return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (ArgMax-%d): attribute keepdims is %lld; it must be 0 or 1", label, since, (long long)keepdims);
   if (last != 0 && last != 1)
@@ -410,27 +411,28 @@ DEFINE_ARGMAX_PAIR(u16, uint16_t, uint16_t, int32_t, int16_t, KEEP, N)
 DEFINE_ARGMAX_PAIR(u32, uint32_t, uint32_t, int32_t, int32_t, KEEP, N)
 DEFINE_ARGMAX_PAIR(u64, uint64_t, uint64_t, int64_t, int64_t, KEEP, N)
 
-/* The kernel for dtype t, the first or last index, portable or for AVX2. */
+/* The kernel for dtype t, the first or last index, portable or for AVX2. A
+ * case per dtype; one that a build leaves out (MX_DTYPE_ON is a constant) is
+ * dead code, so neither its row nor its kernels are linked. */
 static argmax_fn argmax_for(mx_dtype t, int last, int avx2) {
 #if MX_AVX2
-#define AVX2_PAIR(t, s) {MX_IF_DTYPE(t, argmax_first_##s##_avx2), MX_IF_DTYPE(t, argmax_last_##s##_avx2)}
+#define AVX2_PAIR(s) {argmax_first_##s##_avx2, argmax_last_##s##_avx2}
 #else
-#define AVX2_PAIR(t, s) {NULL, NULL}
+#define AVX2_PAIR(s) {NULL, NULL}
 #endif
-#define ROW(t, s) {t, {{MX_IF_DTYPE(t, argmax_first_##s), MX_IF_DTYPE(t, argmax_last_##s)}, AVX2_PAIR(t, s)}}
-  static const struct {
-    mx_dtype t;
-    argmax_fn f[2][2]; /* [avx2][last] */
-  } table[] = {
-      ROW(MINNX_FLOAT, f32),  ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
-      ROW(MINNX_INT8, i8),    ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
-      ROW(MINNX_UINT8, u8),   ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
-  };
-#undef ROW
+#define CASE(t, s)                                                                                    \
+  case t: {                                                                                           \
+    static const argmax_fn f[2][2] = {{argmax_first_##s, argmax_last_##s}, AVX2_PAIR(s)}; /* [avx2][last] */ \
+    return MX_DTYPE_ON(t) ? f[avx2 && MX_AVX2][last] : NULL;                                          \
+  }
+  switch (t) {
+    CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
+    CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
+    CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
+    default: return NULL; /* the rows admit no other dtype */
+  }
+#undef CASE
 #undef AVX2_PAIR
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].t == t) return table[i].f[avx2 && MX_AVX2][last];
-  return NULL; /* the schemas admit no other dtype */
 }
 
 int mx_argmax_avx2_available(void) {

@@ -141,25 +141,26 @@ DEFINE_MAX(u32, uint32_t, MX_IMAX)
 DEFINE_MAX(u64, uint64_t, MX_IMAX)
 
 typedef struct {
-  mx_dtype t;
   max2_fn max2;
   max3_fn max3;
   max4_fn max4;
 } max_kernels;
 
 static const max_kernels *kernels_for(mx_dtype t) {
-  /* MX_IF_DTYPE leaves out the kernels of dtypes a build does not use */
-#define ROW(t, s) {t, MX_IF_DTYPE(t, max2_##s), MX_IF_DTYPE(t, max3_##s), MX_IF_DTYPE(t, max4_##s)}
-  static const max_kernels table[] = {
-      ROW(MINNX_FLOAT, f32),  ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
-      ROW(MINNX_INT8, i8),    ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
-      ROW(MINNX_UINT8, u8),   ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
-  };
-#undef ROW
-
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].t == t) return &table[i];
-  return NULL; /* the schemas admit no other dtype */
+  /* A case per dtype; one that a build leaves out (MX_DTYPE_ON is a
+   * constant) is dead code, so neither its row nor its kernels are linked. */
+#define CASE(t, s)                                                 \
+  case t: {                                                        \
+    static const max_kernels k = {max2_##s, max3_##s, max4_##s}; \
+    return MX_DTYPE_ON(t) ? &k : NULL;                             \
+  }
+  switch (t) {
+    CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
+    CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
+    CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
+    default: return NULL; /* the rows admit no other dtype */
+  }
+#undef CASE
 }
 
 /* ---- infer ---- */
