@@ -48,7 +48,7 @@ typedef enum minnx_status {
   MINNX_E_IO = 3,          /* a file could not be read */
   MINNX_E_PARSE = 4,       /* bytes that are not a valid protobuf message */
   MINNX_E_MODEL = 5,       /* a structurally invalid model or tensor */
-  MINNX_E_UNSUPPORTED = 6, /* an operator minnx does not implement */
+  MINNX_E_UNSUPPORTED = 6, /* an operator or a dtype (string, complex) minnx does not implement */
   MINNX_E_TYPE = 7,        /* a dtype not allowed where it is used */
   MINNX_E_SHAPE = 8,       /* shapes that do not fit */
   MINNX_E_LIMIT = 9,       /* a size beyond minnx's limits */
@@ -145,7 +145,7 @@ minnx_status minnx_model_load_file(const char *path, const minnx_load_options *o
  * the caller may release them when the call returns. On success *out is the
  * caller's, released with minnx_model_free. Errors: MINNX_E_ARG (NULL out, or
  * NULL data with a size), MINNX_E_PARSE (not a protobuf ModelProto),
- * MINNX_E_UNSUPPORTED (an operator minnx does not implement), MINNX_E_MODEL,
+ * MINNX_E_UNSUPPORTED (an operator, or a graph value of a dtype, minnx does not implement), MINNX_E_MODEL,
  * MINNX_E_TYPE, MINNX_E_SHAPE (the model breaks a rule; the message names the
  * node), MINNX_E_FEATURE, MINNX_E_LIMIT, MINNX_E_NOMEM. */
 minnx_status minnx_model_load_buffer(const void *data, size_t size, const minnx_load_options *options,
@@ -205,7 +205,10 @@ minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minn
  * default) holding its bookkeeping, kernel plans and arena. When every shape
  * is declared, the arena was planned at load; with symbolic dims it is planned
  * at the first run after inputs with new shapes are bound, from the hooks if
- * it outgrows the block. Runs with unchanged shapes allocate nothing. On
+ * it outgrows the block. Runs with unchanged shapes allocate nothing. A shape
+ * that depends on an input's bytes (Reshape's `shape`, Squeeze's `axes` given
+ * as a graph input rather than a constant) is planned at every run, and such
+ * a run allocates if the arena outgrows the block. On
  * success *out is the caller's, released with minnx_session_free before the
  * model. Errors: MINNX_E_ARG, MINNX_E_NOMEM, MINNX_E_LIMIT (a value too large
  * to plan). */
@@ -219,7 +222,8 @@ minnx_status minnx_session_create_in(const minnx_model *model, void *mem, size_t
                                      minnx_error *err);
 /* The exact bytes minnx_session_create_in needs for a session on `model` (a
  * multiple of 16; 0 for NULL), computed from the model alone. With symbolic
- * dims the arena depends on the shapes bound: then this covers everything but
+ * dims, or shapes given by an input's bytes, the arena depends on the inputs
+ * bound: then this covers everything but
  * the arena, which must fit in what is left when the run after binding plans
  * it (else that run fails with MINNX_E_NOMEM, naming the bytes needed, and
  * the session stays usable). */
@@ -261,6 +265,9 @@ minnx_status minnx_session_output(const minnx_session *session, size_t index, mi
  * dims not yet bound) and for NULL. */
 size_t minnx_session_arena_size(const minnx_session *session);
 size_t minnx_session_values_size(const minnx_session *session);
+/* 1 when the session's arena is planned for its current inputs (an arena of
+ * 0 bytes is a plan too: a graph of views and constants), 0 otherwise. */
+int minnx_session_planned(const minnx_session *session);
 
 /* Introspection for tools. Strings returned are owned by the model; every
  * `out` pointer may be NULL to skip it; MINNX_E_ARG for NULL or an index out

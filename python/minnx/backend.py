@@ -9,8 +9,9 @@ tests/python/test_onnx_backend.py does exactly that under pytest.
 
 Compatibility comes from the library, not from a list kept here: a model is
 compatible when minnx loads it, or refuses it for any reason other than
-MINNX_E_UNSUPPORTED (an operator or version it does not implement). A model
-refused for another reason is "compatible" so that the test fails and says
+MINNX_E_UNSUPPORTED (an operator, version or dtype it does not implement) or
+MINNX_E_FEATURE (a model feature it lacks, e.g. sequence or optional values),
+as `minnx test` skips those. A model refused for another reason is "compatible" so that the test fails and says
 why, rather than being skipped.
 
 bfloat16: onnx's numpy_helper gives bfloat16 tensors as float32 arrays, so
@@ -23,7 +24,7 @@ import onnx
 from onnx import helper, shape_inference
 from onnx.backend.base import Backend, BackendRep, Device, DeviceType
 
-from . import InferenceSession, UnsupportedError, _BF16
+from . import FeatureError, InferenceSession, UnsupportedError, _BF16
 
 
 def _to_bfloat16_bits(a):
@@ -70,7 +71,7 @@ class MinnxBackend(Backend):
     def is_compatible(cls, model, device="CPU", **kwargs):
         try:
             InferenceSession(model.SerializeToString())
-        except UnsupportedError:
+        except (UnsupportedError, FeatureError):
             return False
         except Exception:  # noqa: BLE001 - any other refusal is a failure prepare() will report
             return True

@@ -34,8 +34,14 @@ from onnx import TensorProto, helper, numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ONNX_TYPE = {np.float32: TensorProto.FLOAT, np.float16: TensorProto.FLOAT16, np.float64: TensorProto.DOUBLE,
-             np.int8: TensorProto.INT8, np.int64: TensorProto.INT64}
-STAMP = "v1"  # bump when a workload's definition changes, so old inputs are rewritten
+             np.int8: TensorProto.INT8, np.int32: TensorProto.INT32, np.int64: TensorProto.INT64}
+# numpy has no bfloat16: its arrays are uint16 bit patterns whose dtype carries this mark
+BF16 = np.dtype(np.uint16, metadata={"onnx": TensorProto.BFLOAT16})
+
+
+def onnx_type(dt):
+    return (dt.metadata or {}).get("onnx") or ONNX_TYPE[dt.type]
+STAMP = "v2"  # bump when a workload's definition changes, so old inputs are rewritten
 
 
 @dataclass
@@ -52,7 +58,7 @@ class Workload:
     what: str                 # the table's description
     inputs: Callable          # rng -> list of arrays
     nodes: List[Node]
-    numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs
+    numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs; None: no numpy
     out_dtype: type = None    # of the graph output; None: the inputs' dtype
     target: str = ""          # the issue's target: "1.15x" (ratio to the floor), "50ns" (absolute)
 
@@ -112,6 +118,11 @@ def chain_numpy(ins, outs):
     np.argmax(t, axis=-1, keepdims=True, out=outs[0])
 
 
+def np_views(ins, outs):
+    ins[0].reshape(-1).reshape(outs[0].shape)  # numpy's reshapes are views too: no copy
+
+
+VIEWS = ("Identity", "Flatten", "Reshape", "Squeeze", "Unsqueeze")
 F32 = np.float32
 WORKLOADS = [
     Workload("max_f32_1k", "Max f32 [1024,1024] x2", max_of(normal((1024, 1024), F32), normal((1024, 1024), F32)),
@@ -157,15 +168,51 @@ WORKLOADS = [
     Workload("tiny_max", "Max f32 [3,4] x2", max_of(normal((3, 4), F32), normal((3, 4), F32)), max_node(2), np_max),
     Workload("tiny_argmax", "ArgMax f32 [3,4] axis -1", max_of(normal((3, 4), F32)), argmax_node(-1),
              np_argmax(-1), np.int64),
+    # views cost no bytes and no kernel: the run is the executor's loop over two nodes
+    Workload("tiny_views", "Identity->Flatten f32 [1024,1024] (views)", max_of(normal((1024, 1024), F32)),
+             [Node("Identity", ["x0"], "t"), Node("Flatten", ["t"], "y", {"axis": 0})], np_views),
     Workload("chain", "Max->Max->ArgMax f32 [1024,1024]", max_of(*[normal((1024, 1024), F32)] * 3),
              [Node("Max", ["x0", "x1"], "t0"), Node("Max", ["t0", "x2"], "t1"),
               Node("ArgMax", ["t1"], "y", {"axis": -1})], chain_numpy, np.int64),
 ]
 
 
+# ---- Cast between float32 and float16, bfloat16, int32, int64 ------------------------------------
+
+def bf16_of(gen):
+    """bfloat16 inputs: float32 values cut to their upper half (exact bfloat16 values)."""
+    return lambda rng: (gen(rng).view(np.uint32) >> 16).astype(np.uint16).view(BF16)
+
+
+def np_cast(ins, outs):
+    np.copyto(outs[0], ins[0], casting="unsafe")
+
+
+def cast_workload(name, what, gen, to_dtype, numpy_op=np_cast):
+    return Workload(name, f"Cast {what} [2048,2048]", lambda rng: [gen(rng)],
+                    [Node("Cast", ["x0"], "y", {"to": onnx_type(np.dtype(to_dtype))})], numpy_op, to_dtype)
+
+
+CAST_SHAPE = (2048, 2048)
+WORKLOADS += [
+    cast_workload("cast_f32_f16", "f32->f16", normal(CAST_SHAPE, F32), np.float16),
+    cast_workload("cast_f16_f32", "f16->f32", normal(CAST_SHAPE, np.float16), F32),
+    cast_workload("cast_f32_bf16", "f32->bf16", normal(CAST_SHAPE, F32), BF16, None),
+    cast_workload("cast_bf16_f32", "bf16->f32", bf16_of(normal(CAST_SHAPE, F32)), F32, None),
+    cast_workload("cast_f32_i32", "f32->i32", lambda rng: (rng.standard_normal(CAST_SHAPE, F32) * 1e6), np.int32),
+    cast_workload("cast_i32_f32", "i32->f32", ints(CAST_SHAPE, np.int32, -2**31, 2**31 - 1), F32),
+    cast_workload("cast_f32_i64", "f32->i64", lambda rng: (rng.standard_normal(CAST_SHAPE, F32) * 1e6), np.int64),
+    cast_workload("cast_i64_f32", "i64->f32", ints(CAST_SHAPE, np.int64, -2**40, 2**40), F32),
+    # beyond the target: int64 values of 2^53 and more have their low bits folded (ops/convert.c, i64_to_f32)
+    cast_workload("cast_i64_f32_huge", "i64->f32 (|x| >= 2^53)", ints(CAST_SHAPE, np.int64, 2**53, 2**62), F32),
+]
+
+
 for _w in WORKLOADS:
-    _w.target = ("50ns" if _w.name.startswith("tiny") else "" if _w.name == "chain"
-                 else "1.3x" if _w.name.startswith("argmax") or "f16" in _w.name else "1.15x")
+    _w.target = ("" if _w.name.endswith("_huge") else "20ns" if _w.name == "tiny_views"
+                 else "50ns" if _w.name.startswith("tiny") else "" if _w.name == "chain"
+                 else "1.3x" if _w.name.startswith("argmax") or ("f16" in _w.name and _w.nodes[0].op != "Cast")
+                 else "1.15x")
 
 
 # ---- shapes and bytes, for the floor --------------------------------------------------------------
@@ -174,6 +221,11 @@ def out_shape(node, shapes):
     ins = [shapes[i] for i in node.inputs]
     if node.op == "Max":
         return np.broadcast_shapes(*ins)
+    if node.op in ("Identity", "Cast"):
+        return ins[0]
+    if node.op == "Flatten":
+        a = node.attrs.get("axis", 1)
+        return (int(np.prod(ins[0][:a])), int(np.prod(ins[0][a:])))
     s = list(ins[0])
     s[node.attrs["axis"]] = 1
     return tuple(s)
@@ -185,7 +237,8 @@ def node_shapes(w, arrays):
     dtypes = {f"x{i}": a.dtype for i, a in enumerate(arrays)}
     for n in w.nodes:
         shapes[n.output] = out_shape(n, shapes)
-        dtypes[n.output] = np.dtype(np.int64) if n.op == "ArgMax" else dtypes[n.inputs[0]]
+        dtypes[n.output] = (np.dtype(np.int64) if n.op == "ArgMax" else np.dtype(w.out_dtype) if n.op == "Cast"
+                            else dtypes[n.inputs[0]])
     return shapes, dtypes
 
 
@@ -196,23 +249,24 @@ def floor_stages(w, arrays):
     nbytes = lambda v: int(np.prod(shapes[v], dtype=np.int64)) * dtypes[v].itemsize
     made = {n.output: j for j, n in enumerate(w.nodes)}
     src = lambda v: f"@{made[v]}" if v in made else str(nbytes(v))
-    return ["+".join(src(i) for i in n.inputs) + ":" + str(nbytes(n.output)) for n in w.nodes]
+    return ["0:0" if n.op in VIEWS else "+".join(src(i) for i in n.inputs) + ":" + str(nbytes(n.output))
+            for n in w.nodes]
 
 
 def total_bytes(w, arrays):
     """The bytes the floor moves: every node's inputs read and output written."""
     shapes, dtypes = node_shapes(w, arrays)
     nbytes = lambda v: int(np.prod(shapes[v], dtype=np.int64)) * dtypes[v].itemsize
-    return sum(sum(nbytes(i) for i in n.inputs) + nbytes(n.output) for n in w.nodes)
+    return sum(sum(nbytes(i) for i in n.inputs) + nbytes(n.output) for n in w.nodes if n.op not in VIEWS)
 
 
 # ---- writing the cases ----------------------------------------------------------------------------
 
 def write_case(w, arrays, d):
     shapes, dtypes = node_shapes(w, arrays)
-    inputs = [helper.make_tensor_value_info(f"x{i}", ONNX_TYPE[a.dtype.type], a.shape) for i, a in enumerate(arrays)]
+    inputs = [helper.make_tensor_value_info(f"x{i}", onnx_type(a.dtype), a.shape) for i, a in enumerate(arrays)]
     y = w.nodes[-1].output
-    out_type = TensorProto.INT64 if w.nodes[-1].op == "ArgMax" else ONNX_TYPE[arrays[0].dtype.type]
+    out_type = onnx_type(dtypes[y])
     outputs = [helper.make_tensor_value_info(y, out_type, shapes[y])]
     nodes = [helper.make_node(n.op, n.inputs, [n.output], **n.attrs) for n in w.nodes]
     graph = helper.make_graph(nodes, w.name, inputs, outputs)
@@ -225,7 +279,9 @@ def write_case(w, arrays, d):
         f.write(model.SerializeToString())
     for i, a in enumerate(arrays):
         with open(os.path.join(d, f"input_{i}.pb"), "wb") as f:
-            f.write(numpy_helper.from_array(a, f"x{i}").SerializeToString())
+            t = numpy_helper.from_array(a, f"x{i}")
+            t.data_type = onnx_type(a.dtype)  # bfloat16: the same bytes
+            f.write(t.SerializeToString())
     with open(os.path.join(d, "stamp"), "w") as f:
         f.write(STAMP + "\n")
 
@@ -313,7 +369,7 @@ def main():
             row["floor"].append(f)
             row["minnx"].append(m)
             row["ratio"].append(m / f)
-            if not args.no_numpy:
+            if not args.no_numpy and w.numpy_op:
                 row["numpy"].append(numpy_ns(w, arrays, outs, n))
                 row["nratio"].append(row["numpy"][-1] / f)
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)

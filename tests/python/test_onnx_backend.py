@@ -2,7 +2,8 @@
 minnx.backend over ONNX's node tests, on the CPU device.
 
 Every node test of an operator minnx implements must pass; a test whose model
-minnx refuses as unsupported (MINNX_E_UNSUPPORTED) is skipped by the runner as
+minnx refuses as unsupported (MINNX_E_UNSUPPORTED) or for a feature it lacks
+(MINNX_E_FEATURE: sequence and optional values) is skipped by the runner as
 "Not compatible with backend", never counted as passed. A known divergence,
 documented in README.md, is expected to fail and reported by name (xfail).
 Run:  PYTHONPATH=build/python python3 -m pytest -q tests/python/test_onnx_backend.py
@@ -18,8 +19,21 @@ if "object" not in np.__dict__:
     np.object = object
 
 # Node test name (without the _cpu suffix) -> the README's words for why minnx
-# differs. tests/python/test_readme_divergences.py checks each is in README.md.
-KNOWN_DIVERGENCES = {}
+# differs. tests/python/test_divergences_documented.py checks each is in README.md.
+# They are the bfloat16 Cast cases of Debian's onnx 1.12 data (README, "Known
+# divergences"), which `minnx test` reports as DIVERGE. A sixth there,
+# test_cast_BFLOAT16_to_FLOAT, passes here: its uint16-typed input is what
+# minnx.InferenceSession takes for bfloat16 (bit patterns), and its float output
+# matches.
+_TRUNCATED = "the data expect float32 truncated to bfloat16 (minnx rounds to nearest even), stored as uint16"
+_LIKE = "the model declares 'like' [3,4] but the data give one element (minnx refuses the shape)"
+KNOWN_DIVERGENCES = {
+    "test_cast_FLOAT_to_BFLOAT16": _TRUNCATED,
+    "test_castlike_FLOAT_to_BFLOAT16": _LIKE + "; " + _TRUNCATED,
+    "test_castlike_FLOAT_to_BFLOAT16_expanded": _LIKE + "; " + _TRUNCATED,
+    "test_castlike_BFLOAT16_to_FLOAT": _LIKE,
+    "test_castlike_BFLOAT16_to_FLOAT_expanded": _LIKE,
+}
 
 runner = onnx.backend.test.BackendTest(minnx.backend, __name__)
 for name, reason in KNOWN_DIVERGENCES.items():

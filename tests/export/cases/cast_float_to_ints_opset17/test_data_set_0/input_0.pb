@@ -1,0 +1,1 @@
+JTp…ЋBб	BG9;A&≥“A>l@CЧAHJ@7ЛB•рнB|ГBФјABТQBYcЖBУBcO¬B±|ЧB~&AҐ3£BЌfЋB@ЇЕAР)A
