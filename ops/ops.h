@@ -2,6 +2,7 @@
 #ifndef MX_OPS_H
 #define MX_OPS_H
 
+#include "ops/extremum_kernels.h"
 #include "ops/registry.h"
 
 /* Elementwise maximum (ONNX Max, OpenVINO Maximum): shared plan and kernels. */
@@ -20,7 +21,7 @@ void mx_argmax_prepare(const mx_prepare_ctx *c, void *plan);
  * build has them (tests run both); mx_argmax_prepare passes whether the CPU
  * has AVX2, which mx_argmax_avx2_available tells (0 without AVX2 kernels). */
 void mx_argmax_prepare_isa(const mx_prepare_ctx *c, void *plan, int avx2);
-int mx_argmax_avx2_available(void);
+#define mx_argmax_avx2_available mx_arg_avx2_available
 void mx_argmax_eval(void *plan, const void *const *in, void *out);
 
 #endif
