@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph/dtype.h"
+#include "graph/ir.h"
 #include "ops/extremum.h"
 
 /* ---- elementwise and reductions (extremum_pair.c) ---- */
@@ -64,5 +64,29 @@ typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
  * always 0 without AVX2 kernels). */
 mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2);
 int mx_arg_avx2_available(void);
+
+/* ---- reductions over a set of axes (extremum_reduce.c) ---- */
+
+/* The input's dims as groups: dims of size 1 dropped (they move no element),
+ * then neighbours that are both reduced or both kept merged; so groups
+ * alternate between kept and reduced, and the walk below needs only two
+ * loops: the last group is a row reduction (the `rows` kernel) or a run of
+ * output elements folded with a row of input (the `pair` kernel, in place). */
+typedef struct mx_reduce_walk {
+  const mx_pair_kernels *k;
+  size_t esize;
+  int n;                        /* groups, >= 1 */
+  int64_t dims[MX_MAX_RANK];    /* group sizes */
+  uint32_t reduced;             /* bit g: group g is reduced */
+  int64_t in_count, out_count;
+  unsigned char identity[8];    /* mx_extremum_identity */
+} mx_reduce_walk;
+
+/* Plans the reduction of a concrete `rank`-dim shape over the axes whose bit
+ * is set in `axes`, for dtype t (which mx_pair_kernels_for covers). */
+void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes);
+/* out: out_count elements, each the extreme of its set (the identity for an
+ * empty set), in the order of the kept dims. */
+void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out);
 
 #endif

@@ -103,9 +103,11 @@ typedef struct {
 
 size_t mx_max_plan_size(int32_t n_inputs) { return offsetof(max_plan, bp) + mx_bplan_size(n_inputs); }
 
-void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
+void mx_max_prepare(const mx_prepare_ctx *c, void *plan) { mx_extremum_prepare(c, plan, MX_MAX); }
+
+void mx_extremum_prepare(const mx_prepare_ctx *c, void *plan, mx_dir dir) {
   max_plan *p = plan;
-  p->k = mx_pair_kernels_for(c->dtype, MX_MAX);
+  p->k = mx_pair_kernels_for(c->dtype, dir);
   p->esize = mx_dtype_size(c->dtype);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;

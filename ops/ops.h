@@ -12,6 +12,8 @@ minnx_status mx_maximum_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *ou
 minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_shape *out);
 size_t mx_max_plan_size(int32_t n_inputs);
 void mx_max_prepare(const mx_prepare_ctx *c, void *plan);
+/* The same plan for either direction (Min's); mx_max_eval runs it. */
+void mx_extremum_prepare(const mx_prepare_ctx *c, void *plan, mx_dir dir);
 void mx_max_eval(void *plan, const void *const *in, void *out);
 
 minnx_status mx_argmax_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype);
