@@ -29,24 +29,19 @@ typedef enum mx_dir { MX_MAX = 0, MX_MIN = 1 } mx_dir;
  * the NaN when b or a is one; OR-ing their bits gives the extreme, or a NaN
  * if either is NaN. Two compare-selects that vectorize to one instruction
  * each, and an OR. */
-static inline float mx_fpick32(float a, float b, mx_dir dir) {
-  float hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
-  uint32_t x, y;
-  memcpy(&x, &hi, sizeof x);
-  memcpy(&y, &lo, sizeof y);
-  x |= y;
-  memcpy(&hi, &x, sizeof x);
-  return hi;
-}
-static inline double mx_fpick64(double a, double b, mx_dir dir) {
-  double hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
-  uint64_t x, y;
-  memcpy(&x, &hi, sizeof x);
-  memcpy(&y, &lo, sizeof y);
-  x |= y;
-  memcpy(&hi, &x, sizeof x);
-  return hi;
-}
+#define MX_DEFINE_FPICK(name, T, U)                                    \
+  static inline T name(T a, T b, mx_dir dir) {                         \
+    T hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a; \
+    U x, y;                                                            \
+    memcpy(&x, &hi, sizeof x);                                         \
+    memcpy(&y, &lo, sizeof y);                                         \
+    x |= y;                                                            \
+    memcpy(&hi, &x, sizeof x);                                         \
+    return hi;                                                         \
+  }
+MX_DEFINE_FPICK(mx_fpick32, float, uint32_t)
+MX_DEFINE_FPICK(mx_fpick64, double, uint64_t)
+#undef MX_DEFINE_FPICK
 
 /* ---- float16 and bfloat16, as bit patterns compared through integer keys
  * in registers: no per-element calls, and loops over keys vectorize ---- */

@@ -9,25 +9,19 @@
 #include "ops/extremum_kernels.h"
 #include "ops/extremum_ref.h"
 
-static double half_value(uint16_t h, int bf16) {
-  if (bf16) {
-    uint32_t bits = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-  }
-  int e = (h >> 10) & 31, m = h & 1023;
-  double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
-  return (h & 0x8000) ? -v : v;
-}
-
-/* Element i of p as a double (64-bit integers are compared apart). */
+/* Element i of p as a double, or for float16/bfloat16 as its sign-magnitude
+ * bits made a signed number (the values' order; NaN stays NaN). 64-bit
+ * integers are compared apart. */
 static double value(mx_dtype t, const void *p, int64_t i) {
   switch (t) {
     case MINNX_FLOAT: return ((const float *)p)[i];
     case MINNX_DOUBLE: return ((const double *)p)[i];
-    case MINNX_FLOAT16: return half_value(((const uint16_t *)p)[i], 0);
-    case MINNX_BFLOAT16: return half_value(((const uint16_t *)p)[i], 1);
+    case MINNX_FLOAT16:
+    case MINNX_BFLOAT16: {
+      uint16_t h = ((const uint16_t *)p)[i], mag = h & 0x7fff;
+      if (mag > (t == MINNX_FLOAT16 ? MX_F16_INF : MX_BF16_INF)) return NAN;
+      return h >> 15 ? -(double)mag : (double)mag;
+    }
     case MINNX_INT8: return ((const int8_t *)p)[i];
     case MINNX_INT16: return ((const int16_t *)p)[i];
     case MINNX_INT32: return ((const int32_t *)p)[i];
