@@ -95,7 +95,7 @@ static size_t reduce_params_size(const mx_node *n) {
   return sizeof(reduce_params);
 }
 
-static minnx_status reduce_prepare(mx_op_ctx *c, void *params, mx_dir dir) {
+static minnx_status reduce_prepare(mx_op_ctx *c, void *params) {
   reduce_params *p = params;
   const mx_shape *in = c->in[0];
   uint32_t mask;
@@ -104,11 +104,9 @@ static minnx_status reduce_prepare(mx_op_ctx *c, void *params, mx_dir dir) {
   if (st) return st;
   p->copy = noop;
   p->bytes = mx_shape_bytes(in, c->in_dtype[0]);
-  mx_reduce_init(&p->w, c->in_dtype[0], dir, in->rank, in->dims, mask);
+  mx_reduce_init(&p->w, c->in_dtype[0], mx_dir_of(c->node), in->rank, in->dims, mask);
   return MINNX_OK;
 }
-static minnx_status reduce_max_prepare(mx_op_ctx *c, void *params) { return reduce_prepare(c, params, MX_MAX); }
-static minnx_status reduce_min_prepare(mx_op_ctx *c, void *params) { return reduce_prepare(c, params, MX_MIN); }
 
 static void reduce_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const reduce_params *p = params;
@@ -133,19 +131,17 @@ static const mx_io out_any[] = {{.name = "reduced", .types = REDUCE20_TYPES, .gr
 static const mx_attr_spec attrs1[] = {{"axes", MX_ATTR_INTS}, {"keepdims", MX_ATTR_INT}, {NULL, 0}};
 static const mx_attr_spec attrs18[] = {{"keepdims", MX_ATTR_INT}, {"noop_with_empty_axes", MX_ATTR_INT}, {NULL, 0}};
 
-/* One list of versions for both ops. */
 #define NEG MX_RULE_NEGATIVE_AXIS
-#define ROWS(name, prep)                                                                                   \
-  {{.op = name, .since = 1, .in = in1, .attrs = attrs1, ROW_FNS(prep)},                                     \
-   {.op = name, .since = 11, .in = in1, .attrs = attrs1, .rules = NEG, ROW_FNS(prep)},                      \
-   {.op = name, .since = 12, .in = in12, .attrs = attrs1, .rules = NEG, ROW_FNS(prep)},                     \
-   {.op = name, .since = 13, .in = in13, .attrs = attrs1, .rules = NEG, ROW_FNS(prep)},                     \
-   {.op = name, .since = 18, .in = in18, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT, ROW_FNS(prep)}, \
-   {.op = name, .since = 20, .in = in20, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT, ROW_FNS(prep)}}
-#define ROW_FNS(prep) \
-  .out = out_any, .infer = reduce_infer, .params_size = reduce_params_size, .prepare = prep, .eval = reduce_eval
-
-static const mx_op_row max_rows[] = ROWS("ReduceMax", reduce_max_prepare);
-static const mx_op_row min_rows[] = ROWS("ReduceMin", reduce_min_prepare);
-MX_OP_TABLE(ReduceMax, max_rows);
-MX_OP_TABLE(ReduceMin, min_rows);
+#define ROW .out = out_any, .infer = reduce_infer, .params_size = reduce_params_size, .prepare = reduce_prepare, \
+            .eval = reduce_eval
+static const mx_op_row rows[] = {
+    {ROW, .since = 1, .in = in1, .attrs = attrs1},
+    {ROW, .since = 11, .in = in1, .attrs = attrs1, .rules = NEG},
+    {ROW, .since = 12, .in = in12, .attrs = attrs1, .rules = NEG},
+    {ROW, .since = 13, .in = in13, .attrs = attrs1, .rules = NEG},
+    {ROW, .since = 18, .in = in18, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT},
+    {ROW, .since = 20, .in = in20, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT},
+};
+/* one list of versions for both; the direction comes from the op's name */
+MX_OP_TABLE(ReduceMax, "", rows);
+MX_OP_TABLE(ReduceMin, "", rows);

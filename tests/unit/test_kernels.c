@@ -123,28 +123,26 @@ static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, M
 
 /* ---- ArgMax ---- */
 
-/* ArgMax through its op's prepare and eval; ArgMin through the kernel table
- * (its op has no rows yet at this level). */
+/* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
 static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_t inner, int last, int specials,
                         int avx2) {
   mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
   const mx_shape *ins[1] = {&in};
   mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
-  mx_node node = {.name = "t", .op_type = "ArgMax", .domain = "", .n_inputs = 1, .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
-  mx_prepare_ctx c = {.node = &node, .in = ins, .out = &out, .dtype = t};
-  void *plan = malloc(mx_argmax_plan_size(1));
+  mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "ArgMin" : "ArgMax", .domain = "", .n_inputs = 1,
+                  .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
+  mx_op_ctx c = {.node = &node, .in = ins, .out = &out, .in_dtype = &t};
+  void *plan = malloc(mx_argmax_params_size(&node));
   void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
   int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
   int64_t *ref = malloc((size_t)(outer * inner) * sizeof *ref + 1);
+  mx_argmax_prepare_isa(&c, plan, avx2);
   const void *inp[1] = {x};
-  if (dir == MX_MAX) {
-    mx_argmax_prepare_isa(&c, plan, avx2);
-    mx_argmax_eval(plan, inp, y);
-  } else {
-    static _Alignas(16) unsigned char scratch[MX_ARG_SCRATCH];
-    mx_arg_kernel(t, dir, last, avx2)(x, y, outer, n, inner, scratch);
-  }
+  void *outp[1] = {y};
+  void *scratch = malloc(c.scratch + 1);
+  mx_exec exec = {.scratch = scratch};
+  mx_argmax_eval(&exec, plan, inp, outp);
   mx_ref_arg(t, dir, last, &in, 1, x, ref);
   int wrong = 0;
   for (int64_t o = 0; o < outer; o++)
@@ -164,6 +162,7 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
     }
   CHECK_EQ_INT(wrong, 0);
   free(plan);
+  free(scratch);
   free(x);
   free(y);
   free(ref);
@@ -214,15 +213,17 @@ static void max_case(mx_dtype t, mx_dir dir, int n_in, const mx_shape *shapes, c
     x[k] = malloc((size_t)count_of(&shapes[k]) * es + 1);
     fill(t, x[k], count_of(&shapes[k]), 1);
   }
-  mx_node node = {.name = "t", .op_type = "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
-  mx_prepare_ctx c = {.node = &node, .in = ins, .out = out, .dtype = t};
-  void *plan = malloc(mx_max_plan_size(n_in));
+  mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "Min" : "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
+  mx_shape out_shape = *out;
+  mx_op_ctx c = {.node = &node, .in = ins, .out = &out_shape, .in_dtype = &t};
+  void *plan = malloc(mx_max_params_size(&node));
   int64_t count = count_of(out);
   void *y = malloc((size_t)count * es + 1);
   void *ref = malloc((size_t)count * es + 1);
-  if (dir == MX_MAX) mx_max_prepare(&c, plan);
-  else mx_extremum_prepare(&c, plan, dir);
-  mx_max_eval(plan, (const void *const *)x, y);
+  mx_max_prepare(&c, plan);
+  void *outp[1] = {y};
+  mx_exec exec = {0};
+  mx_max_eval(&exec, plan, (const void *const *)x, outp);
   mx_ref_elementwise(t, dir, n_in, ins, (const void *const *)x, out, ref);
   int64_t idx[MX_MAX_RANK] = {0};
   int wrong = 0;
