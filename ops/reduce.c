@@ -38,7 +38,7 @@ static minnx_status reduced_axes(const mx_op_ctx *c, int r, uint32_t *mask, int 
   int64_t n;
   axes_given(c, &list, &bytes, &n);
   if ((c->row->rules & MX_RULE_AXES_INPUT) && c->n_in > 1 && c->in[1] && c->in[1]->rank > 1)
-    return mx_op_fail(c, MINNX_E_SHAPE, "input axes has rank %d; it must be 1-D", c->in[1]->rank);
+    return mx_op_fail(c, MINNX_E_SHAPE, "the axes input has rank %d; its shape must be 1-D", c->in[1]->rank);
   *mask = 0;
   *noop = n == 0 && mx_attr_int(c->node, "noop_with_empty_axes", 0) == 1;
   if (n == 0) {
@@ -51,8 +51,8 @@ static minnx_status reduced_axes(const mx_op_ctx *c, int r, uint32_t *mask, int 
     if (list) a = list[i];
     else memcpy(&a, bytes + (size_t)i * sizeof a, sizeof a); /* little-endian, maybe unaligned */
     if (a < lo || a > r - 1)
-      return mx_op_fail(c, MINNX_E_SHAPE, "axes[%lld] is %lld, out of range [%lld, %lld] for an input of rank %d",
-                        (long long)i, (long long)a, (long long)lo, (long long)(r - 1), r);
+      return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld (axes[%lld]) is out of range [%lld, %lld] for an input of rank %d",
+                        (long long)a, (long long)i, (long long)lo, (long long)(r - 1), r);
     if (a < 0) a += r;
     if (*mask >> a & 1) return mx_op_fail(c, MINNX_E_MODEL, "axis %lld is given twice in axes", (long long)a);
     *mask |= 1u << a;
