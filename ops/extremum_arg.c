@@ -3,8 +3,22 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "mx_op_have.h"
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
+
+/* A build links the directions its ops use (MINNX_OPS): the table leaves
+ * out the other's kernels, as MX_IF_DTYPE leaves out a dtype's. */
+#ifdef MX_HAVE_ArgMax
+#define MAX_ON 1
+#else
+#define MAX_ON 0
+#endif
+#ifdef MX_HAVE_ArgMin
+#define MIN_ON 1
+#else
+#define MIN_ON 0
+#endif
 
 /* On x86-64, gcc and clang build the kernels twice: portable (SSE2, the
  * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes and
@@ -195,11 +209,12 @@
 #define SUFFIX u64
 #include "ops/extremum_arg_set.h"
 
-/* A dtype's eight kernels: [avx2][dir][last]. MX_IF_DTYPE leaves out the
- * kernels of dtypes a build does not use. */
-#define VARIANTS(t, s, isa)                                                                                    \
-  {{MX_IF_DTYPE(t, MX_ARG_NAME(s, max_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, max_last, isa, kernel))}, \
-   {MX_IF_DTYPE(t, MX_ARG_NAME(s, min_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, min_last, isa, kernel))}}
+/* A dtype's eight kernels: [avx2][dir][last]. MX_IF_DTYPE and IF_ON leave
+ * out the kernels of dtypes and directions a build does not use. */
+#define IF_ON(on, t, f) ((on) ? MX_IF_DTYPE(t, f) : NULL)
+#define VARIANTS(t, s, isa)                                                                   \
+  {{IF_ON(MAX_ON, t, MX_ARG_NAME(s, max_first, isa, kernel)), IF_ON(MAX_ON, t, MX_ARG_NAME(s, max_last, isa, kernel))}, \
+   {IF_ON(MIN_ON, t, MX_ARG_NAME(s, min_first, isa, kernel)), IF_ON(MIN_ON, t, MX_ARG_NAME(s, min_last, isa, kernel))}}
 #if MX_AVX2
 #define AVX2_VARIANTS(t, s) VARIANTS(t, s, avx2)
 #else
