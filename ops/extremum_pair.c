@@ -8,8 +8,7 @@
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
 
-/* A build links the directions its ops use (MINNX_OPS): the table leaves
- * out the other's kernels, as MX_IF_DTYPE leaves out a dtype's. */
+/* A build links the directions its ops use (MINNX_OPS). */
 #if defined(MX_HAVE_Max) || defined(MX_HAVE_Maximum) || defined(MX_HAVE_ReduceMax)
 #define MAX_ON 1
 #else
@@ -19,6 +18,17 @@
 #define MIN_ON 1
 #else
 #define MIN_ON 0
+#endif
+/* and the row reductions only for the reductions */
+#ifdef MX_HAVE_ReduceMax
+#define REDUCE_MAX_ON 1
+#else
+#define REDUCE_MAX_ON 0
+#endif
+#ifdef MX_HAVE_ReduceMin
+#define REDUCE_MIN_ON 1
+#else
+#define REDUCE_MIN_ON 0
 #endif
 
 /* Streams are walked a chunk of 256 bytes at a time, each chunk asking for
@@ -115,23 +125,30 @@
 #undef T
 #undef SUFFIX
 
-#define IF_ON(on, t, f) ((on) ? MX_IF_DTYPE(t, f) : NULL)
-#define KERNELS(on, t, s, d)                                                                          \
-  {IF_ON(on, t, MX_PAIR_NAME(s, d, pair)), IF_ON(on, t, MX_PAIR_NAME(s, d, triple)),                  \
-   IF_ON(on, t, MX_PAIR_NAME(s, d, quad)), IF_ON(on, t, MX_PAIR_NAME(s, d, rows))}
-#define ROW(t, s) {t, {KERNELS(MAX_ON, t, s, max), KERNELS(MIN_ON, t, s, min)}}
+/* A direction's table: a row per dtype, MX_IF_DTYPE leaving out the kernels
+ * of dtypes a build does not use; a table no linked op needs is never
+ * referenced, so a firmware's linker drops it and its kernels. */
+#define ROW(t, s, d, red)                                                                      \
+  {t,                                                                                          \
+   {MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, pair)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, triple)),      \
+    MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, quad)), (red) ? MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, rows)) : NULL}}
+#define TABLE(d, red)                                                                                 \
+  {ROW(MINNX_FLOAT, f32, d, red), ROW(MINNX_DOUBLE, f64, d, red), ROW(MINNX_FLOAT16, f16, d, red),    \
+   ROW(MINNX_BFLOAT16, bf16, d, red), ROW(MINNX_INT8, i8, d, red), ROW(MINNX_INT16, i16, d, red),     \
+   ROW(MINNX_INT32, i32, d, red), ROW(MINNX_INT64, i64, d, red), ROW(MINNX_UINT8, u8, d, red),        \
+   ROW(MINNX_UINT16, u16, d, red), ROW(MINNX_UINT32, u32, d, red), ROW(MINNX_UINT64, u64, d, red),    \
+   ROW(MINNX_BOOL, u8, d, red) /* false < true, stored as 0 and 1 */}
+
+typedef struct {
+  mx_dtype t;
+  mx_pair_kernels k;
+} pair_row;
+static const pair_row max_table[] = TABLE(max, REDUCE_MAX_ON);
+static const pair_row min_table[] = TABLE(min, REDUCE_MIN_ON);
 
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
-  static const struct {
-    mx_dtype t;
-    mx_pair_kernels k[2]; /* [dir] */
-  } table[] = {
-      ROW(MINNX_FLOAT, f32), ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
-      ROW(MINNX_INT8, i8),   ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
-      ROW(MINNX_UINT8, u8),  ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
-      ROW(MINNX_BOOL, u8), /* false < true, stored as 0 and 1 */
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].t == t) return table[i].k[dir == MX_MIN].pair ? &table[i].k[dir == MX_MIN] : NULL;
+  const pair_row *table = dir == MX_MIN ? (MIN_ON ? min_table : NULL) : (MAX_ON ? max_table : NULL);
+  for (size_t i = 0; table && i < sizeof max_table / sizeof max_table[0]; i++)
+    if (table[i].t == t) return table[i].k.pair ? &table[i].k : NULL;
   return NULL;
 }
