@@ -20,9 +20,10 @@
  *   view of them is.
  *
  * A row, as Reshape-14 declares it in ops/reshape.c:
- *   static const mx_io reshape_in[] = {{"data", MX_ALL_TYPES, 'T'},
- *                                      {"shape", MX_BIT(MINNX_INT64), 0, MX_IO_CONST}, {NULL}};
- *   static const mx_io reshape_out[] = {{"reshaped", MX_ALL_TYPES, 'T', .view = MX_VIEW_OF(0)}, {NULL}};
+ *   static const mx_io reshape_in[] = {{.name = "data", .types = MX_ALL_TYPES, .group = 1},
+ *                                      {.name = "shape", .types = MX_BIT(MINNX_INT64), .flags = MX_IO_CONST}, {0}};
+ *   static const mx_io reshape_out[] = {{.name = "reshaped", .types = MX_ALL_TYPES, .group = 1,
+ *                                        .view = MX_VIEW_OF(0)}, {0}};
  *   static const mx_attr_spec reshape14_attrs[] = {{"allowzero", MX_ATTR_INT}, {NULL}};
  *   static const mx_op_row rows[] = {
  *       {.since = 14, .in = reshape_in, .out = reshape_out, .attrs = reshape14_attrs,
@@ -41,18 +42,23 @@
 enum {
   MX_IO_OPTIONAL = 1u << 0, /* may be omitted (absent, or named "") */
   MX_IO_VARIADIC = 1u << 1, /* last entry only: it repeats, at least once unless OPTIONAL */
-  MX_IO_CONST = 1u << 2,    /* inputs: must be known at load (initializer or folded Constant) */
+  /* inputs: infer reads the bytes (c->in_data): an initializer, a folded
+   * Constant, or a graph input (then known when it is bound, not at load);
+   * a value computed by a node is refused at load */
+  MX_IO_CONST = 1u << 2,
 };
 
 /* One input or output. Entries of one row with the same nonzero `group`
- * ('T', 'I', ...) share one dtype, which must be in `types`; an output in a
- * group takes the dtype of that group's inputs. An output in no group (or in
- * a group no input has) gets its dtype from infer (Cast: its `to`), checked
- * against `types`. Lists end with an entry whose name is NULL. */
+ * (1..MX_GROUPS, a row's numbering of ONNX's T, T1, T2...) share one dtype,
+ * which must be in `types`; an output in a group takes the dtype of that
+ * group's inputs. An output in no group (or in a group no input has) gets
+ * its dtype from infer (Cast: its `to`), or is the one dtype `types` allows.
+ * Lists end with an entry whose name is NULL ({0}). */
+#define MX_GROUPS 7
 typedef struct mx_io {
   const char *name;
   mx_dtype_set types;
-  char group;          /* 0: a constraint of its own */
+  unsigned char group : 3; /* 0: a constraint of its own */
   unsigned char flags; /* MX_IO_* */
   /* outputs: MX_VIEW_OF(k) makes this output a view of input k (same bytes,
    * the shape infer gives it); 0: an output of its own */
@@ -80,7 +86,7 @@ typedef struct mx_op_ctx {
   int32_t n_in, n_out;
   const mx_shape *const *in;  /* inputs' shapes (load: dims may be unknown, -1) */
   const mx_dtype *in_dtype;
-  const void *const *in_data; /* a constant input's bytes (little-endian, packed), else NULL */
+  const void *const *in_data; /* bytes infer may read (MX_IO_CONST), host byte order, packed; else NULL */
   mx_shape *out;              /* infer: set every output's shape; prepare: the concrete ones */
   mx_dtype *out_dtype;        /* preset from the row's groups; infer sets the others */
   const void **out_data;      /* infer: bytes known at load fold the output (they must outlive the model) */
@@ -151,6 +157,17 @@ typedef struct mx_op_table {
 
 /* An attribute's value, or dflt when the node does not have it. */
 int64_t mx_attr_int(const mx_node *n, const char *name, int64_t dflt);
+/* Axis `axis` of a rank-`rank` shape as an index in [0, rank): negative ones
+ * count from the end where the row has MX_RULE_NEGATIVE_AXIS; -1 when out of
+ * range. */
+int64_t mx_axis(const mx_op_ctx *c, int64_t axis, int64_t rank);
+/* An int64 list given as an attribute (version < since_input) or as input 1
+ * (an MX_IO_CONST entry): its values and count; a refusal names which.
+ * `required`: absent is refused; else absent gives *n = -1. *n = -2: it is a
+ * graph input whose bytes come when it is bound (at load: the output's shape
+ * is not known yet). */
+minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, int required, const int64_t **v,
+                         int64_t *n);
 /* Fails with the message "node '<label>' (<Op>-<since>): <text>". */
 #ifndef MX_NO_MESSAGES
 minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...)

@@ -14,6 +14,12 @@ minnx_op(Maximum ops/maximum.c ops/max.c ops/extremum_pair.c)
 minnx_op(Minimum ops/maximum.c ops/max.c ops/extremum_pair.c)
 minnx_op(ReduceMax ops/reduce.c ops/extremum_reduce.c ops/extremum_pair.c)
 minnx_op(ReduceMin ops/reduce.c ops/extremum_reduce.c ops/extremum_pair.c)
+minnx_op(Constant ops/constant.c)
+minnx_op(Identity ops/identity.c)
+minnx_op(Reshape ops/reshape.c)
+minnx_op(Flatten ops/flatten.c)
+minnx_op(Squeeze ops/squeeze.c)
+minnx_op(Unsqueeze ops/squeeze.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, and
 # mx_op_list.h, the registry's list of their tables.

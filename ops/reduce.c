@@ -2,8 +2,10 @@
  * of axes (extremum_reduce.c). NaN in a set gives NaN; an empty set gives the
  * dtype's lowest value for ReduceMax (-inf for floats) and its highest for
  * ReduceMin; bool (from 20) orders false < true. Axes come as an attribute
- * (1-13; negative from 11) or as an optional constant input (from 18, where
- * noop_with_empty_axes=1 with no axes makes the node an identity). */
+ * (1-13; negative from 11) or as an optional input (from 18, where
+ * noop_with_empty_axes=1 with no axes makes the node an identity): a constant,
+ * or a graph input (the session then plans again at each run); one computed
+ * by a node is refused at load. */
 #include <string.h>
 
 #include "ops/extremum_kernels.h"
@@ -70,7 +72,9 @@ static minnx_status reduce_infer(mx_op_ctx *c) {
   if (noop_attr != 0 && noop_attr != 1)
     return mx_op_fail(c, MINNX_E_MODEL, "attribute noop_with_empty_axes is %lld; it must be 0 or 1",
                       (long long)noop_attr);
-  if (in->rank < 0) { /* checked again once the input's rank is known */
+  /* checked again once the input's rank, or a graph input's axes, are known */
+  int axes_unknown = (c->row->rules & MX_RULE_AXES_INPUT) && c->n_in > 1 && c->in[1] && !c->in_data[1];
+  if (in->rank < 0 || axes_unknown) {
     out->rank = -1;
     return MINNX_OK;
   }
@@ -122,12 +126,12 @@ static void reduce_eval(const mx_exec *x, const void *params, const void *const 
 #define REDUCE13_TYPES (REDUCE12_TYPES | MX_BIT(MINNX_BFLOAT16))
 #define REDUCE20_TYPES (REDUCE13_TYPES | MX_BIT(MINNX_BOOL))
 #define AXES_INPUT {.name = "axes", .types = MX_BIT(MINNX_INT64), .flags = MX_IO_OPTIONAL | MX_IO_CONST}
-static const mx_io in1[] = {{.name = "data", .types = REDUCE1_TYPES, .group = 'T'}, {0}};
-static const mx_io in12[] = {{.name = "data", .types = REDUCE12_TYPES, .group = 'T'}, {0}};
-static const mx_io in13[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 'T'}, {0}};
-static const mx_io in18[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 'T'}, AXES_INPUT, {0}};
-static const mx_io in20[] = {{.name = "data", .types = REDUCE20_TYPES, .group = 'T'}, AXES_INPUT, {0}};
-static const mx_io out_any[] = {{.name = "reduced", .types = REDUCE20_TYPES, .group = 'T'}, {0}};
+static const mx_io in1[] = {{.name = "data", .types = REDUCE1_TYPES, .group = 1}, {0}};
+static const mx_io in12[] = {{.name = "data", .types = REDUCE12_TYPES, .group = 1}, {0}};
+static const mx_io in13[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 1}, {0}};
+static const mx_io in18[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 1}, AXES_INPUT, {0}};
+static const mx_io in20[] = {{.name = "data", .types = REDUCE20_TYPES, .group = 1}, AXES_INPUT, {0}};
+static const mx_io out_any[] = {{.name = "reduced", .types = REDUCE20_TYPES, .group = 1}, {0}};
 static const mx_attr_spec attrs1[] = {{"axes", MX_ATTR_INTS}, {"keepdims", MX_ATTR_INT}, {NULL, 0}};
 static const mx_attr_spec attrs18[] = {{"keepdims", MX_ATTR_INT}, {"noop_with_empty_axes", MX_ATTR_INT}, {NULL, 0}};
 
