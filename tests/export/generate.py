@@ -68,6 +68,21 @@ MODULES = [
     ("argmax_of_flattened_max", lambda x, y: torch.argmax(torch.flatten(torch.maximum(x, y), 1), dim=1),
      inputs(randn(2, 3, 4), randn(2, 3, 4))),
     ("unsqueeze_max_squeeze", lambda x, y: torch.max(x.unsqueeze(0), y).squeeze(0), inputs(randn(3, 4), randn(1, 3, 4))),
+    # the min/max family as PyTorch exports it: ReduceMax/ReduceMin (+ ArgMax/ArgMin for the indices), Min
+    ("max_dim_values_indices", lambda x: torch.max(x, dim=1), inputs(randn(3, 5))),
+    ("max_dim_keepdim_values_indices", lambda x: torch.max(x, dim=-1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("min_dim_values_indices", lambda x: torch.min(x, dim=0), inputs(randn(4, 3))),
+    ("min_dim_keepdim_values_indices", lambda x: torch.min(x, dim=1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("amax", lambda x: torch.amax(x, dim=(0, 2)), inputs(randn(2, 3, 4))),
+    ("amax_keepdim", lambda x: torch.amax(x, dim=-1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("amin", lambda x: torch.amin(x, dim=1), inputs(randn(2, 3, 4))),
+    ("amin_all_dims", lambda x: torch.amin(x, dim=(0, 1, 2)), inputs(randn(2, 3, 4))),
+    ("min_all", lambda x: torch.min(x), inputs(randn(3, 4))),
+    ("min_of_two", lambda x, y: torch.min(x, y), inputs(randn(2, 3), randn(2, 3))),
+    ("minimum_broadcast", lambda x, y: torch.minimum(x, y), inputs(randn(2, 3), randn(3))),
+    ("argmin_all", lambda x: torch.argmin(x), inputs(randn(3, 4))),
+    ("argmin_dim", lambda x: torch.argmin(x, dim=1), inputs(randn(3, 4))),
+    ("argmin_dim_keepdim", lambda x: torch.argmin(x, dim=0, keepdim=True), inputs(randn(3, 4))),
 ]
 
 
