@@ -206,7 +206,7 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
-      computes |= g->values[id].kind == MX_VALUE_NODE;
+      computes |= g->values[id].kind == MX_VALUE_NODE && !g->values[id].view_of;
       elements |= mx_shape_count(out) != 0;
     }
     if (!prep) continue;
