@@ -208,7 +208,7 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
-      computes |= !MX_OPS_VIEWS || g->values[id].kind == MX_VALUE_NODE;
+      computes |= !MX_OPS_VIEWS || (g->values[id].kind == MX_VALUE_NODE && !g->values[id].view_of);
       int64_t count = mx_shape_count(out);
       elements |= count != 0;
       known &= count >= 0;

@@ -133,6 +133,11 @@ struct mx_op_row {
   /* NULL for rows that never run (views, folded): nothing to prepare. */
   minnx_status (*prepare)(mx_op_ctx *c, void *params);
   mx_eval_fn eval; /* NULL: every output is a view or folded */
+  /* NULL: the outputs declared views always are. Otherwise they are views
+   * only for the nodes it says so of, at load (ReduceMax-18 with no axes and
+   * noop_with_empty_axes=1: an identity); a node whose outputs are all views
+   * does not run. */
+  int (*views_if)(const mx_graph *g, const mx_node *n);
 };
 
 /* Version rules a row may carry. */

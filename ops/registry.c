@@ -36,6 +36,7 @@ minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
  * views, or of the input itself (g in execution order: inputs are marked first). */
 static void mark_views(mx_graph *g, const mx_node *n) {
   const mx_io *e = n->row->out;
+  if (n->row->views_if && !n->row->views_if(g, n)) return;
   for (int32_t k = 0; k < n->n_outputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
     int32_t out = n->outputs[k];
     if (!e->view || out < 0 || e->view - 1 >= n->n_inputs) continue;

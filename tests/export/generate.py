@@ -89,6 +89,21 @@ MODULES = [
     ("cast_max_of_casts", lambda i, h: torch.max(i.float(), h.float()),
      inputs(randint(-100, 100, torch.int32, 5), lambda g: (torch.randn(5, generator=g) * 40).half())),
     ("cast_double_round_trip", lambda x: x.double().float().half(), inputs(uniform(-100, 100, 8))),
+    # the min/max family as PyTorch exports it: ReduceMax/ReduceMin (+ ArgMax/ArgMin for the indices), Min
+    ("max_dim_values_indices", lambda x: torch.max(x, dim=1), inputs(randn(3, 5))),
+    ("max_dim_keepdim_values_indices", lambda x: torch.max(x, dim=-1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("min_dim_values_indices", lambda x: torch.min(x, dim=0), inputs(randn(4, 3))),
+    ("min_dim_keepdim_values_indices", lambda x: torch.min(x, dim=1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("amax", lambda x: torch.amax(x, dim=(0, 2)), inputs(randn(2, 3, 4))),
+    ("amax_keepdim", lambda x: torch.amax(x, dim=-1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("amin", lambda x: torch.amin(x, dim=1), inputs(randn(2, 3, 4))),
+    ("amin_all_dims", lambda x: torch.amin(x, dim=(0, 1, 2)), inputs(randn(2, 3, 4))),
+    ("min_all", lambda x: torch.min(x), inputs(randn(3, 4))),
+    ("min_of_two", lambda x, y: torch.min(x, y), inputs(randn(2, 3), randn(2, 3))),
+    ("minimum_broadcast", lambda x, y: torch.minimum(x, y), inputs(randn(2, 3), randn(3))),
+    ("argmin_all", lambda x: torch.argmin(x), inputs(randn(3, 4))),
+    ("argmin_dim", lambda x: torch.argmin(x, dim=1), inputs(randn(3, 4))),
+    ("argmin_dim_keepdim", lambda x: torch.argmin(x, dim=0, keepdim=True), inputs(randn(3, 4))),
 ]
 # Modules an opset cannot express: bfloat16 Cast comes with opset 13.
 FROM_OPSET = {"cast_to_bfloat16": 13}

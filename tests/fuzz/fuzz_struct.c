@@ -20,7 +20,7 @@ static unsigned pick(choices *c, unsigned n) { return c->p < c->end ? *c->p++ % 
 
 #define PICK(c, array) (array[pick(c, sizeof array / sizeof array[0])])
 
-static const int64_t versions[] = {13, 1, 6, 7, 8, 11, 12, 18, 0, -1, 1000, INT64_MAX, 9, 15, 19, 21};
+static const int64_t versions[] = {13, 1, 6, 7, 8, 11, 12, 18, 0, -1, 1000, INT64_MAX, 9, 15, 19, 20, 21};
 static const char *const domains[] = {"", "org.openvinotoolkit", "ai.onnx", "com.example"};
 static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16, MINNX_INT8,  MINNX_INT16,
                              MINNX_INT32, MINNX_INT64,   MINNX_UINT8,  MINNX_UINT16,   MINNX_UINT32, MINNX_UINT64,
@@ -28,12 +28,13 @@ static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFL
 /* 0 stands for the position's valid dim */
 static const int64_t dim_values[] = {0, 1, 0, 2, 3, -1, -2, -3, INT64_MAX, (int64_t)1 << 32, 7, 4096};
 static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
-static const char *const ops[] = {"Max",     "ArgMax",  "Maximum", "Min",     "",         "Constant",
-                                  "Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Cast", "CastLike"};
+static const char *const ops[] = {"Max",      "ArgMax",  "Maximum", "Min",     "",          "Constant",
+                                  "Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "ArgMin",
+                                  "Minimum",  "ReduceMax", "ReduceMin", "Cast",  "CastLike"};
 static const char *const attr_names[] = {"axis",  "keepdims",     "select_last_index", "consumed_inputs", "auto_broadcast",
                                          "foo",   "",             "value",             "sparse_value",    "value_ints",
                                          "axes",  "shape",        "allowzero",         "value_float",     "value_string",
-                                         "to",    "saturate"};
+                                         "to",    "saturate",     "noop_with_empty_axes"};
 /* and as Cast's `to`: dtypes minnx holds (1, 2, 3, 5, 9, 10, 16), string (8), float8 (17), none (0, 99) */
 static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX, 8, 9, 10, 16, 17, 99};
 static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY", "FLOAT16", "BFLOAT16", "FLOAT8E5M2"};
@@ -248,7 +249,7 @@ static void node(choices *c, parts *m, int i, int n_inputs, int n_inits) {
   onnx__node_proto__init(n);
   /* the valid model: Max(a, b) -> y0, ArgMax(y0) -> y1, Max(y1...) fails only if chosen */
   n->op_type = (char *)(i == 1 ? (pick(c, 2) ? PICK(c, ops) : "ArgMax") : PICK(c, ops));
-  int maximum = strcmp(n->op_type, "Maximum") == 0;
+  int maximum = strcmp(n->op_type, "Maximum") == 0 || strcmp(n->op_type, "Minimum") == 0;
   n->domain = (char *)(pick(c, 3) == 2 ? PICK(c, domains) : maximum ? "org.openvinotoolkit" : "");
   static const int arity[] = {2, 1, 0, 3, MAX_NODE_IN};
   n->n_input = strcmp(n->op_type, "ArgMax") == 0 && pick(c, 2) == 0 ? 1 : (size_t)PICK(c, arity);

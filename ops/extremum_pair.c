@@ -1,0 +1,149 @@
+/* The elementwise and reduction kernels (Max, Min, Maximum, Minimum,
+ * ReduceMax, ReduceMin): extremum_pair.h instantiated for every dtype and
+ * direction, and the table that picks them. */
+#include <stddef.h>
+#include <string.h>
+
+#include "mx_op_have.h"
+#include "ops/extremum_kernels.h"
+#include "ops/kernel.h"
+
+/* A build links the directions its ops use (MINNX_OPS). */
+#if defined(MX_HAVE_Max) || defined(MX_HAVE_Maximum) || defined(MX_HAVE_ReduceMax)
+#define MAX_ON 1
+#else
+#define MAX_ON 0
+#endif
+#if defined(MX_HAVE_Min) || defined(MX_HAVE_Minimum) || defined(MX_HAVE_ReduceMin)
+#define MIN_ON 1
+#else
+#define MIN_ON 0
+#endif
+/* and the row reductions only for the reductions */
+#ifdef MX_HAVE_ReduceMax
+#define REDUCE_MAX_ON 1
+#else
+#define REDUCE_MAX_ON 0
+#endif
+#ifdef MX_HAVE_ReduceMin
+#define REDUCE_MIN_ON 1
+#else
+#define REDUCE_MIN_ON 0
+#endif
+
+/* Streams are walked a chunk of 256 bytes at a time, each chunk asking for
+ * the data MX_AHEAD bytes ahead (kernel.h). A full chunk's loop has a
+ * constant trip count, so it vectorizes without a remainder. */
+#define CHUNK(T) (256 / (int64_t)sizeof(T))
+#define CHUNKED(n, T, PREFETCH, STMT)                      \
+  do {                                                     \
+    int64_t i0 = 0;                                        \
+    for (; i0 + CHUNK(T) <= (n); i0 += CHUNK(T)) {         \
+      for (int line = 0; line < 256; line += 64) PREFETCH; \
+      for (int64_t i = i0; i < i0 + CHUNK(T); i++) STMT;   \
+    }                                                      \
+    for (int64_t i = i0; i < (n); i++) STMT;               \
+  } while (0)
+/* Operands in cache "prefetch" the line they read now: no branch in the loop. */
+#define AHEAD(p, s) mx_prefetch((p) + i0, ((s) == MX_STREAM ? MX_AHEAD : 0) + line)
+/* Independent running extremes of a row reduction: enough vectors in flight
+ * to hide the compare's latency. */
+#define RED_LANES 32
+
+#define MX_PAIR_NAME_(s, d, f) f##_##s##_##d
+#define MX_PAIR_NAME(s, d, f) MX_PAIR_NAME_(s, d, f)
+
+/* The instances, a dtype at a time (extremum_pair.h). */
+#define PICK_DIR(a, b, dir) mx_fpick32(a, b, dir)
+#define T float
+#define SUFFIX f32
+#include "ops/extremum_pair_set.h"
+#undef PICK_DIR
+#undef T
+#undef SUFFIX
+#define PICK_DIR(a, b, dir) mx_fpick64(a, b, dir)
+#define T double
+#define SUFFIX f64
+#include "ops/extremum_pair_set.h"
+#undef PICK_DIR
+#undef T
+#undef SUFFIX
+
+#define T uint16_t
+#define PICK_DIR(a, b, dir) mx_half_pick(a, b, MX_F16_INF, dir)
+#define SUFFIX f16
+#include "ops/extremum_pair_set.h"
+#undef PICK_DIR
+#undef SUFFIX
+#define PICK_DIR(a, b, dir) mx_half_pick(a, b, MX_BF16_INF, dir)
+#define SUFFIX bf16
+#include "ops/extremum_pair_set.h"
+#undef PICK_DIR
+#undef SUFFIX
+#undef T
+
+/* integers: no NaN */
+#define PICK_DIR(a, b, dir) MX_FURTHER(dir, a, b)
+#define T int8_t
+#define SUFFIX i8
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T int16_t
+#define SUFFIX i16
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T int32_t
+#define SUFFIX i32
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T int64_t
+#define SUFFIX i64
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T uint8_t
+#define SUFFIX u8
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T uint16_t
+#define SUFFIX u16
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T uint32_t
+#define SUFFIX u32
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+#define T uint64_t
+#define SUFFIX u64
+#include "ops/extremum_pair_set.h"
+#undef T
+#undef SUFFIX
+
+/* A case per dtype, a row per direction. A dtype a build leaves out
+ * (MX_DTYPE_ON is a constant) or a direction no linked op needs is dead code,
+ * so neither its row nor its kernels are linked. */
+#define KERNELS(s, d, red)                                                                  \
+  {MX_PAIR_NAME(s, d, pair), MX_PAIR_NAME(s, d, triple), MX_PAIR_NAME(s, d, quad),          \
+   (red) ? MX_PAIR_NAME(s, d, rows) : NULL}
+#define CASE(t, s)                                                                           \
+  case t: {                                                                                  \
+    static const mx_pair_kernels max = KERNELS(s, max, REDUCE_MAX_ON);                       \
+    static const mx_pair_kernels min = KERNELS(s, min, REDUCE_MIN_ON);                       \
+    return !MX_DTYPE_ON(t) ? NULL : dir == MX_MIN ? (MIN_ON ? &min : NULL) : (MAX_ON ? &max : NULL); \
+  }
+
+const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
+  switch (t) {
+    CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
+    CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
+    CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
+    CASE(MINNX_BOOL, u8) /* false < true, stored as 0 and 1 */
+    default: return NULL;
+  }
+}
