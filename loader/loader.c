@@ -191,6 +191,8 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   }
   if (n_values > MX_MAX_VALUES || gp->n_output > MX_MAX_VALUES)
     return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d values or outputs", MX_MAX_VALUES);
+  if (n_values > SIZE_MAX / sizeof(mx_value) || gp->n_node > SIZE_MAX / sizeof(mx_node))
+    return nomem(L); /* a 32-bit target: the arrays could not be addressed */
   for (size_t i = 0; i < gp->n_input; i++) {
     const Onnx__TypeProto *tp = gp->input[i]->type;
     if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && tp->tensor_type && tp->tensor_type->shape)
