@@ -45,6 +45,11 @@ minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
 minnx_status mx_resolve(mx_graph *g, mx_err *err) {
   for (int32_t i = 0; i < g->n_nodes; i++) {
     mx_node *n = &g->nodes[i];
+    /* the loader shares one op_type copy between neighbours of the same op */
+    if (i && n->op_type == n[-1].op_type && n->domain == n[-1].domain) {
+      n->schema = n[-1].schema;
+      continue;
+    }
     minnx_status st = mx_op_known(n->domain, n->op_type, err);
     if (st) return st;
     const mx_opset *imp = NULL;

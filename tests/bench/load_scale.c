@@ -5,7 +5,8 @@
  * 10^6-node model takes python-onnx minutes). Printed per graph: the load
  * (decode, validate, order, infer and plan), the plan alone (the planner run
  * again on the loaded graph), the growth of each per 10x nodes, and the peak
- * bytes the allocator held per node while loading.
+ * bytes the allocator held per node while loading, and those the loaded model
+ * keeps.
  *
  *   build/bench_load_scale [--max N] [--width W]...
  */
@@ -144,7 +145,7 @@ static double now(void) {
 
 typedef struct {
   double load, plan;
-  size_t peak;
+  size_t peak, kept;
 } figures;
 
 /* The best of a few runs (a shared machine's noise only adds time). */
@@ -166,6 +167,7 @@ static int measure(long n, long width, figures *f) {
     double t1 = now();
     if (t1 - t0 < f->load) f->load = t1 - t0;
     f->peak = t.peak;
+    f->kept = minnx_model_memory_used(m);
     /* the planner alone, again on the loaded graph */
     mx_graph *g = &m->g;
     mx_plan plan = {malloc((size_t)g->n_values * sizeof(size_t)), 0, 0};
@@ -201,10 +203,10 @@ int main(int argc, char **argv) {
     }
   }
   if (!n_widths) widths[++n_widths] = 100, widths[++n_widths] = 10000;
-  printf("%-14s %9s %10s %7s %10s %7s %12s\n", "graph", "nodes", "load s", "growth", "plan s", "growth",
-         "peak B/node");
+  printf("%-14s %9s %10s %7s %10s %7s %12s %12s\n", "graph", "nodes", "load s", "growth", "plan s", "growth",
+         "peak B/node", "kept B/node");
   for (int w = 0; w <= n_widths; w++) {
-    figures prev = {0, 0, 0};
+    figures prev = {0, 0, 0, 0};
     for (long n = 1000; n <= max; n *= 10) {
       figures f;
       if (measure(n, widths[w], &f)) return 1;
@@ -213,7 +215,8 @@ int main(int argc, char **argv) {
       char gl[16] = "", gp[16] = "";
       if (prev.load > 0) snprintf(gl, sizeof gl, "%.1fx", f.load / prev.load);
       if (prev.plan > 0) snprintf(gp, sizeof gp, "%.1fx", f.plan / prev.plan);
-      printf("%-14s %9ld %10.4f %7s %10.4f %7s %12.0f\n", name, n, f.load, gl, f.plan, gp, (double)f.peak / (double)n);
+      printf("%-14s %9ld %10.4f %7s %10.4f %7s %12.0f %12.0f\n", name, n, f.load, gl, f.plan, gp,
+             (double)f.peak / (double)n, (double)f.kept / (double)n);
       fflush(stdout);
       prev = f;
     }
