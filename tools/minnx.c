@@ -1,9 +1,9 @@
 /* minnx: the command-line tool, a thin user of the public API.
  *
- *   minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print]
- *   minnx test PATH... [--filter GLOB]
+ *   minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print] [--threads N]
+ *   minnx test PATH... [--filter GLOB] [--threads N]
  *   minnx info MODEL
- *   minnx bench DIR [--repeat N] [--warmup N]
+ *   minnx bench DIR [--repeat N] [--warmup N] [--threads N]
  *
  * Exit status: 0 success; 1 a test failed; 2 bad usage, or a model/input
  * refused at load; 3 an error while running. */
@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "files.h"
 #include "minnx.h"
@@ -35,12 +36,26 @@ static int die(int code, const char *fmt, ...) {
 }
 
 static const char usage_text[] =
-    "usage: minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print]\n"
-    "       minnx test PATH... [--filter GLOB]\n"
+    "usage: minnx run MODEL [-i NAME=FILE]... [-o DIR] [--print] [--threads N]\n"
+    "       minnx test PATH... [--filter GLOB] [--threads N]\n"
     "       minnx info MODEL\n"
-    "       minnx bench DIR [--repeat N] [--warmup N]\n";
+    "       minnx bench DIR [--repeat N] [--warmup N] [--threads N]\n"
+    "--threads N: threads each session runs on (default: the online CPUs)\n";
 
 static int usage(void) { return die(EXIT_LOAD, "bad usage; see 'minnx --help'"); }
+
+/* --threads N of run, test and bench: 0 until given, then the online CPUs. */
+static long threads;
+
+/* A session on m with the threads asked for. */
+static minnx_status open_session(const minnx_model *m, minnx_session **s, minnx_error *err) {
+  minnx_status st = minnx_session_create(m, s, err);
+  if (!st && threads > 1 && (st = minnx_session_set_threads(*s, (size_t)threads, err))) {
+    minnx_session_free(*s);
+    *s = NULL;
+  }
+  return st;
+}
 
 /* ---- tensors from files ---- */
 
@@ -242,7 +257,7 @@ static int cmd_run(int argc, char **argv) {
     rc = die(EXIT_LOAD, "out of memory");
     goto out;
   }
-  if (minnx_model_load_file(model_path, NULL, &m, &err) || minnx_session_create(m, &s, &err)) {
+  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }
@@ -341,7 +356,7 @@ static int run_data_set(const minnx_model *m, const char *dir, char *why, size_t
   if (!read_series(dir, "input", ins, MAX_CASE_TENSORS, &n_in, why, wn) ||
       !read_series(dir, "output", outs, MAX_CASE_TENSORS, &n_out, why, wn))
     goto out;
-  if (minnx_session_create(m, &s, err)) {
+  if (open_session(m, &s, err)) {
     result = -1;
     goto out;
   }
@@ -601,7 +616,7 @@ static int cmd_bench(int argc, char **argv) {
   int n_in = 0, rc = EXIT_OK;
   uint64_t *times = NULL;
   char why[512];
-  if (minnx_model_load_file(model_path, NULL, &m, &err) || minnx_session_create(m, &s, &err)) {
+  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }
@@ -659,6 +674,20 @@ out:
 int main(int argc, char **argv) {
   if (argc < 2) return usage();
   const char *cmd = argv[1];
+  /* --threads N, wherever it stands after run, test or bench: taken out here */
+  int kept = 2;
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "--threads") != 0 || strcmp(cmd, "info") == 0) {
+      argv[kept++] = argv[i];
+    } else if (i + 1 >= argc || !parse_count(argv[++i], &threads) || threads < 1 || threads > 1024) {
+      return usage();
+    }
+  }
+  argc = kept;
+  if (!threads) {
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    threads = cpus > 0 ? cpus : 1;
+  }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "test") == 0) return cmd_test(argc - 2, argv + 2);
   if (strcmp(cmd, "info") == 0) return cmd_info(argc - 2, argv + 2);

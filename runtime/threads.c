@@ -1,0 +1,80 @@
+#include "runtime/threads.h"
+
+#ifdef MX_PTHREADPOOL
+#include <pthreadpool.h>
+#endif
+
+/* The hooks take pthreadpool's task type (size_t index); kernels count in int64_t. */
+typedef struct {
+  mx_task_fn task;
+  void *ctx;
+} bridge;
+
+static void bridged(void *b, size_t i) { ((bridge *)b)->task(((bridge *)b)->ctx, (int64_t)i); }
+
+void mx_threads_run(const mx_threads *t, mx_task_fn task, void *ctx, int64_t n) {
+  if (!t->parallel || n <= 1) {
+    for (int64_t i = 0; i < n; i++) task(ctx, i);
+    return;
+  }
+  bridge b = {task, ctx};
+  t->parallel(t->pool, bridged, &b, (size_t)n);
+}
+
+#ifdef MX_PTHREADPOOL
+/* The pool's handle lives in a block from the session's hooks, so that the
+ * allocation-failure test reaches this path. */
+typedef struct {
+  pthreadpool_t pool;
+} own_pool;
+
+static void run_pthreadpool(void *p, minnx_task_fn task, void *ctx, size_t n) {
+  pthreadpool_parallelize_1d(((own_pool *)p)->pool, task, ctx, n, 0);
+}
+
+minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
+  if (count <= 1) {
+    mx_threads_stop(t, heap);
+    return MINNX_OK;
+  }
+  own_pool *p = mx_mem_alloc(heap, sizeof *p);
+  if (!p) return mx_mem_status(heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for a pool of %zu threads", count), err);
+  p->pool = pthreadpool_create(count);
+  if (!p->pool) {
+    mx_mem_free(heap, p);
+    return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start", count);
+  }
+  mx_threads_stop(t, heap);
+  t->parallel = run_pthreadpool;
+  t->pool = p;
+  t->own = p;
+  t->count = count;
+  return MINNX_OK;
+}
+
+void mx_threads_stop(mx_threads *t, mx_mem *heap) {
+  if (t->own) {
+    pthreadpool_destroy(((own_pool *)t->own)->pool);
+    mx_mem_free(heap, t->own);
+  }
+  t->parallel = NULL;
+  t->pool = t->own = NULL;
+  t->count = 1;
+}
+#else
+minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
+  if (count <= 1) {
+    mx_threads_stop(t, heap);
+    return MINNX_OK;
+  }
+  return mx_fail(err, MINNX_E_FEATURE, "minnx was built without a thread pool (MINNX_THREADS=OFF): "
+                 "hand in a parallel-for hook with minnx_session_set_parallel");
+}
+
+void mx_threads_stop(mx_threads *t, mx_mem *heap) {
+  (void)heap;
+  t->parallel = NULL;
+  t->pool = t->own = NULL;
+  t->count = 1;
+}
+#endif
