@@ -19,7 +19,7 @@ typedef struct mx_shape {
 
 typedef enum mx_value_kind {
   MX_VALUE_INPUT,       /* graph input, bound by the caller */
-  MX_VALUE_INITIALIZER, /* constant data in the model */
+  MX_VALUE_INITIALIZER, /* constant data: an initializer, or a folded node output (Constant) */
   MX_VALUE_NODE         /* produced by a node */
 } mx_value_kind;
 
@@ -32,6 +32,7 @@ typedef struct mx_value {
   const void *data;             /* initializer bytes (64-byte aligned) */
   size_t nbytes;
   int32_t producer; /* node index, -1 for inputs and initializers */
+  int32_t view_of;  /* a view: the value whose bytes it shares (never itself a view); -1 otherwise */
 } mx_value;
 
 typedef enum mx_attr_type {
@@ -42,8 +43,18 @@ typedef enum mx_attr_type {
   MX_ATTR_GRAPH = 5,
   MX_ATTR_FLOATS = 6,
   MX_ATTR_INTS = 7,
-  MX_ATTR_STRINGS = 8
+  MX_ATTR_STRINGS = 8,
+  MX_ATTR_SPARSE_TENSOR = 11 /* densified by the loader: read it as a tensor */
 } mx_attr_type;
+
+/* A tensor known at load: a tensor attribute's value (decoded by the loader,
+ * sparse ones densified), little-endian and packed, in the model's pool. */
+typedef struct mx_const {
+  mx_dtype dtype;
+  mx_shape shape;
+  const void *data; /* NULL when nbytes is 0 */
+  size_t nbytes;
+} mx_const;
 
 typedef struct mx_attr {
   const char *name;
@@ -53,6 +64,8 @@ typedef struct mx_attr {
   const char *s; /* NUL-terminated copy of the string value */
   size_t n;      /* element count of a list attribute */
   const int64_t *ints;
+  const float *floats;
+  const mx_const *t; /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
 } mx_attr;
 
 struct mx_schema;
