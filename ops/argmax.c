@@ -449,6 +449,7 @@ int mx_argmax_avx2_available(void) {
 typedef struct {
   argmax_fn fn;
   int64_t outer, n, inner;
+  size_t esize;
 } argmax_plan;
 
 size_t mx_argmax_plan_size(int32_t n_inputs) {
@@ -473,9 +474,33 @@ void mx_argmax_prepare_isa(const mx_prepare_ctx *c, void *plan, int avx2) {
   for (int64_t d = axis + 1; d < in->rank; d++) p->inner *= in->dims[d];
   p->n = in->dims[axis];
   p->fn = argmax_for(c->dtype, attr_int(c->node, "select_last_index", 0) != 0, avx2);
+  p->esize = mx_dtype_size(c->dtype);
 }
 
-void mx_argmax_eval(void *plan, const void *const *in, void *out) {
+/* Tasks take ranges of the outer dims: each (outer) slice is a search of its
+ * own, so the indices found are those of one call over everything. */
+typedef struct {
+  const argmax_plan *p;
+  const unsigned char *in;
+  int64_t *out, tasks;
+} argmax_split;
+
+static void argmax_task(void *ctx, int64_t i) {
+  const argmax_split *s = ctx;
+  const argmax_plan *p = s->p;
+  int64_t o0 = p->outer * i / s->tasks, o1 = p->outer * (i + 1) / s->tasks;
+  if (o1 > o0) p->fn(s->in + (size_t)(o0 * p->n * p->inner) * p->esize, s->out + o0 * p->inner, o1 - o0, p->n, p->inner);
+}
+
+void mx_argmax_eval(const mx_exec *x, void *plan, const void *const *in, void *out) {
   argmax_plan *p = plan;
-  p->fn(in[0], out, p->outer, p->n, p->inner);
+  int64_t tasks = p->outer * p->n * p->inner / (int64_t)(MX_TASK_BYTES / p->esize);
+  if (tasks > p->outer) tasks = p->outer;
+  if (tasks > MX_MAX_TASKS) tasks = MX_MAX_TASKS;
+  if (!x->parallel || tasks < 2) {
+    p->fn(in[0], out, p->outer, p->n, p->inner);
+    return;
+  }
+  argmax_split s = {p, in[0], out, tasks};
+  mx_parallel_for(x, argmax_task, &s, tasks);
 }

@@ -325,14 +325,15 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
                  len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK);
 }
 
-void mx_max_eval(void *plan, const void *const *in, void *out) {
+void mx_max_eval(const mx_exec *x, void *plan, const void *const *in, void *out) {
   max_plan *p = plan;
-  if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
+  /* the common case without the walk: a tiny node's run is mostly fixed cost */
+  if (p->whole && (!x->parallel || p->bp.count < 2 * (int64_t)(MX_TASK_BYTES / p->esize))) {
     int32_t b = p->bp.n_in - 1;
     p->k->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
             mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count, 1, 0, 0);
     return;
   }
   max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
-  mx_bplan_walk(&p->bp, max_tile, &m);
+  mx_bplan_walk_x(&p->bp, x, p->esize, max_tile, &m);
 }

@@ -11,7 +11,7 @@ minnx_status mx_maximum_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *ou
 minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_shape *out);
 size_t mx_max_plan_size(int32_t n_inputs);
 void mx_max_prepare(const mx_prepare_ctx *c, void *plan);
-void mx_max_eval(void *plan, const void *const *in, void *out);
+void mx_max_eval(const mx_exec *x, void *plan, const void *const *in, void *out);
 
 minnx_status mx_argmax_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype);
 size_t mx_argmax_plan_size(int32_t n_inputs);
@@ -21,6 +21,6 @@ void mx_argmax_prepare(const mx_prepare_ctx *c, void *plan);
  * has AVX2, which mx_argmax_avx2_available tells (0 without AVX2 kernels). */
 void mx_argmax_prepare_isa(const mx_prepare_ctx *c, void *plan, int avx2);
 int mx_argmax_avx2_available(void);
-void mx_argmax_eval(void *plan, const void *const *in, void *out);
+void mx_argmax_eval(const mx_exec *x, void *plan, const void *const *in, void *out);
 
 #endif

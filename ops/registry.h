@@ -4,6 +4,7 @@
 
 #include "graph/err.h"
 #include "graph/ir.h"
+#include "ops/exec.h"
 
 typedef struct mx_attr_spec {
   const char *name;
@@ -56,7 +57,7 @@ struct mx_schema {
   /* Bytes the kernel's plan needs for a node with n inputs. */
   size_t (*plan_size)(int32_t n_inputs);
   void (*prepare)(const mx_prepare_ctx *c, void *plan);
-  void (*eval)(void *plan, const void *const *in, void *out);
+  void (*eval)(const mx_exec *x, void *plan, const void *const *in, void *out);
 };
 
 /* Resolves every node of g to the schema of the highest since_version <= the

@@ -320,11 +320,12 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     if (!st) st = plan_session(s, err);
     if (st) return st;
   }
+  mx_exec x = {s->threads.parallel ? mx_threads_run : NULL, &s->threads, NULL};
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     if (s->empty[i]) continue;
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = s->data[n->inputs[k]];
-    n->schema->eval(s->node_plans[i], s->in_ptrs, (void *)s->data[n->outputs[0]]);
+    n->schema->eval(&x, s->node_plans[i], s->in_ptrs, (void *)s->data[n->outputs[0]]);
   }
   s->ran = 1;
   return MINNX_OK;

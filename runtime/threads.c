@@ -12,7 +12,8 @@ typedef struct {
 
 static void bridged(void *b, size_t i) { ((bridge *)b)->task(((bridge *)b)->ctx, (int64_t)i); }
 
-void mx_threads_run(const mx_threads *t, mx_task_fn task, void *ctx, int64_t n) {
+void mx_threads_run(void *threads, mx_task_fn task, void *ctx, int64_t n) {
+  const mx_threads *t = threads;
   if (!t->parallel || n <= 1) {
     for (int64_t i = 0; i < n; i++) task(ctx, i);
     return;

@@ -10,9 +10,7 @@
 
 #include "graph/err.h"
 #include "graph/pool.h"
-
-/* Runs task(ctx, i) for every i in [0, n), on any threads, in any order. */
-typedef void (*mx_task_fn)(void *ctx, int64_t i);
+#include "ops/exec.h"
 
 /* A session's way of running tasks. */
 typedef struct mx_threads {
@@ -22,8 +20,9 @@ typedef struct mx_threads {
   void *own;                  /* the default pool, when the session started it */
 } mx_threads;
 
-/* Runs the n tasks through t (inline when it has no hook, or n is 1). */
-void mx_threads_run(const mx_threads *t, mx_task_fn task, void *ctx, int64_t n);
+/* Runs the n tasks through t (inline when it has no hook, or n is 1): an
+ * mx_parallel_fn, with t as its pool. */
+void mx_threads_run(void *t, mx_task_fn task, void *ctx, int64_t n);
 /* Starts the default pool of `count` threads into t (count 1: none). Its
  * bookkeeping comes from `heap`; the pool's own memory from the C library.
  * MINNX_E_NOMEM when it cannot start (t is then unchanged); MINNX_E_FEATURE

@@ -108,6 +108,20 @@ static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, M
                                      MINNX_INT32, MINNX_INT64, MINNX_UINT8, MINNX_UINT16, MINNX_UINT32, MINNX_UINT64};
 #define N_TYPES (int)(sizeof all_types / sizeof all_types[0])
 
+/* The calling thread only, and a hook that runs the tasks on it in another
+ * order (last first, then the rest from the start), as a pool may: a split
+ * whose tasks touched the same bytes, or read what another writes, shows. */
+static const mx_exec inline_exec = {NULL, NULL, NULL};
+
+static void scrambled(void *pool, mx_task_fn task, void *ctx, int64_t n) {
+  (*(long *)pool)++;
+  if (n > 0) task(ctx, n - 1);
+  for (int64_t i = 0; i + 1 < n; i++) task(ctx, i);
+}
+
+static long split_runs; /* evals that were split */
+static const mx_exec split_exec = {scrambled, &split_runs, NULL};
+
 /* ---- ArgMax ---- */
 
 static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int last, int specials, int avx2) {
@@ -118,11 +132,14 @@ static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int
   mx_prepare_ctx c = {.node = &node, .in = ins, .out = &out, .dtype = t};
   void *plan = malloc(mx_argmax_plan_size(1));
   void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
-  int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
+  int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1), *y2 = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
   mx_argmax_prepare_isa(&c, plan, avx2);
   const void *inp[1] = {x};
-  mx_argmax_eval(plan, inp, y);
+  mx_argmax_eval(&inline_exec, plan, inp, y);
+  mx_argmax_eval(&split_exec, plan, inp, y2);
+  CHECK(memcmp(y, y2, (size_t)(outer * inner) * sizeof *y) == 0);
+  free(y2);
   int wrong = 0;
   for (int64_t o = 0; o < outer; o++)
     for (int64_t j = 0; j < inner; j++) {
@@ -147,7 +164,8 @@ static void test_argmax(void) {
    * multiple of the lanes; columns over a column block, with a remainder */
   static const int64_t shapes[][3] = {{1, 1, 1},   {3, 4, 1},   {2, 31, 1},  {2, 32, 1},  {2, 33, 1},   {3, 511, 1},
                                       {2, 512, 1}, {2, 513, 1}, {2, 1500, 1}, {1, 4099, 1}, {5, 7, 3},   {2, 50, 31},
-                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5}};
+                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5},
+                                      {67, 50, 33}, {300, 1001, 1}}; /* the last two: split into tasks */
   /* the portable kernels, and the AVX2 ones where this build and CPU have them */
   int isas = 1 + mx_argmax_avx2_available();
   if (isas == 1) fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
@@ -190,9 +208,12 @@ static void max_case(mx_dtype t, int n_in, const mx_shape *shapes, const mx_shap
   mx_prepare_ctx c = {.node = &node, .in = ins, .out = out, .dtype = t};
   void *plan = malloc(mx_max_plan_size(n_in));
   int64_t count = count_of(out);
-  void *y = malloc((size_t)count * es + 1);
+  void *y = malloc((size_t)count * es + 1), *y2 = malloc((size_t)count * es + 1);
   mx_max_prepare(&c, plan);
-  mx_max_eval(plan, (const void *const *)x, y);
+  mx_max_eval(&inline_exec, plan, (const void *const *)x, y);
+  mx_max_eval(&split_exec, plan, (const void *const *)x, y2);
+  CHECK(memcmp(y, y2, (size_t)count * es) == 0);
+  free(y2);
   int64_t idx[MX_MAX_RANK] = {0};
   int wrong = 0;
   for (int64_t i = 0; i < count; i++) {
@@ -241,6 +262,13 @@ static void test_max(void) {
       {2, {SH(2, 1, 3000), SH(2, 3, 1)}, SH(2, 3, 3000)},
       {2, {SH(0, 0), SH(0, 0)}, SH(0, 0)},
       {2, {SH(2, 0, 3), SH(1, 3)}, SH(2, 0, 3)},
+      /* large enough to be split into tasks: rows, a row in pieces, tiles, folds */
+      {2, {SH(1, 100003), SH(1, 100003)}, SH(1, 100003)},
+      {2, {SH(1, 100003), SH(0, 0)}, SH(1, 100003)},
+      {2, {SH(2, 3, 40001), SH(1, 40001)}, SH(2, 3, 40001)},
+      {2, {SH(2, 400, 301), SH(2, 400, 1)}, SH(2, 400, 301)},
+      {2, {SH(3, 7, 1, 3001), SH(3, 1, 9, 1)}, SH(3, 7, 9, 3001)},
+      {4, {SH(2, 3, 40001), SH(1, 40001), SH(2, 3, 1), SH(0, 0)}, SH(2, 3, 40001)},
   };
   for (int ti = 0; ti < N_TYPES; ti++)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) max_case(all_types[ti], cases[c].n, cases[c].in, &cases[c].out);
@@ -249,5 +277,6 @@ static void test_max(void) {
 int main(void) {
   test_argmax();
   test_max();
+  CHECK(split_runs > 100); /* the large cases were split, for every dtype */
   return check_report("test_kernels");
 }
