@@ -30,7 +30,9 @@ static inline void mx_parallel_for(const mx_exec *x, mx_task_fn task, void *ctx,
  * thread (waking other threads costs microseconds), and that a task takes at
  * least; the most tasks of one node (handed out as threads free up). Tasks
  * depend on the data's size only, never on the thread count. */
+#ifndef MX_TASK_BYTES /* the fuzz build splits small nodes too (CMakeLists.txt) */
 #define MX_TASK_BYTES (64 * 1024)
+#endif
 #define MX_MAX_TASKS 256
 
 #endif
