@@ -32,7 +32,9 @@ typedef struct mx_value {
   const void *data;             /* initializer bytes (64-byte aligned) */
   size_t nbytes;
   int32_t producer; /* node index, -1 for inputs and initializers */
-  int32_t view_of;  /* a view: the value whose bytes it shares (never itself a view); -1 otherwise */
+  /* A view (ops/op.h): 1 + the id of the value whose bytes it shares (never
+   * itself a view); 0: bytes of its own. mx_bytes_of gives the value. */
+  int32_t view_of;
 } mx_value;
 
 typedef enum mx_attr_type {
@@ -68,7 +70,7 @@ typedef struct mx_attr {
   const mx_const *t; /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
 } mx_attr;
 
-struct mx_schema;
+struct mx_op_row;
 
 typedef struct mx_node {
   const char *name; /* "" when the model gave none */
@@ -78,7 +80,7 @@ typedef struct mx_node {
   int32_t *inputs; /* value ids; -1 for an omitted optional input */
   int32_t *outputs;
   mx_attr *attrs;
-  const struct mx_schema *schema; /* resolved by the registry */
+  const struct mx_op_row *row; /* the schema row, resolved by the registry (ops/op.h) */
 } mx_node;
 
 typedef struct mx_opset {
@@ -97,6 +99,11 @@ typedef struct mx_graph {
   int32_t n_opsets;
   int32_t n_syms; /* distinct dim_param names */
 } mx_graph;
+
+/* The value holding v's bytes: v, or the one v is a view of. */
+static inline int32_t mx_bytes_of(const mx_graph *g, int32_t v) {
+  return g->values[v].view_of ? g->values[v].view_of - 1 : v;
+}
 
 /* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */
 size_t mx_shape_bytes(const mx_shape *shape, mx_dtype dtype);

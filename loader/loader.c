@@ -86,7 +86,6 @@ static minnx_status define(loader *L, const char *name, mx_value_kind kind, int3
   v->kind = kind;
   v->shape.rank = -1;
   v->producer = -1;
-  v->view_of = -1;
   for (int i = 0; i < MX_MAX_RANK; i++) v->dim_sym[i] = -1;
   s->name = v->name;
   s->tag = tag;

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "ops/kernel.h"
+
 size_t mx_bplan_size(int32_t n_in) {
   return sizeof(mx_bplan) + (size_t)n_in * (MX_MAX_RANK + 1) * sizeof(int64_t);
 }

@@ -5,7 +5,7 @@
 #define MX_BROADCAST_H
 
 #include "graph/ir.h"
-#include "ops/exec.h"
+#include "ops/op.h"
 
 typedef struct mx_bplan {
   int32_t n_in;

@@ -25,10 +25,10 @@
  *   static const mx_io reshape_out[] = {{"reshaped", MX_ALL_TYPES, 'T', .view = MX_VIEW_OF(0)}, {NULL}};
  *   static const mx_attr_spec reshape14_attrs[] = {{"allowzero", MX_ATTR_INT}, {NULL}};
  *   static const mx_op_row rows[] = {
- *       {.op = "Reshape", .since = 14, .in = reshape_in, .out = reshape_out, .attrs = reshape14_attrs,
+ *       {.since = 14, .in = reshape_in, .out = reshape_out, .attrs = reshape14_attrs,
  *        .rules = MX_RULE_ALLOWZERO, .infer = reshape_infer},
  *   };
- *   MX_OP_TABLE(Reshape, rows);
+ *   MX_OP_TABLE(Reshape, "", rows);
  * and CMake's op list (ops/ops.cmake) names the file: minnx_op(Reshape ops/reshape.c). */
 #ifndef MX_OP_H
 #define MX_OP_H
@@ -52,8 +52,8 @@ enum {
 typedef struct mx_io {
   const char *name;
   mx_dtype_set types;
-  char group;     /* 0: a constraint of its own */
-  unsigned flags; /* MX_IO_* */
+  char group;          /* 0: a constraint of its own */
+  unsigned char flags; /* MX_IO_* */
   /* outputs: MX_VIEW_OF(k) makes this output a view of input k (same bytes,
    * the shape infer gives it); 0: an output of its own */
   signed char view;
@@ -116,12 +116,10 @@ typedef void (*mx_eval_fn)(const mx_exec *x, const void *params, const void *con
 /* ---- the row ---- */
 
 struct mx_op_row {
-  const char *domain; /* NULL (or "") for ai.onnx */
-  const char *op;
-  int since;
+  unsigned short since;
+  unsigned short rules; /* version rules (MX_RULE_*) for the op's code to read */
   const mx_io *in, *out;
   const mx_attr_spec *attrs; /* NULL: none */
-  unsigned rules;            /* version rules (MX_RULE_*) for the op's code to read */
   minnx_status (*infer)(mx_op_ctx *c);
   /* Bytes of the node's params (the op's struct), known at load; NULL: none. */
   size_t (*params_size)(const mx_node *n);
@@ -138,13 +136,16 @@ enum {
   MX_RULE_AXES_INPUT = 1u << 3,    /* axes come as an input (Squeeze/Unsqueeze-13) */
 };
 
-/* An op's table: what its file exports as mx_op_<Op> (registry.c lists them;
- * CMake's MINNX_OPS chooses which are linked). */
+/* An op's table, its versions in any order: what its file exports as
+ * mx_op_<name> (registry.c lists them; CMake's MINNX_OPS chooses which are
+ * linked). domain "" is ai.onnx. */
 typedef struct mx_op_table {
+  const char *domain, *op;
   const mx_op_row *rows;
   size_t n_rows;
 } mx_op_table;
-#define MX_OP_TABLE(name, rows) const mx_op_table mx_op_##name = {rows, sizeof rows / sizeof rows[0]}
+#define MX_OP_TABLE(name, domain, rows) \
+  const mx_op_table mx_op_##name = {domain, #name, rows, sizeof rows / sizeof rows[0]}
 
 /* ---- helpers for op code ---- */
 

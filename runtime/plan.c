@@ -15,7 +15,7 @@
 #include "runtime/model.h"
 
 typedef struct {
-  int32_t id;
+  int32_t id;          /* a value, or -1 - i for node i's scratch */
   int32_t first, last; /* node indices: produced at first, last read at last */
   size_t size, offset;
 } span;
@@ -49,9 +49,13 @@ static int by_offset(const void *a, const void *b) {
 
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
 
+/* Values with bytes of their own in the arena: node outputs that are not views. */
+static int owns_bytes(const mx_value *v) { return v->kind == MX_VALUE_NODE && !v->view_of; }
+
+/* Spans at most: every such value, and a scratch per node. */
 static int32_t planned_count(const mx_graph *g) {
-  int32_t n = 0;
-  for (int32_t v = 0; v < g->n_values; v++) n += g->values[v].kind == MX_VALUE_NODE;
+  int32_t n = g->n_nodes;
+  for (int32_t v = 0; v < g->n_values; v++) n += owns_bytes(&g->values[v]);
   return n;
 }
 
@@ -84,13 +88,14 @@ size_t mx_plan_temp_bytes(const mx_graph *g) {
   return total;
 }
 
-/* The span of every node output, with its lifetime; values_size is summed on the way. */
-static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, work *w,
-                               mx_plan *plan, mx_err *err) {
+/* The span of every value with bytes of its own and of every node's scratch,
+ * with its lifetime, counted in *count; values_size is summed on the way. */
+static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes,
+                               const size_t *scratch, work *w, mx_plan *plan, int32_t *count, mx_err *err) {
   int32_t n = 0;
   for (int32_t v = 0; v < g->n_values; v++) {
     w->index[v] = -1;
-    if (g->values[v].kind != MX_VALUE_NODE) continue;
+    if (!owns_bytes(&g->values[v])) continue;
     size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
     if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
       return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", g->values[v].name);
@@ -101,13 +106,24 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
     w->index[v] = n++;
     plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
   }
+  for (int32_t i = 0; i < g->n_nodes && scratch; i++) {
+    if (!scratch[i]) continue;
+    if (scratch[i] > SIZE_MAX / 4)
+      return mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
+    w->spans[n++] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
+  }
+  /* A view's readers keep the bytes it shares alive. */
   for (int32_t i = 0; i < g->n_nodes; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
       int32_t v = g->nodes[i].inputs[k];
+      if (v >= 0) v = mx_bytes_of(g, v);
       if (v >= 0 && w->index[v] >= 0 && w->spans[w->index[v]].last < i) w->spans[w->index[v]].last = i;
     }
-  for (int32_t k = 0; k < g->n_outputs; k++)
-    if (w->index[g->outputs[k]] >= 0) w->spans[w->index[g->outputs[k]]].last = g->n_nodes; /* read after the run */
+  for (int32_t k = 0; k < g->n_outputs; k++) {
+    int32_t v = mx_bytes_of(g, g->outputs[k]);
+    if (w->index[v] >= 0) w->spans[w->index[v]].last = g->n_nodes; /* read after the run */
+  }
+  *count = n;
   return MINNX_OK;
 }
 
@@ -172,21 +188,25 @@ static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, 
     qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
     size_t at = lowest_gap(w->near, k, s->size);
     if (at > SIZE_MAX / 2 - s->size)
-      return mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at value '%s')", g->values[s->id].name);
+      return mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at %s '%s')",
+                     s->id >= 0 ? "value" : "the scratch of node",
+                     s->id >= 0 ? g->values[s->id].name : mx_node_label(g, &g->nodes[-1 - s->id]));
     s->offset = at;
     tree_insert(w, i);
     if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
-    plan->offsets[s->id] = at;
+    if (s->id >= 0) plan->offsets[s->id] = at;
+    else plan->scratch[-1 - s->id] = at;
   }
   return MINNX_OK;
 }
 
-minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
-                           mx_plan *plan, mx_err *err) {
+minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const size_t *scratch,
+                           const minnx_allocator *a, mx_plan *plan, mx_err *err) {
   int32_t n = planned_count(g);
   plan->arena_size = 0;
   plan->values_size = 0;
   for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
+  for (int32_t i = 0; i < g->n_nodes && plan->scratch; i++) plan->scratch[i] = SIZE_MAX;
   if (n == 0) return MINNX_OK;
   size_t size[W_COUNT];
   void *arrays[W_COUNT] = {0};
@@ -199,7 +219,7 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
     work w = {arrays[W_SPANS], arrays[W_INDEX], arrays[W_POS], arrays[W_AT], arrays[W_UPTO], arrays[W_TREE],
               arrays[W_NEAR], leaves_for(n)};
     memset(w.upto, 0, size[W_UPTO]);
-    st = make_spans(g, shapes, dtypes, &w, plan, err);
+    st = make_spans(g, shapes, dtypes, scratch, &w, plan, &n, err);
     if (!st) st = place(g, n, &w, plan, err);
   }
   for (int i = W_COUNT - 1; i >= 0; i--)

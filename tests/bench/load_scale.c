@@ -170,21 +170,21 @@ static int measure(long n, long width, figures *f) {
     f->kept = minnx_model_memory_used(m);
     /* the planner alone, again on the loaded graph */
     mx_graph *g = &m->g;
-    mx_plan plan = {malloc((size_t)g->n_values * sizeof(size_t)), 0, 0};
+    mx_plan plan = {malloc((size_t)g->n_values * sizeof(size_t)), malloc((size_t)g->n_nodes * sizeof(size_t) + 1), 0, 0};
     mx_shape *shapes = malloc((size_t)g->n_values * sizeof *shapes);
     mx_dtype *dtypes = malloc((size_t)g->n_values * sizeof *dtypes);
     for (int32_t v = 0; v < g->n_values; v++) shapes[v] = g->values[v].shape, dtypes[v] = g->values[v].dtype;
     minnx_allocator heap = {tally_alloc, tally_free, &t};
     mx_err perr;
     t0 = now();
-    minnx_status st = mx_plan_arena(g, shapes, dtypes, &heap, &plan, &perr);
+    minnx_status st = mx_plan_arena(g, shapes, dtypes, m->scratch, &heap, &plan, &perr);
     t1 = now();
     if (t1 - t0 < f->plan) f->plan = t1 - t0;
     if (st || plan.arena_size != m->plan.arena_size) {
       fprintf(stderr, "re-planning %ld nodes failed or differs\n", n);
       return 1;
     }
-    free(plan.offsets), free(shapes), free(dtypes);
+    free(plan.offsets), free(plan.scratch), free(shapes), free(dtypes);
     minnx_model_free(m);
   }
   free(model.p);
