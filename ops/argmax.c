@@ -88,8 +88,8 @@ void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in,
 /* ---- the rows ---- */
 
 #define ARGMAX_TYPES (MX_FLOATS | MX_INTS)
-static const mx_io argmax_in[] = {{.name = "data", .types = ARGMAX_TYPES, .group = 'T'}, {0}};
-static const mx_io argmax13_in[] = {{.name = "data", .types = MX_NUMERIC, .group = 'T'}, {0}};
+static const mx_io argmax_in[] = {{.name = "data", .types = ARGMAX_TYPES, .group = 1}, {0}};
+static const mx_io argmax13_in[] = {{.name = "data", .types = MX_NUMERIC, .group = 1}, {0}};
 static const mx_io argmax_out[] = {{.name = "reduced", .types = MX_BIT(MINNX_INT64)}, {0}};
 static const mx_attr_spec argmax1_attrs[] = {{"axis", MX_ATTR_INT}, {"keepdims", MX_ATTR_INT}, {NULL, 0}};
 static const mx_attr_spec argmax12_attrs[] = {

@@ -29,13 +29,6 @@ int64_t mx_attr_int(const mx_node *n, const char *name, int64_t dflt) {
   return a ? a->i : dflt;
 }
 
-const mx_io *mx_io_at(const mx_io *list, int32_t k) {
-  const mx_io *e = list;
-  for (int32_t i = 0; i < k && e->name; i++) e++;
-  if (!e->name && e > list && (e[-1].flags & MX_IO_VARIADIC)) e--;
-  return e; /* name NULL: past the row's list */
-}
-
 /* The fewest and most entries a node may give for a row's list. */
 static void arity(const mx_io *list, int32_t *lo, int32_t *hi) {
   *lo = *hi = 0;
@@ -71,65 +64,56 @@ static const void *const_data(const mx_graph *g, int32_t v) {
   return g->values[v].data ? g->values[v].data : (const void *)&no_bytes;
 }
 
-static void fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes, const mx_dtype *dtypes,
-                     const mx_node_bufs *b, mx_err *err) {
+/* Fills c for node n, checking the node against its row on the way: its
+ * arity, each input's dtype (in its entry's set, the same as its group's),
+ * constant inputs, attribute names and types. Presets the outputs' dtypes:
+ * their group's, or the one dtype an entry allows (ArgMax's int64). */
+static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
+                             const mx_dtype *dtypes, const mx_node_bufs *b, mx_err *err) {
+  const mx_op_row *r = n->row;
+  mx_dtype group[MX_GROUPS + 1] = {0};
+  int32_t lo, hi;
   memset(c, 0, sizeof *c);
-  c->g = g, c->node = n, c->row = n->row, c->err = err;
+  c->g = g, c->node = n, c->row = r, c->err = err;
   c->n_in = n->n_inputs, c->n_out = n->n_outputs;
-  for (int32_t k = 0; k < n->n_inputs; k++) {
-    int32_t v = n->inputs[k];
-    b->in[k] = v >= 0 ? &shapes[v] : NULL;
-    b->in_dtype[k] = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
-    b->in_data[k] = v >= 0 ? const_data(g, v) : NULL;
-  }
-  for (int32_t k = 0; k < n->n_outputs; k++) { /* dtypes: check_node presets them */
-    int32_t v = n->outputs[k];
-    b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
-    b->out_data[k] = NULL;
-  }
   c->in = b->in, c->in_dtype = b->in_dtype, c->in_data = b->in_data;
   c->out = b->out, c->out_dtype = b->out_dtype, c->out_data = b->out_data;
-}
-
-/* What every row gets checked for before its infer: the node's arity, each
- * input's dtype (in its entry's set, shared with its group), constant
- * inputs, attribute names and types. Presets the outputs' dtypes: a group's,
- * or the one dtype an entry allows (ArgMax's int64). */
-static minnx_status check_node(mx_op_ctx *c) {
-  const mx_node *n = c->node;
-  const mx_op_row *r = c->row;
-  int32_t lo, hi;
   arity(r->in, &lo, &hi);
   if (n->n_inputs < lo || n->n_inputs > hi)
     return mx_op_fail(c, MINNX_E_MODEL, "it has %d inputs; it takes %s %d", (int)n->n_inputs,
                       lo == hi ? "exactly" : n->n_inputs < lo ? "at least" : "at most", (int)(n->n_inputs < lo ? lo : hi));
-  for (int32_t k = 0; k < n->n_inputs; k++) {
-    const mx_io *e = mx_io_at(r->in, k);
-    mx_dtype t = c->in_dtype[k];
-    if (n->inputs[k] < 0 && !(e->flags & MX_IO_OPTIONAL))
+  const mx_io *e = r->in;
+  for (int32_t k = 0; k < n->n_inputs; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t v = n->inputs[k];
+    mx_dtype t = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
+    b->in[k] = v >= 0 ? &shapes[v] : NULL;
+    b->in_dtype[k] = t;
+    b->in_data[k] = v >= 0 ? const_data(g, v) : NULL;
+    if (v < 0 && !(e->flags & MX_IO_OPTIONAL))
       return mx_op_fail(c, MINNX_E_MODEL, "input %d is empty; %s is required", (int)k, e->name);
-    if (n->inputs[k] < 0) continue;
+    if (v < 0) continue;
     if (!(e->types & MX_BIT(t)) || !MX_DTYPE_ON(t))
       return mx_op_fail(c, MINNX_E_TYPE, "input %d has dtype %s, which %s", (int)k, mx_dtype_name(t),
                         (e->types & MX_BIT(t)) ? "this build of minnx leaves out (MINNX_DTYPES)" : "this version does not allow");
-    for (int32_t j = 0; j < k && e->group; j++)
-      if (n->inputs[j] >= 0 && mx_io_at(r->in, j)->group == e->group && c->in_dtype[j] != t)
-        return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(c->in_dtype[j]),
-                          mx_dtype_name(t));
-    if ((e->flags & MX_IO_CONST) && !c->in_data[k])
+    if (e->group && group[e->group] && group[e->group] != t)
+      return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(group[e->group]),
+                        mx_dtype_name(t));
+    if ((e->flags & MX_IO_CONST) && !b->in_data[k])
       return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time; minnx needs it constant (an "
                         "initializer or a Constant) so that shapes are known at load", (int)k, e->name);
+    group[e->group] = t;
   }
   arity(r->out, &lo, &hi);
   int named = n->n_outputs >= lo && n->n_outputs <= hi;
-  for (int32_t k = 0; k < n->n_outputs && named; k++) {
-    const mx_io *e = mx_io_at(r->out, k);
-    named = n->outputs[k] >= 0 || (e->flags & MX_IO_OPTIONAL);
-    c->out_dtype[k] = MINNX_UNDEFINED;
-    for (int32_t j = 0; j < n->n_inputs && e->group; j++)
-      if (n->inputs[j] >= 0 && mx_io_at(r->in, j)->group == e->group) c->out_dtype[k] = c->in_dtype[j];
-    if (!c->out_dtype[k] && e->types && !(e->types & (e->types - 1)))
-      while (!(e->types & MX_BIT(c->out_dtype[k]))) c->out_dtype[k]++;
+  e = r->out;
+  for (int32_t k = 0; k < n->n_outputs && named; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t v = n->outputs[k];
+    named = v >= 0 || (e->flags & MX_IO_OPTIONAL);
+    b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
+    b->out_data[k] = NULL;
+    b->out_dtype[k] = group[e->group];
+    if (!b->out_dtype[k] && e->types && !(e->types & (e->types - 1)))
+      while (!(e->types & MX_BIT(b->out_dtype[k]))) b->out_dtype[k]++;
   }
   if (!named)
     return mx_op_fail(c, MINNX_E_MODEL, "it must have %s named output%s", lo == 1 && hi == 1 ? "exactly one" : "more or fewer",
@@ -146,16 +130,25 @@ static minnx_status check_node(mx_op_ctx *c) {
   return MINNX_OK;
 }
 
+/* Whether every shape node n reads or gives is known, its element count in int64. */
+static int shapes_known(const mx_node *n, const mx_shape *shapes) {
+  for (int32_t k = 0; k < n->n_inputs + n->n_outputs; k++) {
+    int32_t v = k < n->n_inputs ? n->inputs[k] : n->outputs[k - n->n_inputs];
+    if (v >= 0 && mx_shape_count(&shapes[v]) < 0) return 0;
+  }
+  return 1;
+}
+
 minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
-                      mx_err *err) {
+                      const mx_prep *prep, mx_err *err) {
   char x[96], y[96];
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     mx_op_ctx c;
-    fill_ctx(&c, g, n, shapes, dtypes, b, err);
-    minnx_status st = check_node(&c);
+    minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, err);
     if (!st) st = n->row->infer(&c);
     if (st) return st;
+    int computes = 0, elements = 0;
     for (int32_t k = 0; k < n->n_outputs; k++) {
       int32_t id = n->outputs[k];
       mx_shape *out = &c.out[k];
@@ -179,31 +172,18 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
+      computes |= g->values[id].kind == MX_VALUE_NODE;
+      elements |= mx_shape_count(out) != 0;
     }
+    if (!prep) continue;
+    int runs = n->row->eval && computes && elements && shapes_known(n, shapes);
+    void *params = prep->params ? prep->params[i] : prep->one;
+    prep->scratch[i] = 0;
+    if (runs && n->row->prepare && (st = n->row->prepare(&c, params))) return st;
+    if (runs) prep->scratch[i] = c.scratch;
+    if (!runs && prep->params) prep->params[i] = NULL;
   }
   return MINNX_OK;
-}
-
-minnx_status mx_prepare(const mx_graph *g, const mx_node *n, const mx_shape *shapes, const mx_dtype *dtypes,
-                        const mx_node_bufs *b, void *params, size_t *scratch, mx_err *err) {
-  *scratch = 0;
-  if (!n->row->prepare) return MINNX_OK;
-  mx_op_ctx c;
-  fill_ctx(&c, g, n, shapes, dtypes, b, err);
-  minnx_status st = n->row->prepare(&c, params);
-  *scratch = c.scratch;
-  return st;
-}
-
-int mx_node_runs(const mx_graph *g, const mx_node *n, const mx_shape *shapes) {
-  int computes = 0, elements = 0;
-  for (int32_t k = 0; k < n->n_outputs; k++) {
-    int32_t v = n->outputs[k];
-    if (v < 0) continue;
-    computes |= g->values[v].kind == MX_VALUE_NODE;
-    elements |= mx_shape_count(&shapes[v]) != 0;
-  }
-  return n->row->eval && computes && elements;
 }
 
 size_t mx_params_size(const mx_node *n) {

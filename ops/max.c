@@ -189,11 +189,11 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
 
 /* ---- the rows ---- */
 
-static const mx_io max_in[] = {{.name = "data_0", .types = MX_FLOATS, .group = 'T', .flags = MX_IO_VARIADIC}, {0}};
-static const mx_io max12_in[] = {{.name = "data_0", .types = MX_FLOATS | MX_INTS, .group = 'T', .flags = MX_IO_VARIADIC}, {0}};
-static const mx_io max13_in[] = {{.name = "data_0", .types = MX_NUMERIC, .group = 'T', .flags = MX_IO_VARIADIC}, {0}};
-static const mx_io max_out[] = {{.name = "max", .types = MX_NUMERIC, .group = 'T'}, {0}};
-static const mx_io min_out[] = {{.name = "min", .types = MX_NUMERIC, .group = 'T'}, {0}};
+static const mx_io max_in[] = {{.name = "data_0", .types = MX_FLOATS, .group = 1, .flags = MX_IO_VARIADIC}, {0}};
+static const mx_io max12_in[] = {{.name = "data_0", .types = MX_FLOATS | MX_INTS, .group = 1, .flags = MX_IO_VARIADIC}, {0}};
+static const mx_io max13_in[] = {{.name = "data_0", .types = MX_NUMERIC, .group = 1, .flags = MX_IO_VARIADIC}, {0}};
+static const mx_io max_out[] = {{.name = "max", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_io min_out[] = {{.name = "min", .types = MX_NUMERIC, .group = 1}, {0}};
 static const mx_attr_spec max1_attrs[] = {{"consumed_inputs", MX_ATTR_INTS}, {NULL, 0}};
 
 /* One list of versions for Max and Min (the direction comes from the op's name). */

@@ -15,9 +15,9 @@ static minnx_status maximum_infer(mx_op_ctx *c) {
   return mx_elementwise_shape(c, broadcast);
 }
 
-static const mx_io maximum_in[] = {{.name = "input1", .types = MX_NUMERIC, .group = 'T'},
-                                   {.name = "input2", .types = MX_NUMERIC, .group = 'T'}, {0}};
-static const mx_io maximum_out[] = {{.name = "output", .types = MX_NUMERIC, .group = 'T'}, {0}};
+static const mx_io maximum_in[] = {{.name = "input1", .types = MX_NUMERIC, .group = 1},
+                                   {.name = "input2", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_io maximum_out[] = {{.name = "output", .types = MX_NUMERIC, .group = 1}, {0}};
 static const mx_attr_spec maximum_attrs[] = {{"auto_broadcast", MX_ATTR_STRING}, {NULL, 0}};
 
 static const mx_op_row rows[] = {

@@ -20,9 +20,10 @@
  *   view of them is.
  *
  * A row, as Reshape-14 declares it in ops/reshape.c:
- *   static const mx_io reshape_in[] = {{"data", MX_ALL_TYPES, 'T'},
- *                                      {"shape", MX_BIT(MINNX_INT64), 0, MX_IO_CONST}, {NULL}};
- *   static const mx_io reshape_out[] = {{"reshaped", MX_ALL_TYPES, 'T', .view = MX_VIEW_OF(0)}, {NULL}};
+ *   static const mx_io reshape_in[] = {{.name = "data", .types = MX_ALL_TYPES, .group = 1},
+ *                                      {.name = "shape", .types = MX_BIT(MINNX_INT64), .flags = MX_IO_CONST}, {0}};
+ *   static const mx_io reshape_out[] = {{.name = "reshaped", .types = MX_ALL_TYPES, .group = 1,
+ *                                        .view = MX_VIEW_OF(0)}, {0}};
  *   static const mx_attr_spec reshape14_attrs[] = {{"allowzero", MX_ATTR_INT}, {NULL}};
  *   static const mx_op_row rows[] = {
  *       {.since = 14, .in = reshape_in, .out = reshape_out, .attrs = reshape14_attrs,
@@ -45,14 +46,16 @@ enum {
 };
 
 /* One input or output. Entries of one row with the same nonzero `group`
- * ('T', 'I', ...) share one dtype, which must be in `types`; an output in a
- * group takes the dtype of that group's inputs. An output in no group (or in
- * a group no input has) gets its dtype from infer (Cast: its `to`), checked
- * against `types`. Lists end with an entry whose name is NULL. */
+ * (1..MX_GROUPS, a row's numbering of ONNX's T, T1, T2...) share one dtype,
+ * which must be in `types`; an output in a group takes the dtype of that
+ * group's inputs. An output in no group (or in a group no input has) gets
+ * its dtype from infer (Cast: its `to`), or is the one dtype `types` allows.
+ * Lists end with an entry whose name is NULL ({0}). */
+#define MX_GROUPS 7
 typedef struct mx_io {
   const char *name;
   mx_dtype_set types;
-  char group;          /* 0: a constraint of its own */
+  unsigned char group : 3; /* 0: a constraint of its own */
   unsigned char flags; /* MX_IO_* */
   /* outputs: MX_VIEW_OF(k) makes this output a view of input k (same bytes,
    * the shape infer gives it); 0: an output of its own */

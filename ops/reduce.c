@@ -122,12 +122,12 @@ static void reduce_eval(const mx_exec *x, const void *params, const void *const 
 #define REDUCE13_TYPES (REDUCE12_TYPES | MX_BIT(MINNX_BFLOAT16))
 #define REDUCE20_TYPES (REDUCE13_TYPES | MX_BIT(MINNX_BOOL))
 #define AXES_INPUT {.name = "axes", .types = MX_BIT(MINNX_INT64), .flags = MX_IO_OPTIONAL | MX_IO_CONST}
-static const mx_io in1[] = {{.name = "data", .types = REDUCE1_TYPES, .group = 'T'}, {0}};
-static const mx_io in12[] = {{.name = "data", .types = REDUCE12_TYPES, .group = 'T'}, {0}};
-static const mx_io in13[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 'T'}, {0}};
-static const mx_io in18[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 'T'}, AXES_INPUT, {0}};
-static const mx_io in20[] = {{.name = "data", .types = REDUCE20_TYPES, .group = 'T'}, AXES_INPUT, {0}};
-static const mx_io out_any[] = {{.name = "reduced", .types = REDUCE20_TYPES, .group = 'T'}, {0}};
+static const mx_io in1[] = {{.name = "data", .types = REDUCE1_TYPES, .group = 1}, {0}};
+static const mx_io in12[] = {{.name = "data", .types = REDUCE12_TYPES, .group = 1}, {0}};
+static const mx_io in13[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 1}, {0}};
+static const mx_io in18[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 1}, AXES_INPUT, {0}};
+static const mx_io in20[] = {{.name = "data", .types = REDUCE20_TYPES, .group = 1}, AXES_INPUT, {0}};
+static const mx_io out_any[] = {{.name = "reduced", .types = REDUCE20_TYPES, .group = 1}, {0}};
 static const mx_attr_spec attrs1[] = {{"axes", MX_ATTR_INTS}, {"keepdims", MX_ATTR_INT}, {NULL, 0}};
 static const mx_attr_spec attrs18[] = {{"keepdims", MX_ATTR_INT}, {"noop_with_empty_axes", MX_ATTR_INT}, {NULL, 0}};
 

@@ -35,10 +35,10 @@ minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
 /* Marks the view outputs of n: each shares the bytes of the value its input
  * views, or of the input itself (g in execution order: inputs are marked first). */
 static void mark_views(mx_graph *g, const mx_node *n) {
-  for (int32_t k = 0; k < n->n_outputs; k++) {
-    const mx_io *e = mx_io_at(n->row->out, k);
+  const mx_io *e = n->row->out;
+  for (int32_t k = 0; k < n->n_outputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
     int32_t out = n->outputs[k];
-    if (!e->name || !e->view || out < 0 || e->view - 1 >= n->n_inputs) continue;
+    if (!e->view || out < 0 || e->view - 1 >= n->n_inputs) continue;
     int32_t in = n->inputs[e->view - 1];
     if (in < 0) continue; /* refused by the arity checks */
     g->values[out].view_of = 1 + mx_bytes_of(g, in);

@@ -15,9 +15,6 @@ minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err);
  * bytes it shares; g in execution order). */
 minnx_status mx_resolve(mx_graph *g, mx_err *err);
 
-/* The row's entry for input (or output) k: the last one repeats when variadic. */
-const mx_io *mx_io_at(const mx_io *list, int32_t k);
-
 /* Work arrays for one node's mx_op_ctx, sized for the graph's largest node. */
 typedef struct mx_node_bufs {
   const mx_shape **in;
@@ -31,25 +28,28 @@ size_t mx_node_bufs_size(int32_t max_in, int32_t max_out);
 /* Carves the arrays from mem (mx_node_bufs_size bytes, aligned for any C type). */
 void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out);
 
+/* Where mx_infer puts what each node's prepare gives. */
+typedef struct mx_prep {
+  /* per node: its params (mx_params_size bytes); set to NULL for a node that
+   * does not run. NULL: every node prepares into `one` (at load: for the
+   * scratch sizes and the refusals only). */
+  void **params;
+  void *one;
+  size_t *scratch; /* per node: the arena scratch its eval needs (0 when it does not run) */
+} mx_prep;
+
 /* Infers the dtype and shape of every node output of g in execution order,
  * from `shapes` and `dtypes` (by value id: inputs and initializers filled in,
  * node outputs holding their declared type or UNDEFINED / rank -1) into the
  * same arrays. With `fold` (g's own values, at load), an output whose bytes
- * infer gives becomes a constant there: the node never runs. */
+ * infer gives becomes a constant there. With `prep`, each node whose shapes
+ * are then all known (and whose element counts fit in int64) is prepared,
+ * if it runs: it computes (has eval), some output is not a constant and has
+ * elements. (A kernel's loops may run over dims of an empty tensor: [2^32,0]
+ * has 2^32 rows of nothing; work is bounded by elements only if such a node
+ * is skipped.) */
 minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
-                      mx_err *err);
-
-/* Runs node n's prepare on concrete shapes into params (the row's
- * params_size bytes); *scratch receives the arena bytes its eval needs.
- * Rows without prepare: nothing, 0 bytes. */
-minnx_status mx_prepare(const mx_graph *g, const mx_node *n, const mx_shape *shapes, const mx_dtype *dtypes,
-                        const mx_node_bufs *b, void *params, size_t *scratch, mx_err *err);
-
-/* Whether node n runs: it computes (has eval), some output is not a constant
- * and some output has elements. A kernel's loops may run over dims of an
- * empty tensor ([2^32,0] has 2^32 rows of nothing): work is bounded by
- * elements only if such a node is skipped. */
-int mx_node_runs(const mx_graph *g, const mx_node *n, const mx_shape *shapes);
+                      const mx_prep *prep, mx_err *err);
 
 /* Bytes of node n's params, rounded to 16 so that params placed one after
  * another stay aligned. */

@@ -17,9 +17,10 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   mx_shape *shapes = mx_pool_temp(pool, nv * sizeof *shapes);
   mx_dtype *dtypes = mx_pool_temp(pool, nv * sizeof *dtypes);
   void *bufs_mem = mx_pool_temp(pool, mx_node_bufs_size(m->max_node_inputs, m->max_node_outputs));
-  void *params = NULL;
+  void *params = mx_pool_temp(pool, m->max_params ? m->max_params : 1);
+  m->scratch = mx_pool_alloc(pool, nn * sizeof *m->scratch);
   minnx_status st = MINNX_OK;
-  if (!shapes || !dtypes || !bufs_mem) {
+  if (!shapes || !dtypes || !bufs_mem || !params || !m->scratch) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
     goto done;
   }
@@ -29,7 +30,10 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
     shapes[v] = g->values[v].shape;
     dtypes[v] = g->values[v].dtype;
   }
-  if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, err))) goto done;
+  /* Where shapes are known, prepare runs too: for the scratch each node
+   * asks for, and so that its refusals come at load. */
+  mx_prep prep = {NULL, params, m->scratch};
+  if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
     g->values[v].shape = shapes[v];
@@ -37,21 +41,11 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
     known &= mx_shape_count(&shapes[v]) >= 0;
   }
   if (!known) goto done;
-  /* Every shape is known: prepare runs now, once, for the scratch each
-   * node asks for (and its refusals come at load), and the arena is planned. */
   m->plan.offsets = mx_pool_alloc(pool, nv * sizeof *m->plan.offsets);
   m->plan.scratch = mx_pool_alloc(pool, nn * sizeof *m->plan.scratch);
-  m->scratch = mx_pool_alloc(pool, nn * sizeof *m->scratch);
-  params = mx_pool_temp(pool, m->max_params ? m->max_params : 1);
-  if (!m->plan.offsets || !m->plan.scratch || !m->scratch || !params) {
-    st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
-    goto done;
-  }
-  for (int32_t i = 0; i < g->n_nodes && !st; i++)
-    if (mx_node_runs(g, &g->nodes[i], shapes))
-      st = mx_prepare(g, &g->nodes[i], shapes, dtypes, &bufs, params, &m->scratch[i], err);
   minnx_allocator temp = mx_pool_temp_allocator(pool);
-  if (!st) st = mx_plan_arena(g, shapes, dtypes, m->scratch, &temp, &m->plan, err);
+  if (!m->plan.offsets || !m->plan.scratch) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
+  else st = mx_plan_arena(g, shapes, dtypes, m->scratch, &temp, &m->plan, err);
   m->planned = st == MINNX_OK;
 done:
   mx_pool_temp_free(pool, params);

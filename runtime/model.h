@@ -26,7 +26,7 @@ struct minnx_model {
    * sessions share the offsets (read-only). */
   int planned;
   mx_plan plan;
-  size_t *scratch; /* planned: each node's scratch bytes, as planned */
+  size_t *scratch; /* each node's scratch bytes at load (planned models' only) */
 };
 
 /* Places every node output of g (shapes, dtypes by value id) that is not a

@@ -25,10 +25,9 @@ struct minnx_session {
   mx_node_bufs bufs;      /* one node's infer/prepare context */
   const void **in_ptrs;   /* one node's eval arguments */
   void **out_ptrs;
-  void **node_plans;      /* each node's params */
+  void **node_plans;      /* each node's params; NULL: the node does not run (mx_prep) */
   unsigned char *plan_mem;
   size_t *scratch;        /* per node: the scratch bytes its prepare asked for */
-  unsigned char *skip;    /* per node: it does not run (no output has elements, or all are constants) */
   mx_exec exec;
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
@@ -77,7 +76,15 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
       s->shapes[v] = g->values[v].shape; /* declared or load-time inferred; refined below */
       s->dtypes[v] = g->values[v].dtype;
     }
-  minnx_status st = mx_infer(g, NULL, s->shapes, s->dtypes, &s->bufs, err);
+  size_t off = 0;
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    s->node_plans[i] = s->plan_mem + off;
+    off += mx_params_size(&g->nodes[i]);
+  }
+  /* Prepare runs in there, node by node; on the same shapes as at load (a
+   * planned model) it asks for the same scratch. */
+  mx_prep prep = {s->node_plans, NULL, s->scratch};
+  minnx_status st = mx_infer(g, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
     if (!all_known(&s->shapes[v]))
@@ -88,16 +95,6 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
      * [2, INT64_MAX] would otherwise reach them. */
     if (mx_shape_count(&s->shapes[v]) < 0)
       return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large: its element count overflows int64", g->values[v].name);
-  }
-  for (int32_t i = 0; i < g->n_nodes; i++) {
-    const mx_node *n = &g->nodes[i];
-    s->skip[i] = !mx_node_runs(g, n, s->shapes);
-    s->scratch[i] = 0;
-    if (!s->skip[i] && (st = mx_prepare(g, n, s->shapes, s->dtypes, &s->bufs, s->node_plans[i], &s->scratch[i], err)))
-      return st;
-    if (s->m->planned && s->scratch[i] > s->m->scratch[i])
-      return mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for %zu bytes of scratch, more than the %zu planned at load",
-                     mx_node_label(g, n), s->scratch[i], s->m->scratch[i]);
   }
   if (!s->m->planned) {
     mx_region_reset(&s->r, s->mark); /* the old arena's bytes are free for the planner */
@@ -117,7 +114,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
 /* The session's arrays, in the order they are carved from its region. */
 enum {
   A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH_AT, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_IN_PTRS, A_OUT_PTRS,
-  A_NODE_PLANS, A_SKIP, A_PLAN_MEM, A_COUNT
+  A_NODE_PLANS, A_PLAN_MEM, A_COUNT
 };
 
 static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
@@ -136,7 +133,6 @@ static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   size[A_IN_PTRS] = ni * sizeof(void *);
   size[A_OUT_PTRS] = no * sizeof(void *);
   size[A_NODE_PLANS] = nn * sizeof(void *);
-  size[A_SKIP] = nn;
   size[A_PLAN_MEM] = m->plan_bytes;
 }
 
@@ -192,18 +188,12 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   s->out_ptrs = part[A_OUT_PTRS];
   s->node_plans = part[A_NODE_PLANS];
   s->scratch = part[A_SCRATCH];
-  s->skip = part[A_SKIP];
   s->plan_mem = part[A_PLAN_MEM];
   if (m->planned) {
     s->plan = m->plan;
   } else {
     s->plan.offsets = part[A_OFFSETS];
     s->plan.scratch = part[A_SCRATCH_AT];
-  }
-  size_t off = 0;
-  for (int32_t i = 0; i < g->n_nodes; i++) {
-    s->node_plans[i] = s->plan_mem + off;
-    off += mx_params_size(&g->nodes[i]);
   }
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -339,7 +329,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   s->exec.pool = &s->threads;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
-    if (s->skip[i]) continue; /* views among them: they share bytes, see s->data */
+    if (!s->node_plans[i]) continue; /* views among them: they share bytes, see s->data */
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = n->inputs[k] >= 0 ? s->data[mx_bytes_of(g, n->inputs[k])] : NULL;
     for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
     s->exec.scratch = s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
