@@ -52,10 +52,13 @@ void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out);
 /* ---- arg-reductions (extremum_arg.c) ---- */
 
 /* The input as outer x n x inner (n > 0): out[o * inner + j] is the index
- * along n of the extreme of (o, j). scratch: MX_ARG_SCRATCH bytes, aligned
- * for any element type, that the call may overwrite (the column kernels'
- * running keys: kernels keep no large arrays on the stack). */
-typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, void *scratch);
+ * along n of the extreme of (o, j), for the columns j in [c0, c1) (the
+ * columns of a task; 0 and inner for all; ignored when inner is 1).
+ * scratch: MX_ARG_SCRATCH bytes, aligned for any element type, that the call
+ * may overwrite (the column kernels' running keys: kernels keep no large
+ * arrays on the stack). */
+typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
+                          int64_t c1, void *scratch);
 #define MX_ARG_SCRATCH 8192
 
 /* The kernel of dtype t, direction dir, the first or the last index among

@@ -1,10 +1,14 @@
-/* Fuzz target (d), differential: the bytes choose an op version (Max 1, 6,
- * 8, 12, 13; ArgMax 1, 11, 12, 13; OpenVINO Maximum 1), a dtype, shapes
+/* Fuzz target (d), differential: the bytes choose an op version (Max and
+ * Min 1, 6, 8, 12, 13; ArgMax and ArgMin 1, 11, 12, 13; OpenVINO Maximum
+ * and Minimum 1), a dtype, shapes
  * (broadcasts, size-0 dims, odd sizes), where each input starts (not on a
  * cache line), and values (NaN of both signs, +-0, +-inf, the dtype's
  * extremes, ties). One session runs the node on the calling thread, then
  * through hooks that run its tasks as 2 and 3 threads would (in another
- * order each): the outputs must be bit-identical. (Real threads are
+ * order each), and through the plain reference loops of ops/
+ * (extremum_ref.c). Across thread counts the outputs must be byte for byte
+ * the same; against the reference loops too, but for what the rules leave
+ * open (ops/extremum.h): which NaN, and which zero (+0 and -0 are equal). (Real threads are
  * test_threads' business, under ThreadSanitizer: starting a pool for each
  * input would leave the fuzzer a few inputs a second.) (The fuzz build splits nodes from
  * 128 bytes on, so that small shapes are cut into tasks too.) A difference,
@@ -15,6 +19,7 @@
 
 #include "../unit/builder.h"
 #include "minnx.h"
+#include "ops/extremum_ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -40,6 +45,9 @@ static const version versions[] = {
     {"Max", "", 1, 0},     {"Max", "", 6, 0},     {"Max", "", 8, 1},     {"Max", "", 12, 1},
     {"Max", "", 13, 1},    {"ArgMax", "", 1, 0},  {"ArgMax", "", 11, 0}, {"ArgMax", "", 12, 0},
     {"ArgMax", "", 13, 0}, {"Maximum", "org.openvinotoolkit", 1, 1},
+    {"Min", "", 1, 0},     {"Min", "", 6, 0},     {"Min", "", 8, 1},     {"Min", "", 12, 1},
+    {"Min", "", 13, 1},    {"ArgMin", "", 1, 0},  {"ArgMin", "", 11, 0}, {"ArgMin", "", 12, 0},
+    {"ArgMin", "", 13, 0}, {"Minimum", "org.openvinotoolkit", 1, 1},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -102,7 +110,7 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     set_type(s, k);
     m->graph->input[k]->type = &s->type[k];
   }
-  if (strcmp(s->v->op, "ArgMax") == 0) {
+  if (strncmp(s->v->op, "Arg", 3) == 0) {
     int n = 0;
     int_attr(s, n++, "axis", s->axis);
     int_attr(s, n++, "keepdims", s->keepdims);
@@ -115,8 +123,8 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->t = dtypes[take(b) % (sizeof dtypes / sizeof dtypes[0])];
-  int arg = strcmp(s->v->op, "ArgMax") == 0;
-  s->n_in = arg ? 1 : strcmp(s->v->op, "Maximum") == 0 ? 2 : 1 + (int)(take(b) % 4);
+  int arg = strncmp(s->v->op, "Arg", 3) == 0;
+  s->n_in = arg ? 1 : s->v->domain[0] ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
   if (arg && s->out_rank == 0) s->out_rank = 1;
   for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
@@ -193,11 +201,48 @@ static int64_t count_of(const int64_t *dims, int rank) {
   return c;
 }
 
+static mx_shape shape_of(const int64_t *dims, int rank) {
+  mx_shape s = {.rank = rank};
+  memcpy(s.dims, dims, (size_t)rank * sizeof *dims);
+  return s;
+}
+
+/* Two elements the rules do not tell apart: any two NaNs, +0 and -0. */
+static int same_value(minnx_dtype t, const unsigned char *a, const unsigned char *b) {
+  size_t es = minnx_dtype_size(t);
+  if (memcmp(a, b, es) == 0) return 1;
+  uint64_t x = 0, y = 0, mag, inf;
+  memcpy(&x, a, es);
+  memcpy(&y, b, es);
+  switch (t) {
+    case MINNX_FLOAT: mag = 0x7fffffff, inf = 0x7f800000; break;
+    case MINNX_DOUBLE: mag = 0x7fffffffffffffff, inf = 0x7ff0000000000000; break;
+    case MINNX_FLOAT16: mag = 0x7fff, inf = 0x7c00; break;
+    case MINNX_BFLOAT16: mag = 0x7fff, inf = 0x7f80; break;
+    default: return 0;
+  }
+  return ((x & mag) > inf && (y & mag) > inf) || ((x & mag) == 0 && (y & mag) == 0);
+}
+
+/* The node through the reference loops, into ref (the output's bytes). */
+static void reference(const node_spec *s, void *const *in, const minnx_tensor *y, void *ref) {
+  mx_shape shapes[4], out = shape_of(y->dims, y->rank);
+  const mx_shape *sp[4];
+  for (int k = 0; k < s->n_in; k++) shapes[k] = shape_of(s->dims[k], s->rank[k]), sp[k] = &shapes[k];
+  mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
+  if (strncmp(s->v->op, "Arg", 3) == 0)
+    mx_ref_arg(s->t, dir, (int)s->last && s->v->version >= 12, &shapes[0],
+               (int)(s->axis < 0 ? s->axis + s->rank[0] : s->axis), in[0], ref);
+  else
+    mx_ref_elementwise(s->t, dir, s->n_in, sp, (const void *const *)in, &out, ref);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   bytes b = {data, size};
   static node_spec s;
   memset(&s, 0, sizeof s);
   choose(&b, &s);
+  if (count_of(s.out_dims, s.out_rank) > 1 << 16) return 0; /* enough to be split; larger only costs time */
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.v->version},
                    .n_inputs = s.n_in, .inputs = {"a", "b", "c", "d"}, .dtype = (int)s.t, .n_nodes = 1, .output = "y"};
   tm.nodes[0] = (test_node){s.v->op, s.v->domain, s.n_in, {"a", "b", "c", "d"}, "y", NULL, 0};
@@ -206,8 +251,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   minnx_model *m = NULL;
   minnx_session *ses = NULL;
   minnx_error err;
-  void *buf[4] = {0};
-  unsigned char *first = NULL;
+  void *buf[4] = {0}, *in[4] = {0};
+  unsigned char *first = NULL, *ref = NULL;
   if (!model_bytes || minnx_model_load_buffer(model_bytes, model_size, NULL, &m, &err)) goto done; /* refused: fine */
   if (minnx_session_create(m, &ses, &err)) goto done;
   size_t es = minnx_dtype_size(s.t);
@@ -217,6 +262,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     buf[k] = malloc((size_t)count * es + skew + 64);
     if (!buf[k]) goto done;
     unsigned char *x = (unsigned char *)buf[k] + skew;
+    in[k] = x;
     fill(&b, s.t, x, count);
     minnx_tensor t = {s.t, s.rank[k], {0}, x, (size_t)count * es};
     memcpy(t.dims, s.dims[k], sizeof s.dims[k]);
@@ -238,6 +284,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       first = malloc(out_bytes + 1);
       if (!first) goto done;
       if (out_bytes) memcpy(first, y.data, out_bytes);
+      if (!(ref = malloc(out_bytes + 1))) goto done;
+      reference(&s, in, &y, ref);
+      size_t es_out = minnx_dtype_size(y.dtype);
+      for (size_t i = 0; i < out_bytes; i += es_out)
+        if (!same_value(y.dtype, first + i, ref + i)) {
+          uint64_t got = 0, want = 0;
+          memcpy(&got, first + i, es_out);
+          memcpy(&want, ref + i, es_out);
+          fprintf(stderr, "fuzz_diff: %s-%d %s: element %zu is 0x%llx, the reference loop's 0x%llx\n", s.v->op,
+                  s.v->version, minnx_dtype_name(s.t), i / es_out, (unsigned long long)got, (unsigned long long)want);
+          abort();
+        }
     } else if (y.nbytes != out_bytes || (out_bytes && memcmp(first, y.data, out_bytes) != 0)) {
       fprintf(stderr, "fuzz_diff: %s-%d %s: the output with %d threads differs from one thread's\n", s.v->op,
               s.v->version, minnx_dtype_name(s.t), run == 1 ? 2 : 3);
@@ -245,6 +303,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
 done:
+  free(ref);
   free(first);
   for (int k = 0; k < 4; k++) free(buf[k]);
   minnx_session_free(ses);
