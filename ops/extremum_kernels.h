@@ -41,8 +41,13 @@ typedef struct mx_pair_kernels {
 } mx_pair_kernels;
 
 /* The kernels of dtype t (bool is uint8's: false < true) in direction dir;
- * NULL for a dtype they do not cover or this build leaves out. */
+ * NULL for a dtype they do not cover or this build leaves out: the CPU's
+ * (AVX2 ones for 64-bit integers and float16/bfloat16 where the CPU has
+ * AVX2), the portable ones, or as asked (avx2 nonzero: AVX2 ones where this
+ * build has them; tests run both). */
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir);
+const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir);
+const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2);
 
 /* Writes one element of dtype t: the start of a reduction in direction dir,
  * which every value reaches (ONNX's result over an empty set): the lowest

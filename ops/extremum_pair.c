@@ -27,8 +27,23 @@
  * to hide the compare's latency. */
 #define RED_LANES 32
 
-#define MX_PAIR_NAME_(s, d, f) f##_##s##_##d
-#define MX_PAIR_NAME(s, d, f) MX_PAIR_NAME_(s, d, f)
+#define MX_PAIR_NAME_(s, v, d, f) f##_##s##_##v##_##d
+#define MX_PAIR_NAME(s, v, d, f) MX_PAIR_NAME_(s, v, d, f)
+
+/* On x86-64 the dtypes SSE2 serves poorly are built a second time, from the
+ * same text, for AVX2, and a node takes those when the CPU has AVX2 (as the
+ * arg kernels do): 64-bit integers (SSE2 has no 64-bit compare: its loops
+ * are scalar cmov ones) and float16/bfloat16 (their keys' shuffles).
+ * -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) leaves them out. */
+#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MX_PAIR_AVX2 1
+#else
+#define MX_PAIR_AVX2 0
+#endif
+#define ATTR
+#define VARIANT port
+/* The AVX2 instances of the dtype being defined (T, PICK_DIR, SUFFIX). */
+#define AVX2_SET "ops/extremum_pair_avx2.h"
 
 /* The instances, a dtype at a time (extremum_pair.h). */
 #define PICK_DIR(a, b, dir) mx_fpick32(a, b, dir)
@@ -50,11 +65,13 @@
 #define PICK_DIR(a, b, dir) mx_half_pick(a, b, MX_F16_INF, dir)
 #define SUFFIX f16
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef SUFFIX
 #define PICK_DIR(a, b, dir) mx_half_pick(a, b, MX_BF16_INF, dir)
 #define SUFFIX bf16
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef SUFFIX
 #undef T
@@ -79,6 +96,7 @@
 #define T int64_t
 #define SUFFIX i64
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef T
 #undef SUFFIX
 #define T uint8_t
@@ -99,15 +117,45 @@
 #define T uint64_t
 #define SUFFIX u64
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef T
 #undef SUFFIX
 
-#define KERNELS(t, s, d)                                                                          \
-  {MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, pair)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, triple)),          \
-   MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, quad)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, rows))}
-#define ROW(t, s) {t, {KERNELS(t, s, max), KERNELS(t, s, min)}}
+#define KERNELS(t, s, v, d)                                                                             \
+  {MX_IF_DTYPE(t, MX_PAIR_NAME(s, v, d, pair)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, v, d, triple)),          \
+   MX_IF_DTYPE(t, MX_PAIR_NAME(s, v, d, quad)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, v, d, rows))}
+#define ROW(t, s) {t, {KERNELS(t, s, port, max), KERNELS(t, s, port, min)}}
+
+#if MX_PAIR_AVX2
+static const mx_pair_kernels *avx2_kernels(mx_dtype t, mx_dir dir) {
+#define AVX2_ROW(t, s) {t, {KERNELS(t, s, avx2, max), KERNELS(t, s, avx2, min)}}
+  static const struct {
+    mx_dtype t;
+    mx_pair_kernels k[2]; /* [dir] */
+  } table[] = {AVX2_ROW(MINNX_FLOAT16, f16), AVX2_ROW(MINNX_BFLOAT16, bf16), AVX2_ROW(MINNX_INT64, i64),
+               AVX2_ROW(MINNX_UINT64, u64)};
+#undef AVX2_ROW
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (table[i].t == t) return table[i].k[0].pair ? &table[i].k[dir == MX_MIN] : NULL;
+  return NULL;
+}
+#endif
+
+const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2) {
+#if MX_PAIR_AVX2
+  const mx_pair_kernels *k = avx2 ? avx2_kernels(t, dir) : NULL;
+  if (k) return k;
+#else
+  (void)avx2;
+#endif
+  return mx_pair_kernels_port(t, dir);
+}
 
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
+  return mx_pair_kernels_isa(t, dir, mx_arg_avx2_available());
+}
+
+const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir) {
   static const struct {
     mx_dtype t;
     mx_pair_kernels k[2]; /* [dir] */

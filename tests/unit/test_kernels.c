@@ -316,6 +316,47 @@ static void test_max(void) {
       for (int dir = MX_MAX; dir <= MX_MIN; dir++) max_case(all_types[ti], (mx_dir)dir, cases[c].n, cases[c].in, &cases[c].out);
 }
 
+/* The AVX2 builds of the elementwise kernels (64-bit integers, float16,
+ * bfloat16) against the portable ones, byte for byte, in every stride case
+ * and in both directions. */
+static void test_pair_isas(void) {
+  if (!mx_arg_avx2_available()) {
+    fprintf(stderr, "test_kernels: no AVX2 elementwise kernels here (build or CPU)\n");
+    return;
+  }
+  static const mx_dtype types[] = {MINNX_INT64, MINNX_UINT64, MINNX_FLOAT16, MINNX_BFLOAT16};
+  enum { N = 1037, ROWS = 3 };
+  for (int ti = 0; ti < 4; ti++)
+    for (int dir = MX_MAX; dir <= MX_MIN; dir++) {
+      mx_dtype t = types[ti];
+      size_t es = mx_dtype_size(t);
+      const mx_pair_kernels *port = mx_pair_kernels_isa(t, (mx_dir)dir, 0), *avx2 = mx_pair_kernels_isa(t, (mx_dir)dir, 1);
+      CHECK(port != avx2);
+      unsigned char *a = malloc(N * ROWS * es), *b = malloc(N * ROWS * es), *c = malloc(N * ROWS * es),
+                    *y1 = malloc(N * ROWS * es), *y2 = malloc(N * ROWS * es);
+      fill(t, a, N * ROWS, 1);
+      fill(t, b, N * ROWS, 0);
+      fill(t, c, N * ROWS, 1);
+      for (int sa = 0; sa < 2; sa++)
+        for (int sb = 0; sb < 2; sb++) {
+          port->pair(y1, a, sa, b, sb, N, ROWS, sa ? N : 0, sb ? N : 0);
+          avx2->pair(y2, a, sa, b, sb, N, ROWS, sa ? N : 0, sb ? N : 0);
+          CHECK(memcmp(y1, y2, N * ROWS * es) == 0);
+        }
+      port->quad(y1, a, MX_STREAM, b, MX_STREAM, c, MX_STREAM, a, MX_CACHED, N);
+      avx2->quad(y2, a, MX_STREAM, b, MX_STREAM, c, MX_STREAM, a, MX_CACHED, N);
+      CHECK(memcmp(y1, y2, N * es) == 0);
+      port->triple(y1, b, MX_STREAM, c, MX_STREAM, N);
+      avx2->triple(y2, b, MX_STREAM, c, MX_STREAM, N);
+      CHECK(memcmp(y1, y2, N * es) == 0);
+      memcpy(y1, a, es * ROWS), memcpy(y2, a, es * ROWS);
+      port->rows(y1, b, N, ROWS);
+      avx2->rows(y2, b, N, ROWS);
+      CHECK(memcmp(y1, y2, ROWS * es) == 0);
+      free(a), free(b), free(c), free(y1), free(y2);
+    }
+}
+
 /* ---- ReduceMax, ReduceMin ---- */
 
 static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axes, int specials) {
@@ -380,5 +421,6 @@ int main(void) {
   test_max();
   test_reduce();
   CHECK(split_runs > 200); /* the large cases were split, for every dtype */
+  test_pair_isas();
   return check_report("test_kernels");
 }
