@@ -29,7 +29,7 @@ typedef struct {
   span *spans;      /* in placing order (size, descending) */
   int32_t *index;   /* value id -> span, -1 for values not in the arena */
   int32_t *pos;     /* span -> its leaf (spans ordered by first) */
-  int32_t *at;      /* leaf -> span */
+  range *at;        /* leaf -> the bytes of its span once placed (in leaf order: neighbours in time are near) */
   int32_t *upto;    /* node i -> leaves of spans produced at or before i */
   int32_t *tree;    /* max last of the placed spans under each branch, -1: none */
   range *near;      /* the placed spans alive with the one being placed */
@@ -73,7 +73,7 @@ static void work_sizes(const mx_graph *g, int32_t n, size_t size[W_COUNT]) {
   size[W_SPANS] = (size_t)n * sizeof(span);
   size[W_INDEX] = (size_t)g->n_values * sizeof(int32_t);
   size[W_POS] = (size_t)n * sizeof(int32_t);
-  size[W_AT] = leaves * sizeof(int32_t);
+  size[W_AT] = leaves * sizeof(range);
   size[W_UPTO] = ((size_t)g->n_nodes + 2) * sizeof(int32_t);
   size[W_TREE] = 2 * leaves * sizeof(int32_t);
   size[W_NEAR] = (size_t)n * sizeof(range);
@@ -134,13 +134,15 @@ static void make_tree(const mx_graph *g, int32_t n, work *w) {
   for (int32_t i = 0; i <= g->n_nodes; i++) upto[i + 1] += upto[i];
   for (int32_t i = 0; i < n; i++) {
     w->pos[i] = upto[w->spans[i].first]++; /* upto[f] ends as the start of f + 1 */
-    w->at[w->pos[i]] = i;
   }
   for (int32_t i = 0; i < 2 * w->leaves; i++) w->tree[i] = -1;
 }
 
 static void tree_insert(work *w, int32_t i) {
-  int32_t t = w->leaves + w->pos[i], last = w->spans[i].last;
+  const span *s = &w->spans[i];
+  w->at[w->pos[i]].lo = s->offset;
+  w->at[w->pos[i]].hi = s->offset + s->size;
+  int32_t t = w->leaves + w->pos[i], last = s->last;
   for (; t >= 1 && w->tree[t] < last; t /= 2) w->tree[t] = last;
 }
 
@@ -159,9 +161,7 @@ static int32_t alive_with(const work *w, const span *s) {
     int32_t t = stack[--top].t, lo = stack[top].lo, width = stack[top].width;
     if (w->tree[t] < s->first || lo >= end) continue;
     if (width == 1) {
-      const span *p = &w->spans[w->at[lo]];
-      w->near[k].lo = p->offset;
-      w->near[k++].hi = p->offset + p->size;
+      w->near[k++] = w->at[lo];
       continue;
     }
     width /= 2;
