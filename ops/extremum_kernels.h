@@ -96,5 +96,13 @@ void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const i
 /* out: out_count elements, each the extreme of its set (the identity for an
  * empty set), in the order of the kept dims. */
 void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out);
+/* The same in tasks: mx_reduce_start sets every output to the identity, then
+ * part p of `parts` (any order, at once) takes its share of each kernel call
+ * (rows of a row reduction, or output elements of a fold): every output
+ * element sees the same operands in the same order as in one run.
+ * mx_reduce_tasks: how many parts the input's size is worth (1: none). */
+void mx_reduce_start(const mx_reduce_walk *w, void *out);
+void mx_reduce_part(const mx_reduce_walk *w, const void *in, void *out, int64_t part, int64_t parts);
+int64_t mx_reduce_tasks(const mx_reduce_walk *w);
 
 #endif
