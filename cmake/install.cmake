@@ -23,6 +23,10 @@ if(PROTOBUF_C_LIBRARY)
   set(minnx_pc_private "-lprotobuf-c")
   set(minnx_uses_protobuf_c ON)
 endif()
+set(minnx_uses_pthreadpool ${MINNX_THREADS})
+if(MINNX_THREADS)
+  string(APPEND minnx_pc_private " -lpthreadpool")
+endif()
 configure_package_config_file(cmake/minnxConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/minnxConfig.cmake
                               INSTALL_DESTINATION ${minnx_cmake_dir})
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/minnxConfigVersion.cmake

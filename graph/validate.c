@@ -19,7 +19,7 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
   if (n == 0) return MINNX_OK;
   /* pending[i]: inputs of node i still waiting for their producer.
    * users: for each node, the nodes consuming its outputs (CSR layout). */
-  mx_node *sorted = mx_pool_alloc(pool, (size_t)n * sizeof(mx_node));
+  mx_node *sorted = mx_pool_temp(pool, (size_t)n * sizeof(mx_node)); /* copied back: no second array kept */
   int32_t *pending = mx_pool_temp(pool, (size_t)n * sizeof(int32_t));
   int32_t *first = mx_pool_temp(pool, ((size_t)n + 1) * sizeof(int32_t));
   int32_t *order = mx_pool_temp(pool, (size_t)n * sizeof(int32_t));
@@ -71,11 +71,12 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
     goto done;
   }
   for (int32_t i = 0; i < n; i++) sorted[i] = g->nodes[order[i]];
-  g->nodes = sorted;
+  memcpy(g->nodes, sorted, (size_t)n * sizeof *sorted);
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < sorted[i].n_outputs; k++)
       if (sorted[i].outputs[k] >= 0) g->values[sorted[i].outputs[k]].producer = i;
 done:
+  mx_pool_temp_free(pool, sorted);
   mx_pool_temp_free(pool, fill);
   mx_pool_temp_free(pool, users);
   mx_pool_temp_free(pool, order);

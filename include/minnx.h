@@ -233,6 +233,40 @@ size_t minnx_session_memory_needed(const minnx_model *model);
  * invalid afterwards. */
 void minnx_session_free(minnx_session *session);
 
+/* ---- intra-op threads ----
+ * A session runs on the calling thread only unless it is given threads: the
+ * library never starts a thread unasked. Large nodes are then split into
+ * tasks run at once; small ones still run inline. Outputs are bit-identical
+ * for every thread count. */
+
+/* pthreadpool's convention (pthreadpool_task_1d_t and the arguments of
+ * pthreadpool_parallelize_1d): run task(context, i) for every i in [0, n),
+ * in any order, on any threads, and return when all are done. */
+typedef void (*minnx_task_fn)(void *context, size_t index);
+typedef void (*minnx_parallel_fn)(void *pool, minnx_task_fn task, void *context, size_t n);
+
+/* Runs the session's nodes over `threads` threads (the caller's and
+ * threads - 1 more), in a pool started now and stopped by minnx_session_free
+ * or the next call; 0 or 1: the calling thread only, the default. The pool is
+ * pthreadpool's (libpthreadpool), which allocates its memory itself, outside
+ * the hooks and max_memory. Errors (the session keeps running as before):
+ * MINNX_E_ARG (NULL, or a session in caller memory, which allocates nothing:
+ * give it a hook instead), MINNX_E_NOMEM (the pool could not start),
+ * MINNX_E_FEATURE (a build without the pool, MINNX_THREADS=OFF). */
+minnx_status minnx_session_set_threads(minnx_session *session, size_t threads, minnx_error *err);
+/* Runs the session's tasks through the caller's hook: `parallel(pool, ...)`
+ * may be called from each minnx_session_run on this session, never after
+ * minnx_session_free or the next set call; work is split over at most
+ * `threads` tasks at a time (>= 1). A hook and its pool may serve many
+ * sessions (pthreadpool's own pthreadpool_parallelize_1d and a
+ * pthreadpool_t fit as they are). parallel NULL: back to the calling thread
+ * only. Stops a pool that minnx_session_set_threads started. Errors:
+ * MINNX_E_ARG (NULL session, threads 0 with a hook). */
+minnx_status minnx_session_set_parallel(minnx_session *session, minnx_parallel_fn parallel, void *pool,
+                                        size_t threads, minnx_error *err);
+/* The number of threads the session splits its work over (1: inline; 0 for NULL). */
+size_t minnx_session_threads(const minnx_session *session);
+
 /* Binds graph input `index` to a caller tensor. The data is borrowed, not
  * copied: it must stay valid and unchanged until the last run that uses it
  * returns. Errors (the binding is then unchanged): MINNX_E_ARG (index out of

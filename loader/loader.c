@@ -14,6 +14,7 @@
 typedef struct {
   const char *name; /* pool copy */
   int32_t id;
+  uint32_t tag; /* the hash's high half: most probes end without a strcmp */
 } slot;
 
 typedef struct {
@@ -24,20 +25,23 @@ typedef struct {
 
 /* The hash is seeded with the table's address: a model crafted so that its
  * names collide under a known seed (making interning quadratic) cannot
- * know this one where addresses are randomized. */
+ * know this one where addresses are randomized. The table is a temporary:
+ * nothing needs it once the IR holds value ids. */
 static int names_init(names *t, mx_pool *pool, size_t count) {
   size_t cap = 16;
   while (cap < count * 2) cap *= 2;
-  t->slots = mx_pool_alloc(pool, cap * sizeof(slot));
+  t->slots = mx_pool_temp(pool, cap * sizeof(slot));
   t->mask = cap - 1;
   t->seed = (uint64_t)(uintptr_t)t->slots;
   return t->slots != NULL;
 }
 
 /* The slot of `name`: the one holding it, or the empty one where it belongs. */
-static slot *names_find(const names *t, const char *name) {
-  size_t i = (size_t)XXH3_64bits_withSeed(name, strlen(name), t->seed) & t->mask;
-  while (t->slots[i].name && strcmp(t->slots[i].name, name) != 0) i = (i + 1) & t->mask;
+static slot *names_find(const names *t, const char *name, uint32_t *tag) {
+  uint64_t h = XXH3_64bits_withSeed(name, strlen(name), t->seed);
+  size_t i = (size_t)h & t->mask;
+  *tag = (uint32_t)(h >> 32);
+  while (t->slots[i].name && (t->slots[i].tag != *tag || strcmp(t->slots[i].name, name) != 0)) i = (i + 1) & t->mask;
   return &t->slots[i];
 }
 
@@ -60,14 +64,21 @@ static const char *normalize_domain(const char *d) {
 }
 
 static const char *dup(loader *L, const char *s) {
-  if (!s) s = "";
+  if (!s || !s[0]) return ""; /* most node names and domains: no copy each */
   return mx_pool_strndup(L->pool, s, strlen(s));
+}
+
+/* An op_type or domain: the previous node's copy when they are the same, as
+ * they mostly are (memory per node counts in graphs of a million nodes). */
+static const char *dup_like(loader *L, const char *s, const char *prev) {
+  return prev && strcmp(prev, s ? s : "") == 0 ? prev : dup(L, s);
 }
 
 /* Defines a new value; duplicate names are an error (SSA form). */
 static minnx_status define(loader *L, const char *name, mx_value_kind kind, int32_t *id) {
   if (!name || !name[0]) return mx_fail(L->err, MINNX_E_MODEL, "a graph input or initializer has an empty name");
-  slot *s = names_find(&L->values, name);
+  uint32_t tag;
+  slot *s = names_find(&L->values, name, &tag);
   if (s->name) return mx_fail(L->err, MINNX_E_MODEL, "value name '%s' is defined more than once", name);
   mx_graph *g = L->g;
   mx_value *v = &g->values[g->n_values];
@@ -78,24 +89,28 @@ static minnx_status define(loader *L, const char *name, mx_value_kind kind, int3
   v->producer = -1;
   for (int i = 0; i < MX_MAX_RANK; i++) v->dim_sym[i] = -1;
   s->name = v->name;
+  s->tag = tag;
   s->id = g->n_values;
   *id = g->n_values++;
   return MINNX_OK;
 }
 
 static int32_t lookup(loader *L, const char *name) {
-  slot *s = names_find(&L->values, name);
+  uint32_t tag;
+  slot *s = names_find(&L->values, name, &tag);
   return s->name ? s->id : -1;
 }
 
 /* The symbol number of a dim_param, interned on first sight; -1 when out of memory. */
 static int32_t symbol(loader *L, const char *param) {
-  slot *s = names_find(&L->syms, param);
+  uint32_t tag;
+  slot *s = names_find(&L->syms, param, &tag);
   if (s->name) return s->id;
   /* made on the first symbol, so that models without one keep no bytes for it */
   if (!L->g->sym_names && !(L->g->sym_names = mx_pool_alloc(L->pool, L->max_syms * sizeof(char *)))) return -1;
   if (!(s->name = dup(L, param))) return -1;
   L->g->sym_names[L->g->n_syms] = s->name;
+  s->tag = tag;
   s->id = L->g->n_syms;
   return L->g->n_syms++;
 }
@@ -266,6 +281,8 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d value_info entries", MX_MAX_VALUES);
   n_dims = declared_dims(gp->input, gp->n_input) + declared_dims(gp->output, gp->n_output) +
            declared_dims(gp->value_info, gp->n_value_info);
+  if (n_values > SIZE_MAX / sizeof(mx_value) || gp->n_node > SIZE_MAX / sizeof(mx_node))
+    return nomem(L); /* a 32-bit target: the arrays could not be addressed */
   g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
   g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
   g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
@@ -314,13 +331,15 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_node; i++) {
     const Onnx__NodeProto *np = gp->node[i];
     mx_node *n = &g->nodes[i];
+    const mx_node *prev = i ? n - 1 : NULL;
     n->name = dup(L, np->name);
-    n->op_type = dup(L, np->op_type);
-    n->domain = dup(L, normalize_domain(np->domain));
-    n->outputs = mx_pool_alloc(L->pool, (np->n_output ? np->n_output : 1) * sizeof(int32_t));
-    n->inputs = mx_pool_alloc(L->pool, (np->n_input ? np->n_input : 1) * sizeof(int32_t));
-    n->attrs = mx_pool_alloc(L->pool, (np->n_attribute ? np->n_attribute : 1) * sizeof(mx_attr));
-    if (!n->name || !n->op_type || !n->domain || !n->outputs || !n->inputs || !n->attrs) return nomem(L);
+    n->op_type = dup_like(L, np->op_type, prev ? prev->op_type : NULL);
+    n->domain = dup_like(L, normalize_domain(np->domain), prev ? prev->domain : NULL);
+    /* one block for both id lists; none for attributes when there are none */
+    n->outputs = mx_pool_alloc(L->pool, (np->n_output + np->n_input ? np->n_output + np->n_input : 1) * sizeof(int32_t));
+    n->inputs = n->outputs ? n->outputs + np->n_output : NULL;
+    n->attrs = np->n_attribute ? mx_pool_alloc(L->pool, np->n_attribute * sizeof(mx_attr)) : NULL;
+    if (!n->name || !n->op_type || !n->domain || !n->outputs || (np->n_attribute && !n->attrs)) return nomem(L);
     if (!n->op_type[0]) return mx_fail(L->err, MINNX_E_MODEL, "node %zu ('%s') has no op_type", i, n->name);
     n->n_outputs = (int32_t)np->n_output;
     n->n_inputs = (int32_t)np->n_input;
@@ -329,7 +348,8 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     for (size_t k = 0; k < np->n_output; k++) {
       n->outputs[k] = -1;
       if (!np->output[k] || !np->output[k][0]) continue; /* an omitted optional output */
-      slot *s = names_find(&L->values, np->output[k]);
+      uint32_t tag;
+      slot *s = names_find(&L->values, np->output[k], &tag);
       if (s->name)
         return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): output '%s' is already defined", n->name, n->op_type, np->output[k]);
       if ((st = define(L, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
@@ -394,9 +414,15 @@ static minnx_status read_opsets(loader *L, const Onnx__ModelProto *m) {
   return MINNX_OK;
 }
 
+static int same_op(const Onnx__NodeProto *a, const Onnx__NodeProto *b) {
+  return strcmp(a->op_type ? a->op_type : "", b->op_type ? b->op_type : "") == 0 &&
+         strcmp(normalize_domain(a->domain), normalize_domain(b->domain)) == 0;
+}
+
 static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, mx_err *err) {
   for (size_t i = 0; i < gp->n_node && check; i++) {
     const Onnx__NodeProto *np = gp->node[i];
+    if (i && same_op(np, gp->node[i - 1])) continue; /* checked just before */
     minnx_status st = check(normalize_domain(np->domain), np->op_type ? np->op_type : "", err);
     if (st) return st;
   }
@@ -419,6 +445,8 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);
+  mx_pool_temp_free(pool, L.syms.slots);
+  mx_pool_temp_free(pool, L.values.slots);
   onnx__model_proto__free_unpacked(m, &pa);
   return st;
 }

@@ -6,12 +6,12 @@
 #include "graph/ir.h"
 
 /* Bounds on what a model may hold, so that load time and memory stay in
- * proportion to what minnx can run. Planning an arena is quadratic in the
- * node count at worst (every value live at once): 16384 nodes plan in well
- * under a second. */
-#define MX_MAX_NODES (1 << 14)
+ * proportion to what minnx can run. Nodes and values are counted in int32_t
+ * ids (and the planner's tree has twice as many leaves): beyond that, memory
+ * and max_memory are the bound, as loading and planning grow as n log n. */
+#define MX_MAX_NODES (1 << 29)
 #define MX_MAX_NODE_IO (1 << 16)   /* inputs or outputs of one node */
-#define MX_MAX_VALUES (1 << 22)    /* graph inputs + initializers + node outputs */
+#define MX_MAX_VALUES (1 << 29)    /* graph inputs + initializers + node outputs */
 #define MX_MAX_NODE_ATTRS 64       /* attributes of one node */
 #define MX_MAX_OPSETS 64           /* opset_import entries */
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "ops/extremum_kernels.h"
+#include "ops/kernel.h"
 #include "ops/ops.h"
 
 /* A small input gains nothing from wide vectors: its run is mostly setup. */
@@ -48,9 +49,17 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   return MINNX_OK;
 }
 
+/* Tasks (when the session has threads): ranges of the outer dims, or, when
+ * they are fewer than the tasks, pieces of the columns of each; every
+ * (outer, column) is one search, so the indices are those of one call. Each
+ * task has a scratch of its own. */
+#define ARG_TASKS 16 /* at most, across rows: each takes a scratch */
+
 typedef struct {
   mx_arg_fn fn;
   int64_t outer, n, inner;
+  size_t esize, scratch; /* a task's scratch bytes */
+  int64_t tasks, pieces; /* pieces: of each outer's columns (1: tasks take outer ranges) */
 } argmax_plan;
 
 size_t mx_argmax_params_size(const mx_node *n) {
@@ -77,13 +86,54 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
   p->fn = mx_arg_kernel(c->in_dtype[0], mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, avx2);
   /* across rows, a key per column of a block (kernels keep no large arrays
    * on the stack); keys are as wide as the elements */
-  size_t keys = mx_dtype_size(c->in_dtype[0]) * (size_t)p->inner;
-  c->scratch = p->inner == 1 ? 0 : keys < MX_ARG_SCRATCH ? keys : MX_ARG_SCRATCH;
+  p->esize = mx_dtype_size(c->in_dtype[0]);
+  size_t keys = p->esize * (size_t)p->inner;
+  p->scratch = p->inner == 1 ? 0 : ((keys < MX_ARG_SCRATCH ? keys : MX_ARG_SCRATCH) + 63) & ~(size_t)63;
+  int64_t tasks = p->outer * p->n * p->inner / (int64_t)(MX_TASK_BYTES / p->esize);
+  int64_t most = p->inner == 1 ? MX_MAX_TASKS : ARG_TASKS;
+  p->tasks = tasks < 2 ? 1 : tasks > most ? most : tasks;
+  p->pieces = 1;
+  if (p->tasks > p->outer) { /* few outer slices: cut their columns (none to cut in rows) */
+    p->pieces = p->inner == 1 ? 1 : (p->tasks + p->outer - 1) / p->outer;
+    p->tasks = p->outer * p->pieces;
+  }
+  c->scratch = p->scratch * (size_t)(p->inner == 1 ? 1 : p->tasks);
+}
+
+typedef struct {
+  const argmax_plan *p;
+  const unsigned char *in;
+  int64_t *out;
+  unsigned char *scratch;
+} argmax_split;
+
+static void argmax_task(void *ctx, int64_t i) {
+  const argmax_split *s = ctx;
+  const argmax_plan *p = s->p;
+  void *scratch = s->scratch ? s->scratch + (size_t)i * p->scratch : NULL;
+  if (p->pieces == 1) {
+    int64_t o0 = p->outer * i / p->tasks, o1 = p->outer * (i + 1) / p->tasks;
+    if (o1 > o0)
+      p->fn(s->in + (size_t)(o0 * p->n * p->inner) * p->esize, s->out + o0 * p->inner, o1 - o0, p->n, p->inner, 0,
+            p->inner, scratch);
+    return;
+  }
+  /* a piece of one outer slice's columns, cut on 16 columns */
+  int64_t o = i / p->pieces, j = i % p->pieces;
+  int64_t c0 = p->inner * j / p->pieces / 16 * 16;
+  int64_t c1 = j + 1 == p->pieces ? p->inner : p->inner * (j + 1) / p->pieces / 16 * 16;
+  if (c1 > c0)
+    p->fn(s->in + (size_t)(o * p->n * p->inner) * p->esize, s->out + o * p->inner, 1, p->n, p->inner, c0, c1, scratch);
 }
 
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const argmax_plan *p = params;
-  p->fn(in[0], out[0], p->outer, p->n, p->inner, x->scratch);
+  if (!x->parallel || p->tasks < 2) {
+    p->fn(in[0], out[0], p->outer, p->n, p->inner, 0, p->inner, x->scratch);
+    return;
+  }
+  argmax_split s = {p, in[0], out[0], x->scratch};
+  mx_parallel_for(x, argmax_task, &s, p->tasks);
 }
 
 /* ---- the rows ---- */

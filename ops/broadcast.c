@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "ops/kernel.h"
+
 size_t mx_bplan_size(int32_t n_in) {
   return sizeof(mx_bplan) + (size_t)n_in * (MX_MAX_RANK + 1) * sizeof(int64_t);
 }
@@ -73,4 +75,73 @@ void mx_bplan_walk(const mx_bplan *p, mx_tile_fn tile, void *ctx) {
       idx[d] = 0;
     }
   }
+}
+
+typedef struct {
+  const mx_bplan *p;
+  mx_tile_fn tile;
+  void *ctx;
+  int64_t rows, len, total; /* rows of a tile, elements of a row, rows in all */
+  int64_t tasks, pieces;    /* pieces: parts of a row (1: tasks take whole rows) */
+  int64_t align;            /* a row piece starts at a multiple of this many elements */
+} split;
+
+/* Input offsets at the start of tile t: t counts over the dims outside the tile. */
+static void tile_offsets(const mx_bplan *p, int64_t t, int64_t *off) {
+  for (int32_t k = 0; k < p->n_in; k++) off[k] = 0;
+  for (int d = p->rank - 3; d >= 0; d--) {
+    int64_t i = t % p->dims[d];
+    t /= p->dims[d];
+    for (int32_t k = 0; k < p->n_in; k++) off[k] += i * mx_bplan_strides(p, k)[d];
+  }
+}
+
+/* Global row g of the output: the offsets of its first element. */
+static void row_offsets(const split *s, int64_t g, int64_t *off) {
+  const mx_bplan *p = s->p;
+  tile_offsets(p, g / s->rows, off);
+  if (p->rank > 1)
+    for (int32_t k = 0; k < p->n_in; k++) off[k] += (g % s->rows) * mx_bplan_strides(p, k)[p->rank - 2];
+}
+
+static void split_task(void *ctx, int64_t i) {
+  const split *s = ctx;
+  const mx_bplan *p = s->p;
+  int64_t off[MX_SPLIT_INPUTS];
+  if (s->pieces > 1) { /* a piece of one row */
+    int64_t g = i / s->pieces, j = i % s->pieces;
+    int64_t c0 = s->len * j / s->pieces / s->align * s->align;
+    int64_t c1 = j + 1 == s->pieces ? s->len : s->len * (j + 1) / s->pieces / s->align * s->align;
+    if (c1 <= c0) return;
+    row_offsets(s, g, off);
+    for (int32_t k = 0; k < p->n_in; k++) off[k] += c0 * mx_bplan_strides(p, k)[p->rank - 1];
+    s->tile(s->ctx, g * s->len + c0, off, 1, c1 - c0);
+    return;
+  }
+  /* whole rows [g0, g1), one tile() call per tile they cross */
+  int64_t g0 = s->total * i / s->tasks, g1 = s->total * (i + 1) / s->tasks;
+  while (g0 < g1) {
+    int64_t n = s->rows - g0 % s->rows;
+    if (n > g1 - g0) n = g1 - g0;
+    row_offsets(s, g0, off);
+    s->tile(s->ctx, g0 * s->len, off, n, s->len);
+    g0 += n;
+  }
+}
+
+void mx_bplan_walk_x(const mx_bplan *p, const mx_exec *x, size_t esize, mx_tile_fn tile, void *ctx) {
+  int64_t tasks = p->count / (int64_t)(MX_TASK_BYTES / esize);
+  if (!x->parallel || tasks < 2 || p->n_in > MX_SPLIT_INPUTS) {
+    mx_bplan_walk(p, tile, ctx);
+    return;
+  }
+  if (tasks > MX_MAX_TASKS) tasks = MX_MAX_TASKS;
+  int r = p->rank;
+  split s = {p, tile, ctx, r > 1 ? p->dims[r - 2] : 1, p->dims[r - 1], 0, tasks, 1, 64 / (int64_t)esize};
+  s.total = p->count / s.len;
+  if (s.total < tasks) { /* few long rows: each is cut in pieces */
+    s.pieces = (tasks + s.total - 1) / s.total;
+    s.tasks = s.total * s.pieces;
+  }
+  mx_parallel_for(x, split_task, &s, s.tasks);
 }

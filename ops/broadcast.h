@@ -5,6 +5,7 @@
 #define MX_BROADCAST_H
 
 #include "graph/ir.h"
+#include "ops/op.h"
 
 typedef struct mx_bplan {
   int32_t n_in;
@@ -31,5 +32,16 @@ static inline int64_t *mx_bplan_strides(const mx_bplan *p, int32_t k) {
  * and inside a row by mx_bplan_strides(p, k)[rank - 1] (0 or 1). */
 typedef void (*mx_tile_fn)(void *ctx, int64_t out_off, const int64_t *in_off, int64_t rows, int64_t len);
 void mx_bplan_walk(const mx_bplan *p, mx_tile_fn tile, void *ctx);
+
+/* Most inputs of a node that is split: each task keeps an offset per input on its stack. */
+#define MX_SPLIT_INPUTS 8
+
+/* The same walk, split into tasks through x when the output (esize bytes an
+ * element) is large: a task makes the tile() calls for a range of whole rows,
+ * or for a piece of one row, with rows and offsets to match. Elementwise
+ * kernels give the same bytes for an element whichever call computes it, so
+ * the output is identical for every split. Inline when x has no hook, the
+ * output is small, or there are more than MX_SPLIT_INPUTS inputs. */
+void mx_bplan_walk_x(const mx_bplan *p, const mx_exec *x, size_t esize, mx_tile_fn tile, void *ctx);
 
 #endif

@@ -225,12 +225,13 @@ static ATTR void NAME(strip)(const T *x, int64_t inner, int64_t k0, int64_t h, K
   }
 }
 /* best: scratch for COL_BLOCK(K) keys */
-static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, K *best) {
+static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
+                            int64_t c1, K *best) {
   for (int64_t o = 0; o < outer; o++)
-    for (int64_t j0 = 0; j0 < inner; j0 += COL_BLOCK(K)) {
+    for (int64_t j0 = c0; j0 < c1; j0 += COL_BLOCK(K)) {
       const T *x = in + o * n * inner + j0;
       int64_t *y = out + o * inner + j0;
-      int64_t m = inner - j0 < COL_BLOCK(K) ? inner - j0 : COL_BLOCK(K);
+      int64_t m = c1 - j0 < COL_BLOCK(K) ? c1 - j0 : COL_BLOCK(K);
       for (int64_t j = 0; j < m; j++) {
         best[j] = KEY(x[j]);
         y[j] = 0;
@@ -254,11 +255,11 @@ static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n,
       }
     }
 }
-static ATTR void NAME(kernel)(const void *in_, int64_t *out, int64_t outer, int64_t n, int64_t inner,
-                              void *scratch) {
+static ATTR void NAME(kernel)(const void *in_, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
+                              int64_t c1, void *scratch) {
   const T *in = in_;
   if (inner != 1) {
-    NAME(cols)(in, out, outer, n, inner, scratch);
+    NAME(cols)(in, out, outer, n, inner, c0, c1, scratch);
     return;
   }
   if (n < LANES) /* short rows: no blocks at all */

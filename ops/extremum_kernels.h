@@ -41,8 +41,13 @@ typedef struct mx_pair_kernels {
 } mx_pair_kernels;
 
 /* The kernels of dtype t (bool is uint8's: false < true) in direction dir;
- * NULL for a dtype they do not cover or this build leaves out. */
+ * NULL for a dtype they do not cover or this build leaves out: the CPU's
+ * (AVX2 ones for 64-bit integers and float16/bfloat16 where the CPU has
+ * AVX2), the portable ones, or as asked (avx2 nonzero: AVX2 ones where this
+ * build has them; tests run both). */
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir);
+const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir);
+const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2);
 
 /* Writes one element of dtype t: the start of a reduction in direction dir,
  * which every value reaches (ONNX's result over an empty set): the lowest
@@ -52,10 +57,13 @@ void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out);
 /* ---- arg-reductions (extremum_arg.c) ---- */
 
 /* The input as outer x n x inner (n > 0): out[o * inner + j] is the index
- * along n of the extreme of (o, j). scratch: MX_ARG_SCRATCH bytes, aligned
- * for any element type, that the call may overwrite (the column kernels'
- * running keys: kernels keep no large arrays on the stack). */
-typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, void *scratch);
+ * along n of the extreme of (o, j), for the columns j in [c0, c1) (the
+ * columns of a task; 0 and inner for all; ignored when inner is 1).
+ * scratch: MX_ARG_SCRATCH bytes, aligned for any element type, that the call
+ * may overwrite (the column kernels' running keys: kernels keep no large
+ * arrays on the stack). */
+typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
+                          int64_t c1, void *scratch);
 #define MX_ARG_SCRATCH 8192
 
 /* The kernel of dtype t, direction dir, the first or the last index among
@@ -88,5 +96,13 @@ void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const i
 /* out: out_count elements, each the extreme of its set (the identity for an
  * empty set), in the order of the kept dims. */
 void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out);
+/* The same in tasks: mx_reduce_start sets every output to the identity, then
+ * part p of `parts` (any order, at once) takes its share of each kernel call
+ * (rows of a row reduction, or output elements of a fold): every output
+ * element sees the same operands in the same order as in one run.
+ * mx_reduce_tasks: how many parts the input's size is worth (1: none). */
+void mx_reduce_start(const mx_reduce_walk *w, void *out);
+void mx_reduce_part(const mx_reduce_walk *w, const void *in, void *out, int64_t part, int64_t parts);
+int64_t mx_reduce_tasks(const mx_reduce_walk *w);
 
 #endif

@@ -50,8 +50,23 @@
  * to hide the compare's latency. */
 #define RED_LANES 32
 
-#define MX_PAIR_NAME_(s, d, f) f##_##s##_##d
-#define MX_PAIR_NAME(s, d, f) MX_PAIR_NAME_(s, d, f)
+#define MX_PAIR_NAME_(s, v, d, f) f##_##s##_##v##_##d
+#define MX_PAIR_NAME(s, v, d, f) MX_PAIR_NAME_(s, v, d, f)
+
+/* On x86-64 the dtypes SSE2 serves poorly are built a second time, from the
+ * same text, for AVX2, and a node takes those when the CPU has AVX2 (as the
+ * arg kernels do): 64-bit integers (SSE2 has no 64-bit compare: its loops
+ * are scalar cmov ones) and float16/bfloat16 (their keys' shuffles).
+ * -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) leaves them out. */
+#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MX_PAIR_AVX2 1
+#else
+#define MX_PAIR_AVX2 0
+#endif
+#define ATTR
+#define VARIANT port
+/* The AVX2 instances of the dtype being defined (T, PICK_DIR, SUFFIX). */
+#define AVX2_SET "ops/extremum_pair_avx2.h"
 
 /* The instances, a dtype at a time (extremum_pair.h). */
 #define PICK_DIR(a, b, dir) mx_fpick32(a, b, dir)
@@ -73,11 +88,13 @@
 #define PICK_DIR(a, b, dir) mx_half_pick(a, b, MX_F16_INF, dir)
 #define SUFFIX f16
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef SUFFIX
 #define PICK_DIR(a, b, dir) mx_half_pick(a, b, MX_BF16_INF, dir)
 #define SUFFIX bf16
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef SUFFIX
 #undef T
@@ -102,6 +119,7 @@
 #define T int64_t
 #define SUFFIX i64
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef T
 #undef SUFFIX
 #define T uint8_t
@@ -122,28 +140,61 @@
 #define T uint64_t
 #define SUFFIX u64
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef T
 #undef SUFFIX
 
 /* A case per dtype, a row per direction. A dtype a build leaves out
  * (MX_DTYPE_ON is a constant) or a direction no linked op needs is dead code,
  * so neither its row nor its kernels are linked. */
-#define KERNELS(s, d, red)                                                                  \
-  {MX_PAIR_NAME(s, d, pair), MX_PAIR_NAME(s, d, triple), MX_PAIR_NAME(s, d, quad),          \
-   (red) ? MX_PAIR_NAME(s, d, rows) : NULL}
-#define CASE(t, s)                                                                           \
-  case t: {                                                                                  \
-    static const mx_pair_kernels max = KERNELS(s, max, REDUCE_MAX_ON);                       \
-    static const mx_pair_kernels min = KERNELS(s, min, REDUCE_MIN_ON);                       \
+#define KERNELS(s, v, d, red)                                                                        \
+  {MX_PAIR_NAME(s, v, d, pair), MX_PAIR_NAME(s, v, d, triple), MX_PAIR_NAME(s, v, d, quad),          \
+   (red) ? MX_PAIR_NAME(s, v, d, rows) : NULL}
+#define CASE(t, s, v)                                                                                \
+  case t: {                                                                                          \
+    static const mx_pair_kernels max = KERNELS(s, v, max, REDUCE_MAX_ON);                            \
+    static const mx_pair_kernels min = KERNELS(s, v, min, REDUCE_MIN_ON);                            \
     return !MX_DTYPE_ON(t) ? NULL : dir == MX_MIN ? (MIN_ON ? &min : NULL) : (MAX_ON ? &max : NULL); \
   }
 
-const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
+const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir) {
   switch (t) {
-    CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
-    CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
-    CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
-    CASE(MINNX_BOOL, u8) /* false < true, stored as 0 and 1 */
+    CASE(MINNX_FLOAT, f32, port) CASE(MINNX_DOUBLE, f64, port) CASE(MINNX_FLOAT16, f16, port)
+    CASE(MINNX_BFLOAT16, bf16, port) CASE(MINNX_INT8, i8, port) CASE(MINNX_INT16, i16, port)
+    CASE(MINNX_INT32, i32, port) CASE(MINNX_INT64, i64, port) CASE(MINNX_UINT8, u8, port)
+    CASE(MINNX_UINT16, u16, port) CASE(MINNX_UINT32, u32, port) CASE(MINNX_UINT64, u64, port)
+    CASE(MINNX_BOOL, u8, port) /* false < true, stored as 0 and 1 */
     default: return NULL;
   }
+}
+
+#if MX_PAIR_AVX2
+static const mx_pair_kernels *avx2_kernels(mx_dtype t, mx_dir dir) {
+  switch (t) {
+    CASE(MINNX_FLOAT16, f16, avx2) CASE(MINNX_BFLOAT16, bf16, avx2)
+    CASE(MINNX_INT64, i64, avx2) CASE(MINNX_UINT64, u64, avx2)
+    default: return NULL;
+  }
+}
+#endif
+
+const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2) {
+#if MX_PAIR_AVX2
+  const mx_pair_kernels *k = avx2 ? avx2_kernels(t, dir) : NULL;
+  if (k) return k;
+#else
+  (void)avx2;
+#endif
+  return mx_pair_kernels_port(t, dir);
+}
+
+/* The CPU is asked here, not through mx_arg_avx2_available: a build may
+ * link Max without the arg kernels (MINNX_OPS), and one without AVX2
+ * instances asks nothing. */
+const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
+#if MX_PAIR_AVX2
+  return mx_pair_kernels_isa(t, dir, __builtin_cpu_supports("avx2") != 0);
+#else
+  return mx_pair_kernels_port(t, dir);
+#endif
 }

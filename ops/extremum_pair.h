@@ -2,14 +2,15 @@
  * direction, instantiated by extremum_pair.c's table. The instance gives
  *   T           the element type,
  *   PICK(a, b)  the extreme of two elements under the NaN rule (extremum.h),
- *   NAME(f)     the instance's name for kernel f.
+ *   NAME(f)     the instance's name for kernel f,
+ *   ATTR        its functions' attributes (the AVX2 target, or nothing).
  * Kernel shapes and what the arguments mean: extremum_kernels.h. */
 
 /* The stride cases are split so that each loop is a plain vectorizable one,
  * and folding in place (out == a) is a case of its own: clang's run-time
  * overlap check sends out == a to its scalar loop. With one scalar operand
  * its order does not matter: NaN anywhere gives NaN. */
-static void NAME(pair)(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n, int64_t rows, int64_t da,
+static ATTR void NAME(pair)(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n, int64_t rows, int64_t da,
                        int64_t db) {
   T *out = o;
   const T *a = a_, *b = b_;
@@ -41,13 +42,13 @@ static void NAME(pair)(void *o, const void *a_, int sa, const void *b_, int sb, 
   }
 }
 
-static void NAME(triple)(void *o, const void *b_, int sb, const void *c_, int sc, int64_t n) {
+static ATTR void NAME(triple)(void *o, const void *b_, int sb, const void *c_, int sc, int64_t n) {
   T *out = o;
   const T *b = b_, *c = c_;
   CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc)), out[i] = PICK(PICK(out[i], b[i]), c[i]));
 }
 
-static void NAME(quad)(void *o, const void *a_, int sa, const void *b_, int sb, const void *c_, int sc, const void *d_,
+static ATTR void NAME(quad)(void *o, const void *a_, int sa, const void *b_, int sb, const void *c_, int sc, const void *d_,
                        int sd, int64_t n) {
   T *out = o;
   const T *a = a_, *b = b_, *c = c_, *d = d_;
@@ -61,7 +62,7 @@ static void NAME(quad)(void *o, const void *a_, int sa, const void *b_, int sb, 
 /* The extreme of each of `rows` rows of n > 0 elements folded into out[r]:
  * LANES running extremes (so that the loop vectorizes; NaN propagates through
  * PICK), then one. */
-static void NAME(rows)(void *o, const void *x_, int64_t n, int64_t rows) {
+static ATTR void NAME(rows)(void *o, const void *x_, int64_t n, int64_t rows) {
   T *out = o;
   const T *x = x_;
   for (int64_t r = 0; r < rows; r++, x += n) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ops/extremum_kernels.h"
+#include "ops/kernel.h"
 
 void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes) {
   memset(w, 0, sizeof *w);
@@ -30,10 +31,34 @@ void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const i
   }
 }
 
-void mx_reduce_run(const mx_reduce_walk *w, const void *in_, void *out_) {
+void mx_reduce_start(const mx_reduce_walk *w, void *out) {
+  for (int64_t o = 0; o < w->out_count; o++) memcpy((unsigned char *)out + (size_t)o * w->esize, w->identity, w->esize);
+}
+
+void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out) {
+  mx_reduce_start(w, out);
+  mx_reduce_part(w, in, out, 0, 1);
+}
+
+/* A call's units: rows of a row reduction, or output elements of a fold. */
+static int64_t call_units(const mx_reduce_walk *w) {
+  int last_reduced = (int)((w->reduced >> (w->n - 1)) & 1);
+  int64_t units = 1;
+  for (int g = w->n - (last_reduced && w->n >= 2 ? 2 : 1); g < w->n; g++)
+    if (!((w->reduced >> g) & 1)) units *= w->dims[g];
+  return units;
+}
+
+int64_t mx_reduce_tasks(const mx_reduce_walk *w) {
+  int64_t tasks = w->in_count / (int64_t)(MX_TASK_BYTES / w->esize), most = call_units(w) / 16;
+  if (tasks > most) tasks = most;
+  if (tasks > MX_MAX_TASKS) tasks = MX_MAX_TASKS;
+  return tasks < 2 ? 1 : tasks;
+}
+
+void mx_reduce_part(const mx_reduce_walk *w, const void *in_, void *out_, int64_t part, int64_t parts) {
   const unsigned char *in = in_;
   unsigned char *out = out_;
-  for (int64_t o = 0; o < w->out_count; o++) memcpy(out + (size_t)o * w->esize, w->identity, w->esize);
   if (w->in_count == 0) return;
   /* the last group (and, when it is reduced, the kept group before it) goes
    * to one kernel call; the groups before it are walked like an odometer */
@@ -51,14 +76,19 @@ void mx_reduce_run(const mx_reduce_walk *w, const void *in_, void *out_) {
     span[g] = s;
     if (!((w->reduced >> g) & 1)) s *= w->dims[g];
   }
+  /* this part's units of every call, cut on 16 */
+  int64_t u0 = out_len * part / parts / 16 * 16;
+  int64_t u1 = part + 1 == parts ? out_len : out_len * (part + 1) / parts / 16 * 16;
+  if (u1 <= u0) return;
+  int64_t row = last_reduced ? w->dims[w->n - 1] : 1; /* input elements per unit */
   int64_t idx[MX_MAX_RANK] = {0}, in_off = 0, out_off = 0;
   for (;;) {
-    const unsigned char *x = in + (size_t)in_off * w->esize;
-    unsigned char *y = out + (size_t)out_off * w->esize;
+    const unsigned char *x = in + (size_t)(in_off + u0 * row) * w->esize;
+    unsigned char *y = out + (size_t)(out_off + u0) * w->esize;
     if (last_reduced)
-      w->k->rows(y, x, w->dims[w->n - 1], out_len);
+      w->k->rows(y, x, w->dims[w->n - 1], u1 - u0);
     else
-      w->k->pair(y, y, MX_CACHED, x, MX_STREAM, out_len, 1, 0, 0);
+      w->k->pair(y, y, MX_CACHED, x, MX_STREAM, u1 - u0, 1, 0, 0);
     /* the next position of the outer groups: the input steps by a call's
      * length; the output steps only along kept groups, and goes back to the
      * start of a kept run when a reduced group wraps */

@@ -17,4 +17,14 @@
 #define mx_prefetch(p, ahead) ((void)(p), (void)(ahead))
 #endif
 
+/* How kernels split a node into tasks (mx_parallel_for): bytes below which a
+ * node runs whole on the calling thread (waking other threads costs
+ * microseconds), and that a task takes at least; the most tasks of one node
+ * (handed out as threads free up). Tasks depend on the data's size only,
+ * never on the thread count. */
+#ifndef MX_TASK_BYTES /* the fuzz build splits small nodes too (CMakeLists.txt) */
+#define MX_TASK_BYTES (64 * 1024)
+#endif
+#define MX_MAX_TASKS 256
+
 #endif

@@ -9,6 +9,7 @@
 #include "graph/shape.h"
 #include "ops/broadcast.h"
 #include "ops/extremum_kernels.h"
+#include "ops/kernel.h"
 #include "ops/ops.h"
 
 /* ---- infer ---- */
@@ -176,15 +177,15 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
 void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, void *const *outs) {
   const max_plan *p = params;
   void *out = outs[0];
-  (void)x;
-  if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
+  /* the common case without the walk: a tiny node's run is mostly fixed cost */
+  if (p->whole && (!x->parallel || p->bp.count < 2 * (int64_t)(MX_TASK_BYTES / p->esize))) {
     int32_t b = p->bp.n_in - 1;
     p->k->pair(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
             mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count, 1, 0, 0);
     return;
   }
   max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
-  mx_bplan_walk(&p->bp, max_tile, &m);
+  mx_bplan_walk_x(&p->bp, x, p->esize, max_tile, &m); /* in tasks when large and the session has threads */
 }
 
 /* ---- the rows ---- */

@@ -112,11 +112,30 @@ static minnx_status reduce_prepare(mx_op_ctx *c, void *params) {
   return MINNX_OK;
 }
 
+typedef struct {
+  const mx_reduce_walk *w;
+  const void *in;
+  void *out;
+  int64_t parts;
+} reduce_split;
+
+static void reduce_task(void *ctx, int64_t i) {
+  const reduce_split *s = ctx;
+  mx_reduce_part(s->w, s->in, s->out, i, s->parts);
+}
+
 static void reduce_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const reduce_params *p = params;
-  (void)x;
-  if (p->copy) memcpy(out[0], in[0], p->bytes);
-  else mx_reduce_run(&p->w, in[0], out[0]);
+  int64_t tasks = x->parallel && !p->copy ? mx_reduce_tasks(&p->w) : 1;
+  if (p->copy) {
+    memcpy(out[0], in[0], p->bytes);
+  } else if (tasks < 2) {
+    mx_reduce_run(&p->w, in[0], out[0]);
+  } else {
+    reduce_split s = {&p->w, in[0], out[0], tasks};
+    mx_reduce_start(&p->w, out[0]);
+    mx_parallel_for(x, reduce_task, &s, tasks);
+  }
 }
 
 /* ---- the rows ---- */

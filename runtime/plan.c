@@ -1,7 +1,14 @@
 /* The arena planner: greedy by size, first fit over lifetimes (the approach
  * of TensorFlow Lite Micro). Larger values are placed first, each at the
- * lowest offset free during its whole lifetime. The values placed so far are
- * kept in offset order, so that placing one is a single pass over them. */
+ * lowest offset free during its whole lifetime.
+ *
+ * Only the values already placed whose lifetimes overlap the new one's
+ * matter, and in a long graph they are few: a tree over the values ordered by
+ * the node that produces them, holding the latest last use of the placed ones
+ * under each branch, finds them without looking at the others. Sorted by
+ * offset, they are then swept once for the lowest gap. Planning costs
+ * O(n log n + sum of k log k), k being the values alive with the one placed;
+ * the placement is the one a sweep over every placed value gives. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,10 +20,31 @@ typedef struct {
   size_t size, offset;
 } span;
 
+typedef struct {
+  size_t lo, hi; /* offsets a placed neighbour takes */
+} range;
+
+/* The planner's work arrays, all from the caller's temporary hooks. */
+typedef struct {
+  span *spans;      /* in placing order (size, descending) */
+  int32_t *index;   /* value id -> span, -1 for values not in the arena */
+  int32_t *pos;     /* span -> its leaf (spans ordered by first) */
+  range *at;        /* leaf -> the bytes of its span once placed (in leaf order: neighbours in time are near) */
+  int32_t *upto;    /* node i -> leaves of spans produced at or before i */
+  int32_t *tree;    /* max last of the placed spans under each branch, -1: none */
+  range *near;      /* the placed spans alive with the one being placed */
+  int32_t leaves;   /* a power of two >= the span count */
+} work;
+
 static int by_size_desc(const void *a, const void *b) {
   const span *x = a, *y = b;
   if (x->size != y->size) return x->size < y->size ? 1 : -1;
   return x->first - y->first;
+}
+
+static int by_offset(const void *a, const void *b) {
+  const range *x = a, *y = b;
+  return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
@@ -31,15 +59,145 @@ static int32_t planned_count(const mx_graph *g) {
   return n;
 }
 
-size_t mx_plan_temp_bytes(const mx_graph *g) {
-  size_t n = (size_t)planned_count(g);
-  if (n == 0) return 0;
-  return mx_region_temp_size(n * sizeof(span)) + mx_region_temp_size(n * sizeof(span *)) +
-         mx_region_temp_size((size_t)g->n_values * sizeof(int32_t));
+static int32_t leaves_for(int32_t n) {
+  int32_t p = 1;
+  while (p < n) p *= 2;
+  return p;
 }
 
-static void release(const minnx_allocator *a, void *p) {
-  if (p) a->free(a->user, p);
+/* The size of each work array, in the order they are taken. */
+enum { W_SPANS, W_INDEX, W_POS, W_AT, W_UPTO, W_TREE, W_NEAR, W_COUNT };
+
+static void work_sizes(const mx_graph *g, int32_t n, size_t size[W_COUNT]) {
+  size_t leaves = (size_t)leaves_for(n);
+  size[W_SPANS] = (size_t)n * sizeof(span);
+  size[W_INDEX] = (size_t)g->n_values * sizeof(int32_t);
+  size[W_POS] = (size_t)n * sizeof(int32_t);
+  size[W_AT] = leaves * sizeof(range);
+  size[W_UPTO] = ((size_t)g->n_nodes + 2) * sizeof(int32_t);
+  size[W_TREE] = 2 * leaves * sizeof(int32_t);
+  size[W_NEAR] = (size_t)n * sizeof(range);
+}
+
+size_t mx_plan_temp_bytes(const mx_graph *g) {
+  int32_t n = planned_count(g);
+  if (n == 0) return 0;
+  size_t size[W_COUNT], total = 0;
+  work_sizes(g, n, size);
+  for (int i = 0; i < W_COUNT; i++) total += mx_region_temp_size(size[i]);
+  return total;
+}
+
+/* The span of every value with bytes of its own and of every node's scratch,
+ * with its lifetime, counted in *count; values_size is summed on the way. */
+static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes,
+                               const size_t *scratch, work *w, mx_plan *plan, int32_t *count, mx_err *err) {
+  int32_t n = 0;
+  for (int32_t v = 0; v < g->n_values; v++) {
+    w->index[v] = -1;
+    if (!owns_bytes(&g->values[v])) continue;
+    size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
+    if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
+      return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", g->values[v].name);
+    span *s = &w->spans[n];
+    s->id = v;
+    s->first = s->last = g->values[v].producer;
+    s->size = align_up(bytes);
+    w->index[v] = n++;
+    plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
+  }
+  for (int32_t i = 0; i < g->n_nodes && MX_OPS_SCRATCH && scratch; i++) {
+    if (!scratch[i]) continue;
+    if (scratch[i] > SIZE_MAX / 4)
+      return mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
+    w->spans[n++] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
+  }
+  /* A view's readers keep the bytes it shares alive. */
+  for (int32_t i = 0; i < g->n_nodes; i++)
+    for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
+      int32_t v = g->nodes[i].inputs[k];
+      if (v >= 0) v = mx_bytes_of(g, v);
+      if (v >= 0 && w->index[v] >= 0 && w->spans[w->index[v]].last < i) w->spans[w->index[v]].last = i;
+    }
+  for (int32_t k = 0; k < g->n_outputs; k++) {
+    int32_t v = mx_bytes_of(g, g->outputs[k]);
+    if (w->index[v] >= 0) w->spans[w->index[v]].last = g->n_nodes; /* read after the run */
+  }
+  *count = n;
+  return MINNX_OK;
+}
+
+/* Leaves in order of the producing node (a counting sort), and an empty tree. */
+static void make_tree(const mx_graph *g, int32_t n, work *w) {
+  int32_t *upto = w->upto; /* first a count per node, then running sums */
+  for (int32_t i = 0; i < n; i++) upto[w->spans[i].first + 1]++;
+  for (int32_t i = 0; i <= g->n_nodes; i++) upto[i + 1] += upto[i];
+  for (int32_t i = 0; i < n; i++) {
+    w->pos[i] = upto[w->spans[i].first]++; /* upto[f] ends as the start of f + 1 */
+  }
+  for (int32_t i = 0; i < 2 * w->leaves; i++) w->tree[i] = -1;
+}
+
+static void tree_insert(work *w, int32_t i) {
+  const span *s = &w->spans[i];
+  w->at[w->pos[i]].lo = s->offset;
+  w->at[w->pos[i]].hi = s->offset + s->size;
+  int32_t t = w->leaves + w->pos[i], last = s->last;
+  for (; t >= 1 && w->tree[t] < last; t /= 2) w->tree[t] = last;
+}
+
+/* The placed spans alive with s: produced by node s->last at the latest (a
+ * prefix of the leaves) and read at s->first or later. Returns their count. */
+static int32_t alive_with(const work *w, const span *s) {
+  int32_t end = w->upto[s->last]; /* leaves [0, end) */
+  int32_t k = 0, top = 0;
+  /* branches still to visit, with their first leaf and leaf count: at most
+   * one per level beside the path */
+  struct {
+    int32_t t, lo, width;
+  } stack[64];
+  stack[top].t = 1, stack[top].lo = 0, stack[top++].width = w->leaves;
+  while (top) {
+    int32_t t = stack[--top].t, lo = stack[top].lo, width = stack[top].width;
+    if (w->tree[t] < s->first || lo >= end) continue;
+    if (width == 1) {
+      w->near[k++] = w->at[lo];
+      continue;
+    }
+    width /= 2;
+    stack[top].t = 2 * t + 1, stack[top].lo = lo + width, stack[top++].width = width;
+    stack[top].t = 2 * t, stack[top].lo = lo, stack[top++].width = width;
+  }
+  return k;
+}
+
+/* The lowest offset where s fits between the k neighbours (sorted by offset). */
+static size_t lowest_gap(const range *near, int32_t k, size_t size) {
+  size_t at = 0;
+  for (int32_t j = 0; j < k && near[j].lo < at + size; j++)
+    if (near[j].hi > at) at = near[j].hi;
+  return at;
+}
+
+static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, mx_err *err) {
+  qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
+  make_tree(g, n, w);
+  for (int32_t i = 0; i < n; i++) {
+    span *s = &w->spans[i];
+    int32_t k = alive_with(w, s);
+    qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
+    size_t at = lowest_gap(w->near, k, s->size);
+    if (at > SIZE_MAX / 2 - s->size)
+      return mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at %s '%s')",
+                     s->id >= 0 ? "value" : "the scratch of node",
+                     s->id >= 0 ? g->values[s->id].name : mx_node_label(g, &g->nodes[-1 - s->id]));
+    s->offset = at;
+    tree_insert(w, i);
+    if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
+    if (!MX_OPS_SCRATCH || s->id >= 0) plan->offsets[s->id] = at;
+    else plan->scratch[-1 - s->id] = at;
+  }
+  return MINNX_OK;
 }
 
 minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const size_t *scratch,
@@ -50,81 +208,21 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
   for (int32_t i = 0; i < g->n_nodes && MX_OPS_SCRATCH && plan->scratch; i++) plan->scratch[i] = SIZE_MAX;
   if (n == 0) return MINNX_OK;
-  span *spans = a->alloc(a->user, (size_t)n * sizeof(span));
-  span **placed = a->alloc(a->user, (size_t)n * sizeof(span *));
-  int32_t *index = a->alloc(a->user, (size_t)g->n_values * sizeof(int32_t));
+  size_t size[W_COUNT];
+  void *arrays[W_COUNT] = {0};
+  work_sizes(g, n, size);
   minnx_status st = MINNX_OK;
-  if (!spans || !placed || !index) {
-    st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
-    goto done;
+  for (int i = 0; i < W_COUNT && !st; i++)
+    if (!(arrays[i] = a->alloc(a->user, size[i])))
+      st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
+  if (!st) {
+    work w = {arrays[W_SPANS], arrays[W_INDEX], arrays[W_POS], arrays[W_AT], arrays[W_UPTO], arrays[W_TREE],
+              arrays[W_NEAR], leaves_for(n)};
+    memset(w.upto, 0, size[W_UPTO]);
+    st = make_spans(g, shapes, dtypes, scratch, &w, plan, &n, err);
+    if (!st) st = place(g, n, &w, plan, err);
   }
-  n = 0;
-  for (int32_t v = 0; v < g->n_values; v++) {
-    index[v] = -1;
-    if (!owns_bytes(&g->values[v])) continue;
-    size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
-    if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4) {
-      st = mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", g->values[v].name);
-      goto done;
-    }
-    span *s = &spans[n];
-    s->id = v;
-    s->first = s->last = g->values[v].producer;
-    s->size = align_up(bytes);
-    index[v] = n++;
-    plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
-  }
-  for (int32_t i = 0; i < g->n_nodes && MX_OPS_SCRATCH && scratch; i++) {
-    if (!scratch[i]) continue;
-    if (scratch[i] > SIZE_MAX / 4) {
-      st = mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
-      goto done;
-    }
-    spans[n] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
-    n++;
-  }
-  /* A view's readers keep the bytes it shares alive. */
-  for (int32_t i = 0; i < g->n_nodes; i++)
-    for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
-      int32_t v = g->nodes[i].inputs[k];
-      if (v >= 0) v = mx_bytes_of(g, v);
-      if (v >= 0 && index[v] >= 0 && spans[index[v]].last < i) spans[index[v]].last = i;
-    }
-  for (int32_t k = 0; k < g->n_outputs; k++) {
-    int32_t v = mx_bytes_of(g, g->outputs[k]);
-    if (index[v] >= 0) spans[index[v]].last = g->n_nodes; /* read after the run */
-  }
-
-  qsort(spans, (size_t)n, sizeof *spans, by_size_desc);
-  for (int32_t i = 0; i < n; i++) {
-    span *s = &spans[i];
-    size_t at = 0;
-    for (int32_t j = 0; j < i; j++) {
-      const span *p = placed[j];
-      if (p->offset >= at + s->size) break; /* the gap before p fits s */
-      if (p->first <= s->last && s->first <= p->last && p->offset + p->size > at) at = p->offset + p->size;
-    }
-    if (at > SIZE_MAX / 2 - s->size) {
-      st = mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at %s '%s')", s->id >= 0 ? "value" : "the scratch of node",
-                   s->id >= 0 ? g->values[s->id].name : mx_node_label(g, &g->nodes[-1 - s->id]));
-      goto done;
-    }
-    int32_t lo = 0, hi = i; /* s goes after every placed offset <= at */
-    while (lo < hi) {
-      int32_t mid = lo + (hi - lo) / 2;
-      if (placed[mid]->offset <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    memmove(&placed[lo + 1], &placed[lo], (size_t)(i - lo) * sizeof *placed);
-    placed[lo] = s;
-    s->offset = at;
-    if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
-    if (!MX_OPS_SCRATCH || s->id >= 0) plan->offsets[s->id] = at;
-    else plan->scratch[-1 - s->id] = at;
-  }
-done:
-  release(a, spans);
-  release(a, placed);
-  release(a, index);
+  for (int i = W_COUNT - 1; i >= 0; i--)
+    if (arrays[i]) a->free(a->user, arrays[i]);
   return st;
 }

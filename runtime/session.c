@@ -6,6 +6,7 @@
 #include "graph/shape.h"
 #include "ops/registry.h"
 #include "runtime/model.h"
+#include "runtime/threads.h"
 
 struct minnx_session {
   const minnx_model *m;
@@ -30,6 +31,7 @@ struct minnx_session {
   mx_exec exec;
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
+  mx_threads threads;     /* how nodes run the tasks they split into */
   int planned; /* the plan matches the bound input shapes */
   int ran;
 };
@@ -169,6 +171,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
     return mx_fail(err, MINNX_E_NOMEM, "the memory given (%zu usable bytes) is too small for a session of this model, "
                    "which needs %zu (minnx_session_memory_needed)", r->size, minnx_session_memory_needed(m));
   s->m = m;
+  s->threads.count = 1;
   s->mark = s->r.lo;
   if (heap) s->heap = *heap;
   s->block = block;
@@ -237,6 +240,7 @@ minnx_status minnx_session_create(const minnx_model *m, minnx_session **out, min
 
 void minnx_session_free(minnx_session *s) {
   if (!s || !s->block) return; /* caller memory: nothing of minnx's to give back */
+  mx_threads_stop(&s->threads, &s->heap);
   mx_mem heap = s->heap;
   void *block = s->block;
   mx_mem_free(&heap, s->heap_arena);
@@ -318,6 +322,8 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     if (!st) st = plan_session(s, err);
     if (st) return st;
   }
+  s->exec.parallel = s->threads.parallel ? mx_threads_run : NULL;
+  s->exec.pool = &s->threads;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     if (!s->node_plans[i]) continue; /* views among them: they share bytes, see s->data */
@@ -329,6 +335,29 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   s->ran = 1;
   return MINNX_OK;
 }
+
+minnx_status minnx_session_set_threads(minnx_session *s, size_t threads, minnx_error *err) {
+  if (!s) return mx_fail(err, MINNX_E_ARG, "minnx_session_set_threads: NULL argument");
+  if (!s->block && threads > 1)
+    return mx_fail(err, MINNX_E_ARG, "a session in caller memory allocates nothing, a pool neither: "
+                   "give it a parallel-for hook (minnx_session_set_parallel)");
+  return mx_threads_start(&s->threads, &s->heap, threads, err);
+}
+
+minnx_status minnx_session_set_parallel(minnx_session *s, minnx_parallel_fn parallel, void *pool, size_t threads,
+                                        minnx_error *err) {
+  if (!s || (parallel && threads == 0))
+    return mx_fail(err, MINNX_E_ARG, "minnx_session_set_parallel: NULL session, or a hook for 0 threads");
+  mx_threads_stop(&s->threads, &s->heap);
+  if (parallel) {
+    s->threads.parallel = parallel;
+    s->threads.pool = pool;
+    s->threads.count = threads;
+  }
+  return MINNX_OK;
+}
+
+size_t minnx_session_threads(const minnx_session *s) { return s ? s->threads.count : 0; }
 
 minnx_status minnx_session_output(const minnx_session *s, size_t index, minnx_tensor *out) {
   if (!s || !out) return MINNX_E_ARG;

@@ -1,9 +1,9 @@
 /* minnx: the command-line tool, a thin user of the public API.
  *
- *   minnx run MODEL [-i NAME=FILE]... [-o DIR] [--format npy|pb] [--print]
- *   minnx test PATH... [--filter PATTERN]
+ *   minnx run MODEL [-i NAME=FILE]... [-o DIR] [--format npy|pb] [--print] [--threads N]
+ *   minnx test PATH... [--filter PATTERN] [--threads N]
  *   minnx info MODEL
- *   minnx bench MODEL|DIR [-i NAME=FILE]... [--repeat N] [--warmup N] [--seed N]
+ *   minnx bench MODEL|DIR [-i NAME=FILE]... [--repeat N] [--warmup N] [--seed N] [--threads N]
  *   minnx help | --help | --version | COMMAND --help
  *
  * Exit status: 0 success; 1 a test failed (or none ran); 2 bad usage, or a
@@ -51,6 +51,7 @@ typedef struct {
   const char *out_dir, *format, *filter;
   int print;
   long repeat, warmup;
+  long threads; /* --threads: 0 until given, then the online CPUs */
   unsigned long long seed;
 } cli;
 
@@ -93,6 +94,9 @@ static const char *set_repeat(cli *c, const char *v) {
 static const char *set_warmup(cli *c, const char *v) {
   return parse_count(v, 0, &c->warmup) ? NULL : "takes a count from 0 to 100000000";
 }
+static const char *set_threads(cli *c, const char *v) {
+  return parse_count(v, 1, &c->threads) && c->threads <= 1024 ? NULL : "takes a count from 1 to 1024";
+}
 static const char *set_seed(cli *c, const char *v) {
   char *end;
   errno = 0;
@@ -113,6 +117,8 @@ static const option options[] = {
     {"bench", "--repeat", "N", "timed samples (default 100)", set_repeat},
     {"bench", "--warmup", "N", "untimed runs first (default 10)", set_warmup},
     {"bench", "--seed", "N", "seed of the generated inputs (default 1)", set_seed},
+    {"run test bench", "--threads", "N", "threads each session runs on, 1 to 1024 (default: the online CPUs)",
+     set_threads},
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
@@ -251,6 +257,16 @@ static int parse_args(const command *cmd, int argc, char **argv, cli *c) {
   }
   if (c->n_positional < cmd->min_pos) return bad_usage(label, "missing %s", cmd->args);
   return -1;
+}
+
+/* A session on m with the threads asked for (--threads). */
+static minnx_status open_session(const minnx_model *m, long threads, minnx_session **s, minnx_error *err) {
+  minnx_status st = minnx_session_create(m, s, err);
+  if (!st && threads > 1 && (st = minnx_session_set_threads(*s, (size_t)threads, err))) {
+    minnx_session_free(*s);
+    *s = NULL;
+  }
+  return st;
 }
 
 /* ---- tensors from files ---- */
@@ -497,7 +513,7 @@ static int cmd_run(cli *c) {
   size_t n_out = 0;
   int rc = EXIT_OK, all_npy = c->n_inputs > 0;
   if (!ins) return die(EXIT_LOAD, "out of memory");
-  if (minnx_model_load_file(model_path, NULL, &m, &err) || minnx_session_create(m, &s, &err)) {
+  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, c->threads, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }
@@ -604,7 +620,7 @@ static int read_series(const char *dir, const char *prefix, file_tensor *out, in
 /* Runs one data set of a loaded model: 1 pass, 0 fail (why says), -1 run error (err).
  * A case with a known divergence (kd) has its data repaired and compared as
  * divergence.h says, and what it needed noted. */
-static int run_data_set(const minnx_model *m, const char *dir, char *why, size_t wn, minnx_error *err,
+static int run_data_set(const minnx_model *m, long threads, const char *dir, char *why, size_t wn, minnx_error *err,
                         const divergence *kd, divergence_note *note) {
   file_tensor ins[MAX_CASE_TENSORS] = {0}, outs[MAX_CASE_TENSORS] = {0};
   int n_in = 0, n_out = 0, result = 0;
@@ -612,7 +628,7 @@ static int run_data_set(const minnx_model *m, const char *dir, char *why, size_t
   if (!read_series(dir, "input", ins, MAX_CASE_TENSORS, &n_in, why, wn) ||
       !read_series(dir, "output", outs, MAX_CASE_TENSORS, &n_out, why, wn))
     goto out;
-  if (minnx_session_create(m, &s, err)) {
+  if (open_session(m, threads, &s, err)) {
     result = -1;
     goto out;
   }
@@ -653,7 +669,7 @@ out:
   return result;
 }
 
-static void test_case(const char *dir, const char *name, tally *t) {
+static void test_case(const char *dir, const char *name, long threads, tally *t) {
   char stage[16], word[64], why[512];
   int expect_error = read_expectation(dir, stage, sizeof stage, word, sizeof word);
   char *model_path = path_join(dir, "model.onnx");
@@ -684,7 +700,7 @@ static void test_case(const char *dir, const char *name, tally *t) {
     for (size_t i = 0; sets && i < n && outcome == 1; i++) {
       if (strncmp(sets[i], "test_data_set_", 14) != 0) continue;
       char *sd = path_join(dir, sets[i]);
-      int r = sd ? run_data_set(m, sd, why, sizeof why, &err, kd, &note) : 0;
+      int r = sd ? run_data_set(m, threads, sd, why, sizeof why, &err, kd, &note) : 0;
       free(sd);
       ran++;
       if (r == -1 && expect_error && strcmp(stage, "run") == 0) {
@@ -742,7 +758,7 @@ static int cmd_test(cli *c) {
       char name[512];
       snprintf(name, sizeof name, "%s", base_name(path));
       name[strcspn(name, "/")] = '\0';
-      if (matches(c->filter, name)) test_case(path, name, &t);
+      if (matches(c->filter, name)) test_case(path, name, c->threads, &t);
       continue;
     }
     if (!is_dir(path)) return die(EXIT_LOAD, "'%s' is neither a test case nor a folder of them", path);
@@ -753,7 +769,7 @@ static int cmd_test(cli *c) {
       if (!matches(c->filter, names[k])) continue;
       char *dir = path_join(path, names[k]);
       char *mp = dir ? path_join(dir, "model.onnx") : NULL;
-      if (mp && is_file(mp)) test_case(dir, names[k], &t);
+      if (mp && is_file(mp)) test_case(dir, names[k], c->threads, &t);
       free(mp);
       free(dir);
     }
@@ -964,7 +980,7 @@ static int cmd_bench(cli *c) {
   size_t n_in = 0;
   int rc = EXIT_OK;
   uint64_t *times = NULL;
-  if (minnx_model_load_file(model_path, NULL, &m, &err) || minnx_session_create(m, &s, &err)) {
+  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, c->threads, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }
@@ -1039,6 +1055,10 @@ int main(int argc, char **argv) {
     c.positional = calloc((size_t)argc, sizeof *c.positional);
     c.inputs = calloc((size_t)argc, sizeof *c.inputs);
     int rc = c.positional && c.inputs ? parse_args(&commands[i], argc - 2, argv + 2, &c) : die(EXIT_LOAD, "out of memory");
+    if (rc < 0 && !c.threads) {
+      long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+      c.threads = cpus > 0 ? cpus : 1;
+    }
     if (rc < 0) rc = command_fns[i](&c);
     free(c.positional);
     free(c.inputs);

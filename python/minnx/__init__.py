@@ -155,10 +155,8 @@ class InferenceSession:
         if threads is not None:
             if isinstance(threads, bool) or not isinstance(threads, int):
                 raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-            if threads != 1:
-                # This library has no session thread option yet: refuse rather than ignore it.
-                raise ValueError(f"threads={threads}: this build of minnx runs a session on one thread; "
-                                 "use threads=None or threads=1")
+            if threads < 1:
+                raise ValueError(f"threads={threads}: a session runs on 1 or more threads (None: 1, the calling one)")
         self._model = ctypes.c_void_p()
         self._session = ctypes.c_void_p()
         self._lock = threading.Lock()
@@ -173,7 +171,9 @@ class InferenceSession:
             raise TypeError(f"InferenceSession takes a path or bytes, not {type(path_or_bytes).__name__}")
         if st:
             _raise(err)
-        if lib.minnx_session_create(self._model, ctypes.byref(self._session), ctypes.byref(err)):
+        if lib.minnx_session_create(self._model, ctypes.byref(self._session), ctypes.byref(err)) or (
+                threads is not None and threads > 1 and
+                lib.minnx_session_set_threads(self._session, threads, ctypes.byref(err))):
             self.close()
             _raise(err)
         self._inputs = [self._input_arg(i) for i in range(lib.minnx_model_input_count(self._model))]
@@ -212,6 +212,11 @@ class InferenceSession:
 
     def get_outputs(self):
         return list(self._outputs)
+
+    @property
+    def threads(self):
+        """The threads this session's runs split their work over (1: the calling one)."""
+        return lib.minnx_session_threads(self._session)
 
     def close(self):
         """Releases the session and the model (also done when the object is collected)."""

@@ -51,6 +51,8 @@ def _load():
         "minnx_model_value_info": (i, [p, sz, ctypes.POINTER(cp), tensor]),
         "minnx_session_create": (i, [p, ctypes.POINTER(p), err]),
         "minnx_session_free": (None, [p]),
+        "minnx_session_set_threads": (i, [p, sz, err]),
+        "minnx_session_threads": (sz, [p]),
         "minnx_session_bind_input": (i, [p, sz, tensor, err]),
         "minnx_session_run": (i, [p, err]),
         "minnx_session_output": (i, [p, sz, tensor]),

@@ -1,8 +1,12 @@
-/* The memory-bandwidth floor of a workload: one thread streaming the bytes a
+/* The memory-bandwidth floor of a workload: threads streaming the bytes a
  * kernel must move, reading every input byte once and writing every output
- * byte once, in a plain C loop built with the same flags as minnx.
+ * byte once, with the techniques minnx's kernels use: software prefetch
+ * MX_AHEAD bytes ahead along every stream, and loops the compiler vectorizes
+ * (run.py builds this with -march=native, the full vector width of the
+ * machine, as minnx's AVX2 kernels take it). Without them a floor is not a
+ * limit: minnx would beat it.
  *
- *   floor [--repeat N] [--warmup N] STAGE...
+ *   floor [--repeat N] [--warmup N] [--threads N] STAGE...
  *   STAGE = IN[+IN...]:OUT   byte counts, one stage per node, run in order;
  *                            an IN of @J is the output of stage J
  *
@@ -10,9 +14,16 @@
  * loop, as an elementwise kernel walks them (a single thread gets more
  * bandwidth from concurrent streams than from one after the other); smaller
  * streams (a broadcast operand, an ArgMax output) are read or written in
- * step with them. Prints ns_per_run=<median> last, like `minnx bench`. */
+ * step with them. With --threads N, each stage's steps are cut into N
+ * contiguous ranges, one per thread (the caller's and N - 1 started once),
+ * that meet at a barrier after each stage; a stage under MINNX_INLINE_BYTES
+ * runs on the caller's thread alone, as minnx runs a small node. Prints
+ * ns_per_run=<median> last, like `minnx bench`. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +34,9 @@
 #define MAX_STAGES 8
 #define SLICE_WORDS 8192 /* of the largest streams, per step */
 #define BATCH_NS 20000   /* a timed sample lasts at least this long */
+#define AHEAD 8192       /* the kernels' MX_AHEAD (ops/kernel.h) */
+#define CHUNK 32         /* words: 256 bytes of each stream per prefetch round, as the kernels do */
+#define INLINE_BYTES (128 * 1024) /* minnx splits no node whose output is smaller (2 x MX_TASK_BYTES) */
 
 typedef struct {
   int n_in, from[MAX_STREAMS]; /* from: the stage whose output an input is, or -1 */
@@ -49,7 +63,7 @@ static uint64_t now_ns(void) {
       for (size_t i = 0; i < m; i++) x ^= (EXPR);     \
   } while (0)
 
-static uint64_t fused(uint64_t *out, const uint64_t *const *p, int n, size_t m, uint64_t x) {
+static uint64_t fused_chunk(uint64_t *out, const uint64_t *const *p, int n, size_t m, uint64_t x) {
   const uint64_t *a = p[0], *b = p[1], *c = p[2], *d = p[3];
   switch (n) {
     case 0: FUSED(x + i); break; /* an output fed only by small streams */
@@ -61,9 +75,31 @@ static uint64_t fused(uint64_t *out, const uint64_t *const *p, int n, size_t m, 
   return x;
 }
 
+/* A hint for the line `ahead` bytes past p, formed as an integer: no pointer past the data. */
+static void prefetch(const void *p, size_t ahead) {
+  __builtin_prefetch((const void *)((uintptr_t)p + ahead));
+}
+
+static uint64_t fused(uint64_t *out, const uint64_t *const *p, int n, size_t m, uint64_t x) {
+  for (size_t i0 = 0; i0 < m; i0 += CHUNK) {
+    size_t len = m - i0 < CHUNK ? m - i0 : CHUNK;
+    const uint64_t *q[MAX_STREAMS] = {0};
+    for (int k = 0; k < n; k++) {
+      q[k] = p[k] + i0;
+      for (size_t line = 0; line < CHUNK * 8; line += 64) prefetch(q[k], AHEAD + line);
+    }
+    x = fused_chunk(out ? out + i0 : NULL, q, n, len, x);
+  }
+  return x;
+}
+
 static uint64_t read_words(const uint64_t *p, size_t m) {
   uint64_t x = 0;
-  for (size_t i = 0; i < m; i++) x ^= p[i];
+  for (size_t i0 = 0; i0 < m; i0 += CHUNK) {
+    size_t e = m - i0 < CHUNK ? m : i0 + CHUNK;
+    for (size_t line = 0; line < CHUNK * 8; line += 64) prefetch(p + i0, AHEAD + line);
+    for (size_t i = i0; i < e; i++) x ^= p[i];
+  }
   return x;
 }
 
@@ -90,9 +126,10 @@ static size_t span(size_t n, size_t per, size_t s, size_t *len) {
   return lo;
 }
 
-static uint64_t run_stage(const stage *st) {
+/* Steps [s0, s1) of a stage. */
+static uint64_t run_steps(const stage *st, size_t s0, size_t s1) {
   uint64_t x = 0;
-  for (size_t s = 0; s < st->steps; s++) {
+  for (size_t s = s0; s < s1; s++) {
     const uint64_t *p[MAX_STREAMS] = {0};
     int n = 0;
     size_t lo, len;
@@ -112,6 +149,74 @@ static uint64_t run_stage(const stage *st) {
     }
   }
   return x;
+}
+
+/* A barrier that spins (yielding after a while), as pthreadpool's workers
+ * do: a sleeping barrier's wake-up would cost the floor tens of microseconds
+ * that minnx does not pay. */
+typedef struct {
+  atomic_int arrived, generation;
+  int n;
+} barrier;
+
+static void barrier_wait(barrier *b) {
+  int gen = atomic_load(&b->generation);
+  if (atomic_fetch_add(&b->arrived, 1) + 1 == b->n) {
+    atomic_store(&b->arrived, 0);
+    atomic_fetch_add(&b->generation, 1);
+    return;
+  }
+  for (long spins = 0; atomic_load(&b->generation) == gen; spins++)
+    if (spins > 100000) sched_yield();
+}
+
+/* The threads of a run: the caller is thread 0. Each run of the stages
+ * starts at `go`; every stage ends at `stage`, since the next may read it. */
+static struct {
+  stage *stages;
+  int n_stages, threads;
+  barrier go, stage;
+  int quit;
+  uint64_t sinks[256]; /* each worker's, so that no loop is optimized away */
+} team = {.threads = 1};
+
+static int split(const stage *st) { return team.threads > 1 && st->big * 8 >= INLINE_BYTES; }
+
+static uint64_t team_body(int t) {
+  uint64_t x = 0;
+  for (int s = 0; s < team.n_stages; s++) {
+    const stage *st = &team.stages[s];
+    if (split(st)) x ^= run_steps(st, st->steps * (size_t)t / (size_t)team.threads,
+                                  st->steps * (size_t)(t + 1) / (size_t)team.threads);
+    else if (t == 0) x ^= run_steps(st, 0, st->steps);
+    barrier_wait(&team.stage);
+  }
+  return x;
+}
+
+static void *team_worker(void *arg) {
+  int t = (int)(intptr_t)arg;
+  uint64_t x = 0;
+  for (;;) {
+    barrier_wait(&team.go);
+    if (team.quit) break;
+    x ^= team_body(t);
+  }
+  team.sinks[t] = x; /* read after join */
+  return NULL;
+}
+
+/* One run of every stage. */
+static uint64_t run_all(void) {
+  int any = 0;
+  for (int s = 0; s < team.n_stages; s++) any |= split(&team.stages[s]);
+  if (!any) {
+    uint64_t x = 0;
+    for (int s = 0; s < team.n_stages; s++) x ^= run_steps(&team.stages[s], 0, team.stages[s].steps);
+    return x;
+  }
+  barrier_wait(&team.go);
+  return team_body(0);
 }
 
 static int parse_stage(char *text, stage *st, int index) {
@@ -149,21 +254,22 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: floor [--repeat N] [--warmup N] IN[+IN...]:OUT...\n");
+  fprintf(stderr, "usage: floor [--repeat N] [--warmup N] [--threads N] IN[+IN...]:OUT...\n");
   return 2;
 }
 
 int main(int argc, char **argv) {
-  long repeat = 20, warmup = 3;
+  long repeat = 20, warmup = 3, threads = 1;
   stage stages[MAX_STAGES];
   int n_stages = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = atol(argv[++i]);
     else if (strcmp(argv[i], "--warmup") == 0 && i + 1 < argc) warmup = atol(argv[++i]);
+    else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) threads = atol(argv[++i]);
     else if (n_stages < MAX_STAGES && parse_stage(argv[i], &stages[n_stages], n_stages)) n_stages++;
     else return usage();
   }
-  if (n_stages == 0 || repeat < 1 || warmup < 0) return usage();
+  if (n_stages == 0 || repeat < 1 || warmup < 0 || threads < 1 || threads > 256) return usage();
   for (int s = 0; s < n_stages; s++) {
     stage *st = &stages[s];
     for (int k = 0; k < st->n_in; k++) {
@@ -173,14 +279,21 @@ int main(int argc, char **argv) {
     if (!(st->out = filled(st->out_words, 99))) return 3;
     plan_walk(st);
   }
+  team.stages = stages;
+  team.n_stages = n_stages;
+  team.threads = (int)threads;
+  pthread_t workers[256];
+  team.go.n = team.stage.n = (int)threads;
+  for (long t = 1; t < threads; t++)
+    if (pthread_create(&workers[t], NULL, team_worker, (void *)(intptr_t)t)) return 3;
   uint64_t sink = 0;
   /* Warm up, then time batches of runs long enough for the clock's own cost
    * (tens of ns) to vanish: a tiny node takes less than that. */
   uint64_t t0, batch;
   for (long i = 0; i < warmup; i++)
-    for (int s = 0; s < n_stages; s++) sink ^= run_stage(&stages[s]);
+    sink ^= run_all();
   t0 = now_ns();
-  for (int s = 0; s < n_stages; s++) sink ^= run_stage(&stages[s]);
+  sink ^= run_all();
   uint64_t one = now_ns() - t0;
   batch = one >= BATCH_NS ? 1 : BATCH_NS / (one ? one : 1);
   uint64_t *times = malloc((size_t)repeat * sizeof *times);
@@ -188,8 +301,13 @@ int main(int argc, char **argv) {
   for (long i = 0; i < repeat; i++) {
     t0 = now_ns();
     for (uint64_t b = 0; b < batch; b++)
-      for (int s = 0; s < n_stages; s++) sink ^= run_stage(&stages[s]);
+      sink ^= run_all();
     times[i] = now_ns() - t0;
+  }
+  if (threads > 1) { /* the workers leave at the next start */
+    team.quit = 1;
+    barrier_wait(&team.go);
+    for (long t = 1; t < threads; t++) pthread_join(workers[t], NULL), sink ^= team.sinks[t];
   }
   qsort(times, (size_t)repeat, sizeof *times, cmp_u64);
   printf("runs=%ld batch=%" PRIu64 " min_ns=%.1f sink=%d\n", repeat, batch, (double)times[0] / (double)batch,

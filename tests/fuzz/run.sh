@@ -21,10 +21,11 @@ seed() { # seed TARGET SUFFIX
 }
 seed model .onnx
 seed tensor .pb
-mkdir -p "$work/seeds-struct"
+mkdir -p "$work/seeds-struct" "$work/seeds-diff"
+cp "$here"/seeds/diff/* "$work/seeds-diff/"
 
 status=0
-for t in model tensor struct; do
+for t in model tensor struct diff; do
   mkdir -p "$work/corpus-$t"
   log=$work/fuzz-$t.log
   # 64 KiB inputs: big enough for every seed, small enough for many execs.

@@ -145,12 +145,44 @@ def test_load_errors_carry_status_and_message(tmp_path):
 
 
 def test_threads_option():
-    minnx.InferenceSession(max_model(), threads=None)
-    minnx.InferenceSession(max_model(), threads=1)
-    with pytest.raises(ValueError, match="threads=4"):
-        minnx.InferenceSession(max_model(), threads=4)
+    assert minnx.InferenceSession(max_model(), threads=None).threads == 1
+    assert minnx.InferenceSession(max_model(), threads=1).threads == 1
+    assert minnx.InferenceSession(max_model(), threads=3).threads == 3
+    with pytest.raises(ValueError, match="threads=0"):
+        minnx.InferenceSession(max_model(), threads=0)
     with pytest.raises(TypeError):
         minnx.InferenceSession(max_model(), threads="2")
+
+
+def split_model():
+    """Max of [512,1024] and a [1024] row, then ArgMax and ReduceMax over axis 0 (not the last):
+    large enough that a session on threads splits each node into tasks."""
+    nodes = [helper.make_node("Max", ["a", "b"], ["m"]), helper.make_node("ArgMax", ["m"], ["i"], axis=0, keepdims=0),
+             helper.make_node("ReduceMax", ["m"], ["r"], axes=[0], keepdims=0)]
+    g = helper.make_graph(nodes, "split", [helper.make_tensor_value_info("a", TensorProto.FLOAT, [512, 1024]),
+                                           helper.make_tensor_value_info("b", TensorProto.FLOAT, [1024])],
+                          [helper.make_tensor_value_info("m", TensorProto.FLOAT, [512, 1024]),
+                           helper.make_tensor_value_info("i", TensorProto.INT64, [1024]),
+                           helper.make_tensor_value_info("r", TensorProto.FLOAT, [1024])])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
+
+
+def test_threads_give_the_same_results_as_one():
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal((512, 1024), dtype=np.float32)
+    a[rng.integers(0, 512, 40), rng.integers(0, 1024, 40)] = np.nan
+    a[:, 5] = 1.0  # ties: the first index wins
+    b = rng.standard_normal(1024, dtype=np.float32)
+    feeds = {"a": a, "b": b}
+    one = minnx.InferenceSession(split_model(), threads=1).run(None, feeds)
+    two = minnx.InferenceSession(split_model(), threads=2).run(None, feeds)
+    for x, y in zip(one, two):
+        assert x.dtype == y.dtype and x.shape == y.shape
+        assert x.tobytes() == y.tobytes()  # bit for bit, NaN included
+    m = np.where(np.isnan(a) | np.isnan(b), np.nan, np.maximum(a, b))
+    np.testing.assert_array_equal(one[0], m)  # and right: numpy's answer
+    np.testing.assert_array_equal(one[2], m.max(axis=0))
+    np.testing.assert_array_equal(one[1], m.argmax(axis=0))  # numpy's too: NaN wins, then the first index
 
 
 def _ticking_during_a_run(s, err):

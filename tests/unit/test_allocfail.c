@@ -42,11 +42,13 @@ static size_t size;
 static char model_path[64];
 
 static float in_a[2 * 3], in_b[2 * 3];
+static size_t session_threads; /* > 1: each session starts its pool (minnx_session_set_threads) */
 
 /* A session on m: bind every input as in_a/in_b of [2,3], run, read output 0. */
 static minnx_status run_model(minnx_model *m, minnx_error *err) {
   minnx_session *s = NULL;
   minnx_status st = minnx_session_create(m, &s, err);
+  if (!st && session_threads > 1) st = minnx_session_set_threads(s, session_threads, err);
   for (size_t i = 0; !st && i < minnx_model_input_count(m); i++) {
     minnx_tensor t = {MINNX_FLOAT, 2, {2, 3}, i ? in_b : in_a, sizeof in_a};
     st = minnx_session_bind_input(s, i, &t, err);
@@ -179,6 +181,11 @@ int main(void) {
   build(0, 0);
   every_failure("static shapes", from_buffer, &plain);
   every_failure("two sessions", two_sessions, &plain);
+#ifdef MX_TEST_THREADS
+  session_threads = 3; /* the pool's bookkeeping comes from the hooks */
+  every_failure("two sessions with 3 threads each", two_sessions, &plain);
+  session_threads = 1;
+#endif
   build(1, 0);
   every_failure("symbolic dim, planned at run", from_buffer, &plain);
   build(0, 1);

@@ -121,6 +121,17 @@ static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, M
                                      MINNX_INT32, MINNX_INT64, MINNX_UINT8, MINNX_UINT16, MINNX_UINT32, MINNX_UINT64};
 #define N_TYPES (int)(sizeof all_types / sizeof all_types[0])
 
+/* A hook that runs the tasks on the calling thread in another order (last
+ * first, then the rest from the start), as a pool may: a split whose tasks
+ * touched the same bytes, or read what another writes, shows. */
+static long split_runs; /* evals that were split */
+
+static void scrambled(void *pool, mx_task_fn task, void *ctx, int64_t n) {
+  (*(long *)pool)++;
+  if (n > 0) task(ctx, n - 1);
+  for (int64_t i = 0; i + 1 < n; i++) task(ctx, i);
+}
+
 /* ---- ArgMax ---- */
 
 /* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
@@ -143,6 +154,13 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
   void *scratch = malloc(c.scratch + 1);
   mx_exec exec = {.scratch = scratch};
   mx_argmax_eval(&exec, plan, inp, outp);
+  /* split into tasks, each with its part of the scratch: the same indices */
+  int64_t *y2 = malloc((size_t)(outer * inner) * sizeof *y2 + 1);
+  void *outp2[1] = {y2};
+  mx_exec split = {scrambled, &split_runs, scratch};
+  mx_argmax_eval(&split, plan, inp, outp2);
+  CHECK(memcmp(y, y2, (size_t)(outer * inner) * sizeof *y) == 0);
+  free(y2);
   mx_ref_arg(t, dir, last, &in, 1, x, ref);
   int wrong = 0;
   for (int64_t o = 0; o < outer; o++)
@@ -173,7 +191,9 @@ static void test_argmax(void) {
    * multiple of the lanes; columns over a column block, with a remainder */
   static const int64_t shapes[][3] = {{1, 1, 1},   {3, 4, 1},   {2, 31, 1},  {2, 32, 1},  {2, 33, 1},   {3, 511, 1},
                                       {2, 512, 1}, {2, 513, 1}, {2, 1500, 1}, {1, 4099, 1}, {5, 7, 3},   {2, 50, 31},
-                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5}};
+                                      {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5},
+                                      /* split into tasks: outer ranges, and the columns of one slice */
+                                      {67, 50, 33}, {300, 1001, 1}, {1, 700, 301}, {3, 170, 257}};
   /* the portable kernels, and the AVX2 ones where this build and CPU have them */
   int isas = 1 + mx_argmax_avx2_available();
   if (isas == 1) fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
@@ -224,6 +244,13 @@ static void max_case(mx_dtype t, mx_dir dir, int n_in, const mx_shape *shapes, c
   void *outp[1] = {y};
   mx_exec exec = {0};
   mx_max_eval(&exec, plan, (const void *const *)x, outp);
+  /* split into tasks (when large enough): the same bytes */
+  void *y2 = malloc((size_t)count * es + 1);
+  void *outp2[1] = {y2};
+  mx_exec split = {scrambled, &split_runs, NULL};
+  mx_max_eval(&split, plan, (const void *const *)x, outp2);
+  CHECK(memcmp(y, y2, (size_t)count * es) == 0);
+  free(y2);
   mx_ref_elementwise(t, dir, n_in, ins, (const void *const *)x, out, ref);
   int64_t idx[MX_MAX_RANK] = {0};
   int wrong = 0;
@@ -276,10 +303,58 @@ static void test_max(void) {
       {2, {SH(2, 1, 3000), SH(2, 3, 1)}, SH(2, 3, 3000)},
       {2, {SH(0, 0), SH(0, 0)}, SH(0, 0)},
       {2, {SH(2, 0, 3), SH(1, 3)}, SH(2, 0, 3)},
+      /* large enough to be split into tasks: rows, a row in pieces, tiles, folds */
+      {2, {SH(1, 100003), SH(1, 100003)}, SH(1, 100003)},
+      {2, {SH(1, 100003), SH(0, 0)}, SH(1, 100003)},
+      {2, {SH(2, 3, 40001), SH(1, 40001)}, SH(2, 3, 40001)},
+      {2, {SH(2, 400, 301), SH(2, 400, 1)}, SH(2, 400, 301)},
+      {2, {SH(3, 7, 1, 3001), SH(3, 1, 9, 1)}, SH(3, 7, 9, 3001)},
+      {4, {SH(2, 3, 40001), SH(1, 40001), SH(2, 3, 1), SH(0, 0)}, SH(2, 3, 40001)},
   };
   for (int ti = 0; ti < N_TYPES; ti++)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
       for (int dir = MX_MAX; dir <= MX_MIN; dir++) max_case(all_types[ti], (mx_dir)dir, cases[c].n, cases[c].in, &cases[c].out);
+}
+
+/* The AVX2 builds of the elementwise kernels (64-bit integers, float16,
+ * bfloat16) against the portable ones, byte for byte, in every stride case
+ * and in both directions. */
+static void test_pair_isas(void) {
+  if (!mx_arg_avx2_available()) {
+    fprintf(stderr, "test_kernels: no AVX2 elementwise kernels here (build or CPU)\n");
+    return;
+  }
+  static const mx_dtype types[] = {MINNX_INT64, MINNX_UINT64, MINNX_FLOAT16, MINNX_BFLOAT16};
+  enum { N = 1037, ROWS = 3 };
+  for (int ti = 0; ti < 4; ti++)
+    for (int dir = MX_MAX; dir <= MX_MIN; dir++) {
+      mx_dtype t = types[ti];
+      size_t es = mx_dtype_size(t);
+      const mx_pair_kernels *port = mx_pair_kernels_isa(t, (mx_dir)dir, 0), *avx2 = mx_pair_kernels_isa(t, (mx_dir)dir, 1);
+      CHECK(port != avx2);
+      unsigned char *a = malloc(N * ROWS * es), *b = malloc(N * ROWS * es), *c = malloc(N * ROWS * es),
+                    *y1 = malloc(N * ROWS * es), *y2 = malloc(N * ROWS * es);
+      fill(t, a, N * ROWS, 1);
+      fill(t, b, N * ROWS, 0);
+      fill(t, c, N * ROWS, 1);
+      for (int sa = 0; sa < 2; sa++)
+        for (int sb = 0; sb < 2; sb++) {
+          port->pair(y1, a, sa, b, sb, N, ROWS, sa ? N : 0, sb ? N : 0);
+          avx2->pair(y2, a, sa, b, sb, N, ROWS, sa ? N : 0, sb ? N : 0);
+          CHECK(memcmp(y1, y2, N * ROWS * es) == 0);
+        }
+      port->quad(y1, a, MX_STREAM, b, MX_STREAM, c, MX_STREAM, a, MX_CACHED, N);
+      avx2->quad(y2, a, MX_STREAM, b, MX_STREAM, c, MX_STREAM, a, MX_CACHED, N);
+      CHECK(memcmp(y1, y2, N * es) == 0);
+      port->triple(y1, b, MX_STREAM, c, MX_STREAM, N);
+      avx2->triple(y2, b, MX_STREAM, c, MX_STREAM, N);
+      CHECK(memcmp(y1, y2, N * es) == 0);
+      memcpy(y1, a, es * ROWS), memcpy(y2, a, es * ROWS);
+      port->rows(y1, b, N, ROWS);
+      avx2->rows(y2, b, N, ROWS);
+      CHECK(memcmp(y1, y2, ROWS * es) == 0);
+      free(a), free(b), free(c), free(y1), free(y2);
+    }
 }
 
 /* ---- ReduceMax, ReduceMin ---- */
@@ -295,6 +370,12 @@ static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axe
   mx_reduce_init(&w, t, dir, in->rank, in->dims, axes);
   mx_reduce_run(&w, x, y);
   mx_ref_reduce(t, dir, in, axes, x, ref);
+  /* in parts, the last first: byte for byte the same */
+  void *y2 = malloc((size_t)m * es + 1);
+  mx_reduce_start(&w, y2);
+  for (int64_t part = 3; part-- > 0;) mx_reduce_part(&w, x, y2, part, 3);
+  CHECK(memcmp(y, y2, (size_t)m * es) == 0);
+  free(y2);
   /* naive: for each output element, every input element whose kept indices
    * are its own; the empty set's value is the identity */
   unsigned char ident[8];
@@ -345,5 +426,7 @@ int main(void) {
   test_argmax();
   test_max();
   test_reduce();
+  CHECK(split_runs > 200); /* the large cases were split, for every dtype */
+  test_pair_isas();
   return check_report("test_kernels");
 }

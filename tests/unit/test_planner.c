@@ -147,7 +147,7 @@ static void random_graphs(void) {
       CHECK(offsets[v] + r.bytes[v] <= plan.arena_size);
       for (int u = 3; u < v; u++)
         if (r.first[u] <= r.last[v] && r.first[v] <= r.last[u])
-          CHECK(!overlap(offsets[u], r.bytes[u], offsets[v], r.bytes[v]));
+          CHECK(!overlap(offsets[u], aligned(r.bytes[u]), offsets[v], aligned(r.bytes[v])));
     }
     /* no better than every live set at once allows, no worse than the greedy plan */
     for (int i = 0; i <= r.g.n_nodes; i++) {

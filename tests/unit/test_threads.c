@@ -1,8 +1,11 @@
 /* One model shared by many threads, each with its own session (half on the
  * hooks, half in caller memory) and its own inputs, running concurrently:
- * every run's output must be bit-identical to the plain loops below. Built
- * with -fsanitize=thread in .ci/run, where any write to the shared model or a
- * race between sessions is reported. */
+ * every run's output must be bit-identical to the plain loops below. Then
+ * the same with threads inside the sessions too: those on the hooks start
+ * their own pools (2 or 3 threads), those in caller memory share one
+ * pthreadpool as their parallel-for hook. Built with -fsanitize=thread in
+ * .ci/run, where any write to the shared model or a race between sessions,
+ * or between a session's tasks, is reported. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
@@ -15,11 +18,14 @@
 #include "builder.h"
 #include "check.h"
 #include "minnx.h"
+#ifdef MX_TEST_THREADS
+#include <pthreadpool.h>
+#endif
 
 #define THREADS 8
-#define RUNS 200
+#define RUNS 40
 #define ROWS 64
-#define COLS 256
+#define COLS 2048
 #define N (ROWS * COLS)
 
 typedef struct {
@@ -27,7 +33,7 @@ typedef struct {
   int id;
   float a[N], b[N], c[N];
   int64_t want[ROWS];
-  _Alignas(MINNX_REGION_ALIGN) unsigned char mem[160 * 1024];
+  _Alignas(MINNX_REGION_ALIGN) unsigned char mem[1536 * 1024];
   int mismatches, errors;
 } worker;
 
@@ -56,12 +62,26 @@ static void fill(worker *w) {
   for (int r = 0; r < ROWS; r++) w->want[r] = row_argmax(w->a + r * COLS, w->b + r * COLS, w->c + r * COLS);
 }
 
+static int inner; /* the second phase: threads inside the sessions */
+#ifdef MX_TEST_THREADS
+static pthreadpool_t shared;
+
+static void shared_hook(void *pool, minnx_task_fn task, void *ctx, size_t n) {
+  pthreadpool_parallelize_1d(pool, task, ctx, n, 0);
+}
+#endif
+
 static void *work(void *arg) {
   worker *w = arg;
   minnx_error err;
   minnx_session *s = NULL;
   minnx_status st = w->id % 2 ? minnx_session_create_in(w->model, w->mem, sizeof w->mem, &s, &err)
                               : minnx_session_create(w->model, &s, &err);
+#ifdef MX_TEST_THREADS
+  if (!st && inner)
+    st = w->id % 2 ? minnx_session_set_parallel(s, shared_hook, shared, 2, &err)
+                   : minnx_session_set_threads(s, 2 + (size_t)(w->id % 4 == 2), &err);
+#endif
   minnx_tensor ta = {MINNX_FLOAT, 2, {ROWS, COLS}, w->a, sizeof w->a};
   minnx_tensor tb = {MINNX_FLOAT, 2, {ROWS, COLS}, w->b, sizeof w->b};
   minnx_tensor tc = {MINNX_FLOAT, 2, {ROWS, COLS}, w->c, sizeof w->c};
@@ -99,18 +119,31 @@ int main(void) {
     w[i].id = i;
     fill(&w[i]);
   }
+#ifdef MX_TEST_THREADS
+  shared = pthreadpool_create(2);
+  CHECK(shared != NULL);
+  int phases = 2;
+#else
+  int phases = 1;
+#endif
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (int i = 0; i < THREADS; i++) CHECK_EQ_INT(pthread_create(&t[i], NULL, work, &w[i]), 0);
-  for (int i = 0; i < THREADS; i++) CHECK_EQ_INT(pthread_join(t[i], NULL), 0);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  for (int i = 0; i < THREADS; i++) {
-    CHECK_EQ_INT(w[i].errors, 0);
-    CHECK_EQ_INT(w[i].mismatches, 0);
+  for (inner = 0; inner < phases; inner++) {
+    for (int i = 0; i < THREADS; i++) CHECK_EQ_INT(pthread_create(&t[i], NULL, work, &w[i]), 0);
+    for (int i = 0; i < THREADS; i++) CHECK_EQ_INT(pthread_join(t[i], NULL), 0);
+    for (int i = 0; i < THREADS; i++) {
+      CHECK_EQ_INT(w[i].errors, 0);
+      CHECK_EQ_INT(w[i].mismatches, 0);
+      w[i].errors = w[i].mismatches = 0;
+    }
   }
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+#ifdef MX_TEST_THREADS
+  pthreadpool_destroy(shared);
+#endif
   /* the inputs differ between threads, so a session reading another's bytes would show */
   CHECK(memcmp(w[0].want, w[1].want, sizeof w[0].want) != 0);
-  printf("threads=%d runs=%d each, %d nodes on [%d,%d], %.3f s\n", THREADS, RUNS, tm.n_nodes, ROWS, COLS,
+  printf("threads=%d runs=%d each, phases=%d, %d nodes on [%d,%d], %.3f s\n", THREADS, RUNS, phases, tm.n_nodes, ROWS, COLS,
          (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
   minnx_model_free(model);
   free(bytes);

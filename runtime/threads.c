@@ -1,0 +1,110 @@
+#include "runtime/threads.h"
+
+#ifdef MX_PTHREADPOOL
+#include <pthreadpool.h>
+#endif
+
+/* ThreadSanitizer does not see how a pool it did not build (pthreadpool, a
+ * caller's) orders its tasks with the call that started them: the bridge
+ * tells it (what the caller wrote before comes before every task; every
+ * task comes before the return), and nothing more, so that tasks that
+ * overlap in time stay unordered and a race between two is still found. */
+#if defined(__SANITIZE_THREAD__)
+#define MX_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MX_TSAN 1
+#endif
+#endif
+#ifdef MX_TSAN
+#include <sanitizer/tsan_interface.h>
+#define tsan_acquire(p) __tsan_acquire(p)
+#define tsan_release(p) __tsan_release(p)
+#else
+#define tsan_acquire(p) ((void)(p))
+#define tsan_release(p) ((void)(p))
+#endif
+
+/* The hooks take pthreadpool's task type (size_t index); kernels count in int64_t. */
+typedef struct {
+  mx_task_fn task;
+  void *ctx;
+  char started, done; /* ThreadSanitizer's sync objects */
+} bridge;
+
+static void bridged(void *p, size_t i) {
+  bridge *b = p;
+  tsan_acquire(&b->started);
+  b->task(b->ctx, (int64_t)i);
+  tsan_release(&b->done);
+}
+
+void mx_threads_run(void *threads, mx_task_fn task, void *ctx, int64_t n) {
+  const mx_threads *t = threads;
+  if (!t->parallel || n <= 1) {
+    for (int64_t i = 0; i < n; i++) task(ctx, i);
+    return;
+  }
+  bridge b = {task, ctx, 0, 0};
+  tsan_release(&b.started);
+  t->parallel(t->pool, bridged, &b, (size_t)n);
+  tsan_acquire(&b.done);
+}
+
+#ifdef MX_PTHREADPOOL
+/* The pool's handle lives in a block from the session's hooks, so that the
+ * allocation-failure test reaches this path. */
+typedef struct {
+  pthreadpool_t pool;
+} own_pool;
+
+static void run_pthreadpool(void *p, minnx_task_fn task, void *ctx, size_t n) {
+  pthreadpool_parallelize_1d(((own_pool *)p)->pool, task, ctx, n, 0);
+}
+
+minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
+  if (count <= 1) {
+    mx_threads_stop(t, heap);
+    return MINNX_OK;
+  }
+  own_pool *p = mx_mem_alloc(heap, sizeof *p);
+  if (!p) return mx_mem_status(heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for a pool of %zu threads", count), err);
+  p->pool = pthreadpool_create(count);
+  if (!p->pool) {
+    mx_mem_free(heap, p);
+    return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start", count);
+  }
+  mx_threads_stop(t, heap);
+  t->parallel = run_pthreadpool;
+  t->pool = p;
+  t->own = p;
+  t->count = count;
+  return MINNX_OK;
+}
+
+void mx_threads_stop(mx_threads *t, mx_mem *heap) {
+  if (t->own) {
+    pthreadpool_destroy(((own_pool *)t->own)->pool);
+    mx_mem_free(heap, t->own);
+  }
+  t->parallel = NULL;
+  t->pool = t->own = NULL;
+  t->count = 1;
+}
+#else
+minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
+  if (count <= 1) {
+    mx_threads_stop(t, heap);
+    return MINNX_OK;
+  }
+  return mx_fail(err, MINNX_E_FEATURE, "minnx was built without a thread pool (MINNX_THREADS=OFF): "
+                 "hand in a parallel-for hook with minnx_session_set_parallel");
+}
+
+void mx_threads_stop(mx_threads *t, mx_mem *heap) {
+  (void)heap;
+  t->parallel = NULL;
+  t->pool = t->own = NULL;
+  t->count = 1;
+}
+#endif

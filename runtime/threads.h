@@ -1,0 +1,34 @@
+/* Intra-op threads: how a session runs the tasks a kernel splits its work
+ * into. Either the caller's parallel-for hook (an application's pool, an
+ * RTOS), or the host build's default pool (Debian's libpthreadpool, built in
+ * with MINNX_THREADS), started once when a session is given a thread count. */
+#ifndef MX_THREADS_H
+#define MX_THREADS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/err.h"
+#include "graph/pool.h"
+#include "ops/op.h"
+
+/* A session's way of running tasks. */
+typedef struct mx_threads {
+  minnx_parallel_fn parallel; /* NULL: every task inline, in order */
+  void *pool;                 /* parallel's state */
+  size_t count;               /* threads the work may be split over (>= 1) */
+  void *own;                  /* the default pool, when the session started it */
+} mx_threads;
+
+/* Runs the n tasks through t (inline when it has no hook, or n is 1): an
+ * mx_parallel_fn, with t as its pool. */
+void mx_threads_run(void *t, mx_task_fn task, void *ctx, int64_t n);
+/* Starts the default pool of `count` threads into t (count 1: none). Its
+ * bookkeeping comes from `heap`; the pool's own memory from the C library.
+ * MINNX_E_NOMEM when it cannot start (t is then unchanged); MINNX_E_FEATURE
+ * in a build without the default pool. */
+minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err);
+/* Stops t's own pool, if any, and makes t inline. */
+void mx_threads_stop(mx_threads *t, mx_mem *heap);
+
+#endif

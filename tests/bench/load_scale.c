@@ -1,0 +1,225 @@
+/* How loading and planning grow with the node count: chains of Max nodes and
+ * wide graphs (a rolling window: node i reads node i-1's and node i-W's
+ * outputs, so about W values are alive at once), from 10^3 to 10^6 nodes.
+ * The models are written here in protobuf's wire format (no python: a
+ * 10^6-node model takes python-onnx minutes). Printed per graph: the load
+ * (decode, validate, order, infer and plan), the plan alone (the planner run
+ * again on the loaded graph), the growth of each per 10x nodes, and the peak
+ * bytes the allocator held per node while loading, and those the loaded model
+ * keeps.
+ *
+ *   build/bench_load_scale [--max N] [--width W]...
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "minnx.h"
+#include "runtime/model.h"
+
+/* ---- protobuf wire format, just what a model of Max nodes needs ---- */
+
+typedef struct {
+  unsigned char *p;
+  size_t n, cap;
+} buf;
+
+static void put(buf *b, const void *src, size_t n) {
+  if (b->n + n > b->cap) {
+    b->cap = (b->n + n) * 2 + 64;
+    b->p = realloc(b->p, b->cap);
+    if (!b->p) {
+      fprintf(stderr, "out of memory\n");
+      exit(1);
+    }
+  }
+  memcpy(b->p + b->n, src, n);
+  b->n += n;
+}
+
+static void varint(buf *b, uint64_t v) {
+  unsigned char t[10];
+  size_t n = 0;
+  do {
+    t[n++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+    v >>= 7;
+  } while (v);
+  put(b, t, n);
+}
+
+static void field_varint(buf *b, int field, uint64_t v) {
+  varint(b, (uint64_t)field << 3);
+  varint(b, v);
+}
+
+static void field_bytes(buf *b, int field, const void *p, size_t n) {
+  varint(b, (uint64_t)field << 3 | 2);
+  varint(b, n);
+  put(b, p, n);
+}
+
+static void field_str(buf *b, int field, const char *s) { field_bytes(b, field, s, strlen(s)); }
+
+static void field_msg(buf *b, int field, buf *m) {
+  field_bytes(b, field, m->p, m->n);
+  m->n = 0;
+}
+
+/* ValueInfoProto of a float32 [4] tensor. */
+static void value_info(buf *graph, int field, const char *name) {
+  buf dim = {0}, shape = {0}, tensor = {0}, type = {0}, vi = {0};
+  field_varint(&dim, 1, 4);
+  field_msg(&shape, 1, &dim);
+  field_varint(&tensor, 1, MINNX_FLOAT);
+  field_msg(&tensor, 2, &shape);
+  field_msg(&type, 1, &tensor);
+  field_str(&vi, 1, name);
+  field_msg(&vi, 2, &type);
+  field_msg(graph, field, &vi);
+  free(dim.p), free(shape.p), free(tensor.p), free(type.p), free(vi.p);
+}
+
+/* n Max nodes; node i reads v(i-1) and v(i-width) (width 0: the input x),
+ * where v(j) for j < 0 is x. */
+static buf make_model(long n, long width) {
+  buf model = {0}, graph = {0}, node = {0}, opset = {0};
+  char a[32], b[32], out[32];
+  for (long i = 0; i < n; i++) {
+    long j = width ? i - width : -1;
+    snprintf(a, sizeof a, i ? "v%ld" : "x", i - 1);
+    snprintf(b, sizeof b, j >= 0 ? "v%ld" : "x", j);
+    snprintf(out, sizeof out, "v%ld", i);
+    field_str(&node, 1, a);
+    field_str(&node, 1, b);
+    field_str(&node, 2, out);
+    field_str(&node, 4, "Max");
+    field_msg(&graph, 1, &node);
+  }
+  field_str(&graph, 2, "scale");
+  value_info(&graph, 11, "x");
+  snprintf(out, sizeof out, "v%ld", n - 1);
+  value_info(&graph, 12, out);
+  field_varint(&model, 1, 8); /* ir_version */
+  field_varint(&opset, 2, 13);
+  field_msg(&model, 8, &opset);
+  field_msg(&model, 7, &graph);
+  free(graph.p), free(node.p), free(opset.p);
+  return model;
+}
+
+/* ---- peak memory through the hooks ---- */
+
+typedef struct {
+  size_t now, peak;
+} tally;
+
+typedef union {
+  size_t size;
+  max_align_t align;
+} header;
+
+static void *tally_alloc(void *user, size_t size) {
+  tally *t = user;
+  header *h = malloc(sizeof *h + size);
+  if (!h) return NULL;
+  h->size = size;
+  t->now += size;
+  if (t->now > t->peak) t->peak = t->now;
+  return h + 1;
+}
+
+static void tally_free(void *user, void *p) {
+  if (!p) return;
+  header *h = (header *)p - 1;
+  ((tally *)user)->now -= h->size;
+  free(h);
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+  double load, plan;
+  size_t peak, kept;
+} figures;
+
+/* The best of a few runs (a shared machine's noise only adds time). */
+static int measure(long n, long width, figures *f) {
+  buf model = make_model(n, width);
+  int rounds = n <= 10000 ? 5 : n <= 100000 ? 3 : 1;
+  f->load = f->plan = 1e30;
+  for (int r = 0; r < rounds; r++) {
+    tally t = {0, 0};
+    minnx_load_options o = {.allocator = {tally_alloc, tally_free, &t}};
+    minnx_model *m = NULL;
+    minnx_error err;
+    double t0 = now();
+    if (minnx_model_load_buffer(model.p, model.n, &o, &m, &err)) {
+      fprintf(stderr, "load of %ld nodes failed: %s\n", n, err.message);
+      free(model.p);
+      return 1;
+    }
+    double t1 = now();
+    if (t1 - t0 < f->load) f->load = t1 - t0;
+    f->peak = t.peak;
+    f->kept = minnx_model_memory_used(m);
+    /* the planner alone, again on the loaded graph */
+    mx_graph *g = &m->g;
+    mx_plan plan = {malloc((size_t)g->n_values * sizeof(size_t)), malloc((size_t)g->n_nodes * sizeof(size_t) + 1), 0, 0};
+    mx_shape *shapes = malloc((size_t)g->n_values * sizeof *shapes);
+    mx_dtype *dtypes = malloc((size_t)g->n_values * sizeof *dtypes);
+    for (int32_t v = 0; v < g->n_values; v++) shapes[v] = g->values[v].shape, dtypes[v] = g->values[v].dtype;
+    minnx_allocator heap = {tally_alloc, tally_free, &t};
+    mx_err perr;
+    t0 = now();
+    minnx_status st = mx_plan_arena(g, shapes, dtypes, NULL, &heap, &plan, &perr); /* Max nodes ask no scratch */
+    t1 = now();
+    if (t1 - t0 < f->plan) f->plan = t1 - t0;
+    if (st || plan.arena_size != m->plan.arena_size) {
+      fprintf(stderr, "re-planning %ld nodes failed or differs\n", n);
+      return 1;
+    }
+    free(plan.offsets), free(plan.scratch), free(shapes), free(dtypes);
+    minnx_model_free(m);
+  }
+  free(model.p);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  long max = 1000000, widths[8] = {0};
+  int n_widths = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
+    else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 7) widths[++n_widths] = atol(argv[++i]);
+    else {
+      fprintf(stderr, "usage: %s [--max NODES] [--width W]...\n", argv[0]);
+      return 2;
+    }
+  }
+  if (!n_widths) widths[++n_widths] = 100, widths[++n_widths] = 10000;
+  printf("%-14s %9s %10s %7s %10s %7s %12s %12s\n", "graph", "nodes", "load s", "growth", "plan s", "growth",
+         "peak B/node", "kept B/node");
+  for (int w = 0; w <= n_widths; w++) {
+    figures prev = {0, 0, 0, 0};
+    for (long n = 1000; n <= max; n *= 10) {
+      figures f;
+      if (measure(n, widths[w], &f)) return 1;
+      char name[32];
+      snprintf(name, sizeof name, widths[w] ? "wide W=%ld" : "chain", widths[w]);
+      char gl[16] = "", gp[16] = "";
+      if (prev.load > 0) snprintf(gl, sizeof gl, "%.1fx", f.load / prev.load);
+      if (prev.plan > 0) snprintf(gp, sizeof gp, "%.1fx", f.plan / prev.plan);
+      printf("%-14s %9ld %10.4f %7s %10.4f %7s %12.0f %12.0f\n", name, n, f.load, gl, f.plan, gp,
+             (double)f.peak / (double)n, (double)f.kept / (double)n);
+      fflush(stdout);
+      prev = f;
+    }
+  }
+  return 0;
+}
