@@ -2,6 +2,9 @@
 # `minnx run` with .npy and .pb inputs, -o and --print, checked against numpy.
 set -eu
 minnx=$1 python=$2 official=$3
+# MINNX_WRAPPER, when set, prefixes minnx (valgrind; qemu-user in a cross build).
+# shellcheck disable=SC2086 # MINNX_WRAPPER is words by design
+run_minnx() { ${MINNX_WRAPPER:-} "$minnx" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 model=$official/test_max_example/model.onnx
@@ -15,8 +18,8 @@ for name in ("a", "b", "c"):
     np.save(f"{d}/{name}.npy", x)
 PY
 mkdir "$tmp/out"
-"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out"
-"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" --print >"$tmp/printed"
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out"
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" --print >"$tmp/printed"
 "$python" - "$tmp" <<'PY'
 import sys, numpy as np, onnx
 from onnx import numpy_helper
@@ -34,4 +37,4 @@ assert np.array_equal(np.array(values, dtype=np.float32), want), (printed, want)
 print("run -o and --print match numpy:", want)
 PY
 # a .pb input written by -o feeds straight back in
-"$minnx" run "$model" -i "data_0=$tmp/out/result.pb" -i "data_1=$tmp/a.npy" -i "data_2=$tmp/b.npy" --print
+run_minnx run "$model" -i "data_0=$tmp/out/result.pb" -i "data_1=$tmp/a.npy" -i "data_2=$tmp/b.npy" --print
