@@ -9,7 +9,8 @@
  *   - binds, runs, and compares every output exactly (NaN matches NaN, -0
  *     matches +0; dtype, shape and value), or checks the expected refusal;
  *   - records the stack that minnx's calls took (painted stack).
- * One line per case, `PASS name region=R kept=K session=S stack=B`,
+ * One line per case, `PASS name region=R kept=K session=S stack_load=L
+ * stack_run=N`,
  * `FAIL name: reason` or `SKIP name: reason` (only by the rules below); then
  * the deepest stack and `N passed, N failed, N skipped`. The exit status is
  * 0 only when nothing failed and something passed.
@@ -48,8 +49,11 @@ typedef struct {
   char stage[16], word[64]; /* expect_error: "load" or "run", and a word of the message */
 } test_case;
 
+/* Bytes; the stack is what minnx's calls took below the caller's frame, for
+ * the load (the dry runs measuring the region included) and for the session
+ * (create, bind, run). */
 typedef struct {
-  size_t region, kept, session, stack;
+  size_t region, kept, session, stack_load, stack_run;
 } figures;
 
 /* A whole host file into malloc'd memory: 1 read, 0 absent or unreadable. */
@@ -150,9 +154,11 @@ static int refused_as_expected(const test_case *c, const char *stage, const minn
 static int run_case(const test_case *c, figures *f, char *why, size_t wn) {
   static minnx_error err; /* static: the stack figure is minnx's, not this frame's */
   minnx_model *m;
+  uintptr_t top = m4_stack_paint();
   if (c->expect_error && strcmp(c->stage, "load") == 0) {
-    if (minnx_model_load_in(c->model, c->model_size, region, REGION_SIZE, NULL, &m, &err) == MINNX_OK || m)
-      return snprintf(why, wn, "loaded, but must be refused"), 0;
+    minnx_status st = minnx_model_load_in(c->model, c->model_size, region, REGION_SIZE, NULL, &m, &err);
+    f->stack_load = m4_stack_used(top);
+    if (st == MINNX_OK || m) return snprintf(why, wn, "loaded, but must be refused"), 0;
     if (!refused_as_expected(c, "load", &err))
       return snprintf(why, wn, "refused without '%s': %.200s", c->word, err.message), 0;
     return 1;
@@ -165,12 +171,14 @@ static int run_case(const test_case *c, figures *f, char *why, size_t wn) {
   memset(region, 0xA5, f->region); /* nothing may survive from the failed load */
   if (minnx_model_load_in(c->model, c->model_size, region, f->region, NULL, &m, &err))
     return snprintf(why, wn, "load: %.200s", err.message), 0;
+  f->stack_load = m4_stack_used(top);
   f->kept = minnx_model_memory_used(m);
   unsigned char *smem = region + f->kept;
   size_t avail = REGION_SIZE - f->kept;
   f->session = minnx_session_memory_needed(m);
   if (f->session == 0 || f->session > avail) return snprintf(why, wn, "session needs %lu bytes", (unsigned long)f->session), 0;
   int exact = !symbolic(m); /* symbolic dims: the arena is not known before binding */
+  top = m4_stack_paint();
   for (int si = 0; si < c->n_sets; si++) {
     const data_set *d = &c->sets[si];
     minnx_session *s;
@@ -187,6 +195,8 @@ static int run_case(const test_case *c, figures *f, char *why, size_t wn) {
       if (refused_as_expected(c, "run", &err)) return 1;
       return snprintf(why, wn, "run: %.200s", err.message), 0;
     }
+    size_t used = m4_stack_used(top);
+    if (used > f->stack_run) f->stack_run = used;
     if (c->expect_error) return snprintf(why, wn, "ran, but must be refused"), 0;
     if ((size_t)d->n_out != minnx_model_output_count(m)) return snprintf(why, wn, "output count"), 0;
     for (int k = 0; k < d->n_out; k++) {
@@ -223,18 +233,18 @@ int main(void) {
     int ok = read_case(dir, &c, why, sizeof why);
     if (ok) skip_why = skip_reason(&c, skip, sizeof skip);
     if (ok && !skip_why) {
-      uintptr_t top = m4_stack_paint();
       ok = run_case(&c, &f, why, sizeof why);
-      f.stack = m4_stack_used(top);
-      if (f.stack > deepest) deepest = f.stack;
+      if (f.stack_load > deepest) deepest = f.stack_load;
+      if (f.stack_run > deepest) deepest = f.stack_run;
     }
     if (skip_why) {
       skipped++;
       snprintf(line, sizeof line, "SKIP %s: %s\n", name, skip_why);
     } else if (ok) {
       passed++;
-      snprintf(line, sizeof line, "PASS %s region=%lu kept=%lu session=%lu stack=%lu\n", name,
-               (unsigned long)f.region, (unsigned long)f.kept, (unsigned long)f.session, (unsigned long)f.stack);
+      snprintf(line, sizeof line, "PASS %s region=%lu kept=%lu session=%lu stack_load=%lu stack_run=%lu\n",
+               name, (unsigned long)f.region, (unsigned long)f.kept, (unsigned long)f.session,
+               (unsigned long)f.stack_load, (unsigned long)f.stack_run);
     } else {
       failed++;
       snprintf(line, sizeof line, "FAIL %s: %s\n", name, why);
