@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include "loader/tensor.h"
+#include "loader/unpack.h"
 #include "loader/wire.h"
 #include "onnx.pb-c.h"
 
@@ -346,13 +347,14 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
    * while the IR grows from the bottom, and is gone before anything else. */
   mx_pb_mem pm = {mx_pool_temp_allocator(pool), 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
-  Onnx__ModelProto *m = onnx__model_proto__unpack(&pa, size, bytes);
-  if (!m && pm.failed) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
+  int nomem;
+  Onnx__ModelProto *m = (Onnx__ModelProto *)mx_pb_unpack(&onnx__model_proto__descriptor, bytes, size, &pa, &nomem);
+  if (!m && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
   if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
   loader L = {.pool = pool, .g = g, .ext = ext, .err = err};
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);
-  onnx__model_proto__free_unpacked(m, &pa);
+  mx_pb_free(&m->base, &pa);
   return st;
 }

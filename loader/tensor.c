@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/unpack.h"
 #include "loader/wire.h"
 
 static void *pb_alloc(void *data, size_t size) {
@@ -287,8 +288,9 @@ minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allo
   mx_mem_init(&mem, &h.a, 0);
   mx_pb_mem pm = {mx_mem_allocator(&mem), 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
-  Onnx__TensorProto *t = onnx__tensor_proto__unpack(&pa, size, data);
-  if (!t && pm.failed) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding a TensorProto");
+  int nomem;
+  Onnx__TensorProto *t = (Onnx__TensorProto *)mx_pb_unpack(&onnx__tensor_proto__descriptor, data, size, &pa, &nomem);
+  if (!t && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding a TensorProto");
   if (!t) return mx_fail(err, MINNX_E_PARSE, "not a valid TensorProto (%zu bytes)", size);
   mx_tensor_data td;
   const char *label = t->name && t->name[0] ? t->name : "(unnamed)";
@@ -299,7 +301,7 @@ minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allo
     if (!*name) st = mx_fail(err, MINNX_E_NOMEM, "out of memory");
     else memcpy(*name, t->name, len + 1);
   }
-  onnx__tensor_proto__free_unpacked(t, &pa);
+  mx_pb_free(&t->base, &pa);
   if (st != MINNX_OK) {
     if (td.data) h.a.free(h.a.user, td.data);
     return st;
