@@ -48,6 +48,7 @@ typedef struct {
   mx_pool *pool;
   mx_graph *g;
   const mx_external *ext;
+  int in_place; /* initializer bytes used where they are */
   mx_err *err;
   names values;
   names syms; /* dim_param names of graph inputs; id = symbol number */
@@ -212,7 +213,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     int32_t id;
     if ((st = define(L, t->name, MX_VALUE_INITIALIZER, &id))) return st;
     mx_tensor_data td;
-    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, &td, L->err))) return st;
+    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err))) return st;
     mx_value *v = &g->values[id];
     v->dtype = td.dtype;
     v->shape = td.shape;
@@ -338,8 +339,8 @@ static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, 
   return MINNX_OK;
 }
 
-minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, mx_pool *pool,
-                           mx_graph *g, mx_err *err) {
+minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, int in_place,
+                           mx_pool *pool, mx_graph *g, mx_err *err) {
   memset(g, 0, sizeof *g);
   minnx_status st = mx_wire_check(bytes, size, &onnx__model_proto__descriptor, "ONNX model", err);
   if (st) return st;
@@ -351,7 +352,7 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
   Onnx__ModelProto *m = (Onnx__ModelProto *)mx_pb_unpack(&onnx__model_proto__descriptor, bytes, size, &pa, &nomem);
   if (!m && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
   if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
-  loader L = {.pool = pool, .g = g, .ext = ext, .err = err};
+  loader L = {.pool = pool, .g = g, .ext = ext, .in_place = in_place, .err = err};
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);

@@ -201,7 +201,7 @@ static minnx_status read_external(const Onnx__TensorProto *t, const char *what, 
 }
 
 minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
-                                  const mx_external *ext, mx_tensor_data *out, mx_err *err) {
+                                  const mx_external *ext, int in_place, mx_tensor_data *out, mx_err *err) {
   memset(out, 0, sizeof *out);
   if (!t->has_data_type || t->data_type == MINNX_UNDEFINED)
     return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has no data_type", what);
@@ -247,6 +247,11 @@ minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, 
   }
   out->nbytes = nbytes;
   if (nbytes == 0) return MINNX_OK;
+  if (in_place && t->has_raw_data && (esize == 1 || host_is_little_endian()) &&
+      (uintptr_t)t->raw_data.data % esize == 0) {
+    out->data = t->raw_data.data; /* the decoder points bytes fields into the model's bytes */
+    return MINNX_OK;
+  }
   out->data = alloc(ctx, nbytes);
   if (!out->data) return mx_fail(err, MINNX_E_NOMEM, "out of memory for tensor '%s' (%zu bytes)", what, nbytes);
 
@@ -294,7 +299,7 @@ minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allo
   if (!t) return mx_fail(err, MINNX_E_PARSE, "not a valid TensorProto (%zu bytes)", size);
   mx_tensor_data td;
   const char *label = t->name && t->name[0] ? t->name : "(unnamed)";
-  st = mx_tensor_from_proto(t, label, hook_alloc, &h, NULL, &td, err);
+  st = mx_tensor_from_proto(t, label, hook_alloc, &h, NULL, 0, &td, err);
   if (st == MINNX_OK && name && t->name && t->name[0]) {
     size_t len = strlen(t->name);
     *name = h.a.alloc(h.a.user, len + 1);
