@@ -6,11 +6,14 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "runtime/model.h"
+
+#ifdef MX_HAVE_MMAN
+#include <sys/mman.h>
+#endif
 
 typedef struct {
   char *path; /* the model's folder */
@@ -135,10 +138,11 @@ static minnx_status read_model(const char *path, mx_mem *mem, unsigned char **ou
   return MINNX_OK;
 }
 
+#ifdef MX_HAVE_MMAN
 static void unmap_file(void *addr, size_t size) { munmap(addr, size); }
 
 /* The file mapped read-only, for weights in place: 1 mapped, 0 when it cannot
- * be (not a regular file, empty, or mmap refused): it is then read instead. */
+ * be (not a regular file, empty, mmap refused or absent): it is then read. */
 static int map_model(const char *path, mx_mapping *map) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat st;
@@ -151,6 +155,10 @@ static int map_model(const char *path, mx_mapping *map) {
   *map = (mx_mapping){addr, (size_t)st.st_size, unmap_file};
   return 1;
 }
+#else
+static void unmap_file(void *addr, size_t size) { (void)addr, (void)size; }
+static int map_model(const char *path, mx_mapping *map) { return (void)path, (void)map, 0; }
+#endif
 
 minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
                                    minnx_error *err) {

@@ -9,8 +9,10 @@
  *   - binds, runs, and compares every output exactly (NaN matches NaN, -0
  *     matches +0; dtype, shape and value), or checks the expected refusal;
  *   - records the stack that minnx's calls took (painted stack).
+ * Each case runs twice: with the weights copied into the region, then with
+ * them left in the model's bytes (minnx_load_options.weights_in_place).
  * One line per case, `PASS name region=R kept=K session=S stack_load=L
- * stack_run=N`,
+ * stack_run=N in_place_region=P`,
  * `FAIL name: reason` or `SKIP name: reason` (only by the rules below); then
  * the deepest stack and `N passed, N failed, N skipped`. The exit status is
  * 0 only when nothing failed and something passed.
@@ -150,26 +152,26 @@ static int refused_as_expected(const test_case *c, const char *stage, const minn
   return c->expect_error && strcmp(c->stage, stage) == 0 && strstr(err->message, c->word) != NULL;
 }
 
-/* The case's library calls: 1 pass, 0 fail (why says). */
-static int run_case(const test_case *c, figures *f, char *why, size_t wn) {
+/* The case's library calls, with the load options o: 1 pass, 0 fail (why says). */
+static int run_case(const test_case *c, const minnx_load_options *o, figures *f, char *why, size_t wn) {
   static minnx_error err; /* static: the stack figure is minnx's, not this frame's */
   minnx_model *m;
   uintptr_t top = m4_stack_paint();
   if (c->expect_error && strcmp(c->stage, "load") == 0) {
-    minnx_status st = minnx_model_load_in(c->model, c->model_size, region, REGION_SIZE, NULL, &m, &err);
+    minnx_status st = minnx_model_load_in(c->model, c->model_size, region, REGION_SIZE, o, &m, &err);
     f->stack_load = m4_stack_used(top);
     if (st == MINNX_OK || m) return snprintf(why, wn, "loaded, but must be refused"), 0;
     if (!refused_as_expected(c, "load", &err))
       return snprintf(why, wn, "refused without '%s': %.200s", c->word, err.message), 0;
     return 1;
   }
-  if (minnx_model_memory_needed(c->model, c->model_size, NULL, &f->region, &err))
+  if (minnx_model_memory_needed(c->model, c->model_size, o, &f->region, &err))
     return snprintf(why, wn, "memory needed: %.200s", err.message), 0;
   if (f->region > REGION_SIZE) return snprintf(why, wn, "needs %lu bytes", (unsigned long)f->region), 0;
-  if (minnx_model_load_in(c->model, c->model_size, region, f->region - 1, NULL, &m, &err) != MINNX_E_NOMEM || m)
+  if (minnx_model_load_in(c->model, c->model_size, region, f->region - 1, o, &m, &err) != MINNX_E_NOMEM || m)
     return snprintf(why, wn, "a region one byte short was not refused"), 0;
   memset(region, 0xA5, f->region); /* nothing may survive from the failed load */
-  if (minnx_model_load_in(c->model, c->model_size, region, f->region, NULL, &m, &err))
+  if (minnx_model_load_in(c->model, c->model_size, region, f->region, o, &m, &err))
     return snprintf(why, wn, "load: %.200s", err.message), 0;
   f->stack_load = m4_stack_used(top);
   f->kept = minnx_model_memory_used(m);
@@ -227,27 +229,32 @@ int main(void) {
   size_t deepest = 0;
   for (char *dir = strtok((char *)list, "\r\n"); dir; dir = strtok(NULL, "\r\n")) {
     static test_case c;
-    figures f = {0};
+    figures f = {0}, f_in_place = {0};
     char why[320] = "", skip[96];
     const char *name = base_name(dir), *skip_why = NULL;
     int ok = read_case(dir, &c, why, sizeof why);
     if (ok) skip_why = skip_reason(&c, skip, sizeof skip);
-    if (ok && !skip_why) {
-      ok = run_case(&c, &f, why, sizeof why);
-      if (f.stack_load > deepest) deepest = f.stack_load;
-      if (f.stack_run > deepest) deepest = f.stack_run;
+    /* each case twice: the weights copied into the region, then left in the model's bytes */
+    static const minnx_load_options in_place = {.weights_in_place = 1};
+    int way = 0;
+    for (; ok && !skip_why && way < 2; way++) {
+      figures *fw = way ? &f_in_place : &f;
+      ok = run_case(&c, way ? &in_place : NULL, fw, why, sizeof why);
+      if (fw->stack_load > deepest) deepest = fw->stack_load;
+      if (fw->stack_run > deepest) deepest = fw->stack_run;
     }
     if (skip_why) {
       skipped++;
       snprintf(line, sizeof line, "SKIP %s: %s\n", name, skip_why);
     } else if (ok) {
       passed++;
-      snprintf(line, sizeof line, "PASS %s region=%lu kept=%lu session=%lu stack_load=%lu stack_run=%lu\n",
-               name, (unsigned long)f.region, (unsigned long)f.kept, (unsigned long)f.session,
-               (unsigned long)f.stack_load, (unsigned long)f.stack_run);
+      snprintf(line, sizeof line,
+               "PASS %s region=%lu kept=%lu session=%lu stack_load=%lu stack_run=%lu in_place_region=%lu\n", name,
+               (unsigned long)f.region, (unsigned long)f.kept, (unsigned long)f.session,
+               (unsigned long)f.stack_load, (unsigned long)f.stack_run, (unsigned long)f_in_place.region);
     } else {
       failed++;
-      snprintf(line, sizeof line, "FAIL %s: %s\n", name, why);
+      snprintf(line, sizeof line, "FAIL %s%s: %s\n", name, way == 2 ? " (weights in place)" : "", why);
     }
     sh_puts(line);
     free_case(&c);
