@@ -19,6 +19,7 @@ typedef uint32_t mx_dtype_set;
   (MX_BIT(MINNX_INT8) | MX_BIT(MINNX_INT16) | MX_BIT(MINNX_INT32) | MX_BIT(MINNX_INT64) | MX_BIT(MINNX_UINT8) | \
    MX_BIT(MINNX_UINT16) | MX_BIT(MINNX_UINT32) | MX_BIT(MINNX_UINT64))
 #define MX_NUMERIC (MX_FLOATS | MX_INTS | MX_BIT(MINNX_BFLOAT16))
+#define MX_ALL_TYPES (MX_NUMERIC | MX_BIT(MINNX_BOOL)) /* every dtype minnx holds */
 
 /* The dtypes this build computes on (MINNX_DTYPES at configure time; all by
  * default). Operators refuse the others at load, and their kernels are left

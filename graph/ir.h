@@ -19,7 +19,7 @@ typedef struct mx_shape {
 
 typedef enum mx_value_kind {
   MX_VALUE_INPUT,       /* graph input, bound by the caller */
-  MX_VALUE_INITIALIZER, /* constant data in the model */
+  MX_VALUE_INITIALIZER, /* constant data: an initializer, or a folded node output (Constant) */
   MX_VALUE_NODE         /* produced by a node */
 } mx_value_kind;
 
@@ -32,6 +32,9 @@ typedef struct mx_value {
   const void *data;             /* initializer bytes (64-byte aligned, or in place: aligned to the element) */
   size_t nbytes;
   int32_t producer; /* node index, -1 for inputs and initializers */
+  /* A view (ops/op.h): 1 + the id of the value whose bytes it shares (never
+   * itself a view); 0: bytes of its own. mx_bytes_of gives the value. */
+  int32_t view_of;
 } mx_value;
 
 typedef enum mx_attr_type {
@@ -42,8 +45,18 @@ typedef enum mx_attr_type {
   MX_ATTR_GRAPH = 5,
   MX_ATTR_FLOATS = 6,
   MX_ATTR_INTS = 7,
-  MX_ATTR_STRINGS = 8
+  MX_ATTR_STRINGS = 8,
+  MX_ATTR_SPARSE_TENSOR = 11 /* densified by the loader: read it as a tensor */
 } mx_attr_type;
+
+/* A tensor known at load: a tensor attribute's value (decoded by the loader,
+ * sparse ones densified), little-endian and packed, in the model's pool. */
+typedef struct mx_const {
+  mx_dtype dtype;
+  mx_shape shape;
+  const void *data; /* NULL when nbytes is 0 */
+  size_t nbytes;
+} mx_const;
 
 typedef struct mx_attr {
   const char *name;
@@ -53,9 +66,11 @@ typedef struct mx_attr {
   const char *s; /* NUL-terminated copy of the string value */
   size_t n;      /* element count of a list attribute */
   const int64_t *ints;
+  const float *floats;
+  const mx_const *t; /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
 } mx_attr;
 
-struct mx_schema;
+struct mx_op_row;
 
 typedef struct mx_node {
   const char *name; /* "" when the model gave none */
@@ -65,7 +80,7 @@ typedef struct mx_node {
   int32_t *inputs; /* value ids; -1 for an omitted optional input */
   int32_t *outputs;
   mx_attr *attrs;
-  const struct mx_schema *schema; /* resolved by the registry */
+  const struct mx_op_row *row; /* the schema row, resolved by the registry (ops/op.h) */
 } mx_node;
 
 typedef struct mx_opset {
@@ -84,6 +99,11 @@ typedef struct mx_graph {
   int32_t n_opsets;
   int32_t n_syms; /* distinct dim_param names */
 } mx_graph;
+
+/* The value holding v's bytes: v, or the one v is a view of. */
+static inline int32_t mx_bytes_of(const mx_graph *g, int32_t v) {
+  return g->values[v].view_of ? g->values[v].view_of - 1 : v;
+}
 
 /* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */
 size_t mx_shape_bytes(const mx_shape *shape, mx_dtype dtype);

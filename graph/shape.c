@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ops/registry.h"
 
 int64_t mx_shape_count(const mx_shape *s) {
   if (s->rank < 0) return -1;
@@ -78,39 +77,4 @@ int mx_shapes_compatible(const mx_shape *a, const mx_shape *b) {
   for (int i = 0; i < a->rank; i++)
     if (a->dims[i] >= 0 && b->dims[i] >= 0 && a->dims[i] != b->dims[i]) return 0;
   return 1;
-}
-
-/* A node output already carrying a declared type (a graph output) must agree with inference. */
-static minnx_status check_declared(const mx_graph *g, const mx_node *n, const mx_value *v, mx_dtype have, mx_dtype t,
-                                   const mx_shape *declared, const mx_shape *inferred, mx_err *err) {
-  char a[96], b[96];
-  if (have != MINNX_UNDEFINED && have != t)
-    return mx_fail(err, MINNX_E_TYPE, "node '%s' (%s): output '%s' is declared %s but the node gives %s",
-                   mx_node_label(g, n), n->op_type, v->name, mx_dtype_name(have), mx_dtype_name(t));
-  if (!mx_shapes_compatible(declared, inferred))
-    return mx_fail(err, MINNX_E_SHAPE, "node '%s' (%s): output '%s' is declared with shape %s but the node gives %s",
-                   mx_node_label(g, n), n->op_type, v->name, mx_shape_str(declared, a, sizeof a),
-                   mx_shape_str(inferred, b, sizeof b));
-  return MINNX_OK;
-}
-
-minnx_status mx_infer(const mx_graph *g, mx_shape *shapes, mx_dtype *dtypes, const mx_shape **scratch, mx_err *err) {
-  for (int32_t i = 0; i < g->n_nodes; i++) {
-    const mx_node *n = &g->nodes[i];
-    for (int32_t k = 0; k < n->n_inputs; k++) scratch[k] = n->inputs[k] >= 0 ? &shapes[n->inputs[k]] : NULL;
-    mx_shape out;
-    mx_dtype out_t;
-    minnx_status st = mx_op_infer(g, n, scratch, dtypes, &out, &out_t, err);
-    if (st) return st;
-    int32_t id = n->outputs[0];
-    if (id < 0) continue;
-    if ((st = check_declared(g, n, &g->values[id], dtypes[id], out_t, &shapes[id], &out, err))) return st;
-    /* Keep the declared dims where inference left them unknown. */
-    if (shapes[id].rank == out.rank)
-      for (int d = 0; d < out.rank; d++)
-        if (out.dims[d] < 0) out.dims[d] = shapes[id].dims[d];
-    shapes[id] = out;
-    dtypes[id] = out_t;
-  }
-  return MINNX_OK;
 }

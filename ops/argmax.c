@@ -25,20 +25,15 @@
 
 /* ---- infer ---- */
 
-static int64_t attr_int(const mx_node *n, const char *name, int64_t dflt) {
-  const mx_attr *a = mx_node_attr(n, name);
-  return a ? a->i : dflt;
-}
-
-minnx_status mx_argmax_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype) {
+static minnx_status argmax_infer(mx_op_ctx *c) {
   const mx_node *n = c->node;
   const mx_shape *in = c->in[0];
+  mx_shape *out = &c->out[0];
   const char *label = mx_node_label(c->g, n);
-  int since = c->schema->since;
-  int64_t axis = attr_int(n, "axis", 0);
-  int64_t keepdims = attr_int(n, "keepdims", 1);
-  int64_t last = attr_int(n, "select_last_index", 0);
-  *out_dtype = MINNX_INT64;
+  int since = c->row->since;
+  int64_t axis = mx_attr_int(n, "axis", 0);
+  int64_t keepdims = mx_attr_int(n, "keepdims", 1);
+  int64_t last = mx_attr_int(n, "select_last_index", 0);
   if (keepdims != 0 && keepdims != 1)
     return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (ArgMax-%d): attribute keepdims is %lld; it must be 0 or 1", label, since, (long long)keepdims);
   if (last != 0 && last != 1)
@@ -48,7 +43,7 @@ minnx_status mx_argmax_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out
     return MINNX_OK;
   }
   int64_t r = in->rank;
-  int64_t lo = (c->schema->rules & MX_RULE_NEGATIVE_AXIS) ? -r : 0;
+  int64_t lo = (c->row->rules & MX_RULE_NEGATIVE_AXIS) ? -r : 0;
   if (axis < lo || axis > r - 1 || r == 0)
     return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (ArgMax-%d): axis %lld is out of range [%lld, %lld] for an input of rank %lld",
                    label, since, (long long)axis, (long long)lo, (long long)(r - 1), (long long)r);
@@ -451,31 +446,53 @@ typedef struct {
   int64_t outer, n, inner;
 } argmax_plan;
 
-size_t mx_argmax_plan_size(int32_t n_inputs) {
-  (void)n_inputs;
+size_t mx_argmax_params_size(const mx_node *n) {
+  (void)n;
   return sizeof(argmax_plan);
 }
 
-void mx_argmax_prepare(const mx_prepare_ctx *c, void *plan) {
+minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
   /* a small input gains nothing from wide vectors: its run is mostly setup */
   int64_t count = mx_shape_count(c->in[0]); /* overflow-checked (sessions refuse those anyway) */
-  mx_argmax_prepare_isa(c, plan, count >= AVX2_FROM && mx_argmax_avx2_available());
+  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM && mx_argmax_avx2_available());
+  return MINNX_OK;
 }
 
-void mx_argmax_prepare_isa(const mx_prepare_ctx *c, void *plan, int avx2) {
-  argmax_plan *p = plan;
+void mx_argmax_prepare_isa(const mx_op_ctx *c, void *params, int avx2) {
+  argmax_plan *p = params;
   const mx_shape *in = c->in[0];
-  int64_t axis = attr_int(c->node, "axis", 0);
+  int64_t axis = mx_attr_int(c->node, "axis", 0);
   if (axis < 0) axis += in->rank;
   p->outer = 1;
   p->inner = 1;
   for (int64_t d = 0; d < axis; d++) p->outer *= in->dims[d];
   for (int64_t d = axis + 1; d < in->rank; d++) p->inner *= in->dims[d];
   p->n = in->dims[axis];
-  p->fn = argmax_for(c->dtype, attr_int(c->node, "select_last_index", 0) != 0, avx2);
+  p->fn = argmax_for(c->in_dtype[0], mx_attr_int(c->node, "select_last_index", 0) != 0, avx2);
 }
 
-void mx_argmax_eval(void *plan, const void *const *in, void *out) {
-  argmax_plan *p = plan;
-  p->fn(in[0], out, p->outer, p->n, p->inner);
+void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
+  const argmax_plan *p = params;
+  (void)x;
+  p->fn(in[0], out[0], p->outer, p->n, p->inner);
 }
+
+/* ---- the rows ---- */
+
+#define ARGMAX_TYPES (MX_FLOATS | MX_INTS)
+static const mx_io argmax_in[] = {{.name = "data", .types = ARGMAX_TYPES, .group = 1}, {0}};
+static const mx_io argmax13_in[] = {{.name = "data", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_io argmax_out[] = {{.name = "reduced", .types = MX_BIT(MINNX_INT64)}, {0}};
+static const mx_attr_spec argmax1_attrs[] = {{"axis", MX_ATTR_INT}, {"keepdims", MX_ATTR_INT}, {NULL, 0}};
+static const mx_attr_spec argmax12_attrs[] = {
+    {"axis", MX_ATTR_INT}, {"keepdims", MX_ATTR_INT}, {"select_last_index", MX_ATTR_INT}, {NULL, 0}};
+
+#define ARGMAX_ROW .out = argmax_out, .infer = argmax_infer, .params_size = mx_argmax_params_size, \
+                   .prepare = mx_argmax_prepare, .eval = mx_argmax_eval
+static const mx_op_row rows[] = {
+    {ARGMAX_ROW, .since = 1, .in = argmax_in, .attrs = argmax1_attrs},
+    {ARGMAX_ROW, .since = 11, .in = argmax_in, .attrs = argmax1_attrs, .rules = MX_RULE_NEGATIVE_AXIS},
+    {ARGMAX_ROW, .since = 12, .in = argmax_in, .attrs = argmax12_attrs, .rules = MX_RULE_NEGATIVE_AXIS},
+    {ARGMAX_ROW, .since = 13, .in = argmax13_in, .attrs = argmax12_attrs, .rules = MX_RULE_NEGATIVE_AXIS},
+};
+MX_OP_TABLE(ArgMax, "", rows);

@@ -168,14 +168,14 @@ static const max_kernels *kernels_for(mx_dtype t) {
  * dim (counted from the right under numpy) is fixed by the first input that
  * gives it (other than 1 under numpy); a later input giving another value
  * conflicts with that one. Without broadcasting the rank is fixed likewise. */
-static void conflicting_pair(const mx_infer_ctx *c, mx_bcast_rule rule, int32_t *pi, int32_t *pj) {
+static void conflicting_pair(const mx_op_ctx *c, int broadcast, int32_t *pi, int32_t *pj) {
   int32_t owner[MX_MAX_RANK + 1]; /* [MX_MAX_RANK]: the rank */
   for (int d = 0; d <= MX_MAX_RANK; d++) owner[d] = -1;
   *pi = 0, *pj = 1;
   for (int32_t k = 0; k < c->node->n_inputs; k++) {
     const mx_shape *s = c->in[k];
     if (s->rank < 0) continue;
-    if (rule == MX_BCAST_NONE) {
+    if (!broadcast) {
       if (owner[MX_MAX_RANK] >= 0 && c->in[owner[MX_MAX_RANK]]->rank != s->rank) {
         *pi = owner[MX_MAX_RANK], *pj = k;
         return;
@@ -183,15 +183,15 @@ static void conflicting_pair(const mx_infer_ctx *c, mx_bcast_rule rule, int32_t 
       if (owner[MX_MAX_RANK] < 0) owner[MX_MAX_RANK] = k;
     }
     for (int d = 0; d < s->rank; d++) {
-      int at = rule == MX_BCAST_NONE ? d : s->rank - 1 - d; /* the dim of s at position d */
+      int at = !broadcast ? d : s->rank - 1 - d; /* the dim of s at position d */
       int64_t v = s->dims[at];
-      if (v < 0 || (v == 1 && rule != MX_BCAST_NONE)) continue;
+      if (v < 0 || (v == 1 && broadcast)) continue;
       if (owner[d] < 0) {
         owner[d] = k;
         continue;
       }
       const mx_shape *o = c->in[owner[d]];
-      if (o->dims[rule == MX_BCAST_NONE ? d : o->rank - 1 - d] != v) {
+      if (o->dims[!broadcast ? d : o->rank - 1 - d] != v) {
         *pi = owner[d], *pj = k;
         return;
       }
@@ -199,10 +199,11 @@ static void conflicting_pair(const mx_infer_ctx *c, mx_bcast_rule rule, int32_t 
   }
 }
 
-minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_shape *out) {
+minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast) {
   const mx_node *n = c->node;
+  mx_shape *out = &c->out[0];
   int ok = 1;
-  if (rule == MX_BCAST_NONE) {
+  if (!broadcast) {
     /* One shape for all: each input may fix dims the others leave unknown. */
     *out = *c->in[0];
     for (int32_t k = 1; k < n->n_inputs && ok; k++) {
@@ -218,18 +219,15 @@ minnx_status mx_elementwise_shape(const mx_infer_ctx *c, mx_bcast_rule rule, mx_
   }
   if (ok) return MINNX_OK;
   int32_t i, j;
-  conflicting_pair(c, rule, &i, &j);
+  conflicting_pair(c, broadcast, &i, &j);
   char a[96], b[96];
   return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): input shapes %s and %s %s", mx_node_label(c->g, n),
-                 n->op_type, c->schema->since, mx_shape_str(c->in[i], a, sizeof a), mx_shape_str(c->in[j], b, sizeof b),
-                 rule == MX_BCAST_NONE ? "differ and this version does not broadcast"
+                 n->op_type, c->row->since, mx_shape_str(c->in[i], a, sizeof a), mx_shape_str(c->in[j], b, sizeof b),
+                 !broadcast ? "differ and this version does not broadcast"
                                        : "are not broadcast-compatible");
 }
 
-minnx_status mx_max_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype) {
-  *out_dtype = c->dtype;
-  return mx_elementwise_shape(c, c->schema->bcast, out);
-}
+static minnx_status max_infer(mx_op_ctx *c) { return mx_elementwise_shape(c, (c->row->rules & MX_RULE_BROADCAST) != 0); }
 
 /* ---- plan and eval ---- */
 
@@ -253,14 +251,15 @@ typedef struct {
   mx_bplan bp; /* last: its strides follow */
 } max_plan;
 
-size_t mx_max_plan_size(int32_t n_inputs) { return offsetof(max_plan, bp) + mx_bplan_size(n_inputs); }
+size_t mx_max_params_size(const mx_node *n) { return offsetof(max_plan, bp) + mx_bplan_size(n->n_inputs); }
 
-void mx_max_prepare(const mx_prepare_ctx *c, void *plan) {
-  max_plan *p = plan;
-  p->k = kernels_for(c->dtype);
-  p->esize = mx_dtype_size(c->dtype);
+minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
+  max_plan *p = params;
+  p->k = kernels_for(c->in_dtype[0]);
+  p->esize = mx_dtype_size(c->in_dtype[0]);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
+  return MINNX_OK;
 }
 
 /* Input k's first element for element j of row `row` of a tile of `rows`
@@ -325,8 +324,10 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
                  len - j < MX_MAX_BLOCK ? len - j : MX_MAX_BLOCK);
 }
 
-void mx_max_eval(void *plan, const void *const *in, void *out) {
-  max_plan *p = plan;
+void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, void *const *outs) {
+  const max_plan *p = params;
+  void *out = outs[0];
+  (void)x;
   if (p->whole) { /* the common case without the walk: a tiny node's run is mostly fixed cost */
     int32_t b = p->bp.n_in - 1;
     p->k->max2(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
@@ -336,3 +337,22 @@ void mx_max_eval(void *plan, const void *const *in, void *out) {
   max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
   mx_bplan_walk(&p->bp, max_tile, &m);
 }
+
+/* ---- the rows ---- */
+
+static const mx_io max_in[] = {{.name = "data_0", .types = MX_FLOATS, .group = 1, .flags = MX_IO_VARIADIC}, {0}};
+static const mx_io max12_in[] = {{.name = "data_0", .types = MX_FLOATS | MX_INTS, .group = 1, .flags = MX_IO_VARIADIC}, {0}};
+static const mx_io max13_in[] = {{.name = "data_0", .types = MX_NUMERIC, .group = 1, .flags = MX_IO_VARIADIC}, {0}};
+static const mx_io max_out[] = {{.name = "max", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_attr_spec max1_attrs[] = {{"consumed_inputs", MX_ATTR_INTS}, {NULL, 0}};
+
+#define MAX_ROW .out = max_out, .infer = max_infer, .params_size = mx_max_params_size, \
+                .prepare = mx_max_prepare, .eval = mx_max_eval
+static const mx_op_row rows[] = {
+    {MAX_ROW, .since = 1, .in = max_in, .attrs = max1_attrs},
+    {MAX_ROW, .since = 6, .in = max_in},
+    {MAX_ROW, .since = 8, .in = max_in, .rules = MX_RULE_BROADCAST},
+    {MAX_ROW, .since = 12, .in = max12_in, .rules = MX_RULE_BROADCAST},
+    {MAX_ROW, .since = 13, .in = max13_in, .rules = MX_RULE_BROADCAST},
+};
+MX_OP_TABLE(Max, "", rows);

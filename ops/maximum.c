@@ -4,13 +4,24 @@
 
 #include "ops/ops.h"
 
-minnx_status mx_maximum_infer(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype) {
+static minnx_status maximum_infer(mx_op_ctx *c) {
   const mx_attr *a = mx_node_attr(c->node, "auto_broadcast");
-  mx_bcast_rule rule = MX_BCAST_NUMPY;
-  if (a && strcmp(a->s, "none") == 0) rule = MX_BCAST_NONE;
+  int broadcast = 1;
+  if (a && strcmp(a->s, "none") == 0) broadcast = 0;
   else if (a && strcmp(a->s, "numpy") != 0)
     return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (Maximum-1): attribute auto_broadcast is '%s'; it must be 'none' or 'numpy'",
                    mx_node_label(c->g, c->node), a->s);
-  *out_dtype = c->dtype;
-  return mx_elementwise_shape(c, rule, out);
+  return mx_elementwise_shape(c, broadcast);
 }
+
+static const mx_io maximum_in[] = {{.name = "input1", .types = MX_NUMERIC, .group = 1},
+                                   {.name = "input2", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_io maximum_out[] = {{.name = "output", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_attr_spec maximum_attrs[] = {{"auto_broadcast", MX_ATTR_STRING}, {NULL, 0}};
+
+static const mx_op_row rows[] = {
+    {.since = 1, .in = maximum_in, .out = maximum_out,
+     .attrs = maximum_attrs, .infer = maximum_infer, .params_size = mx_max_params_size, .prepare = mx_max_prepare,
+     .eval = mx_max_eval},
+};
+MX_OP_TABLE(Maximum, "org.openvinotoolkit", rows);

@@ -1,73 +1,58 @@
-/* The operator registry: one row per (domain, op, since_version). */
+/* The registry and the stages' side of the op contract (ops/op.h): resolving
+ * nodes to rows, the checks every row gets, and the infer and prepare drivers. */
 #ifndef MX_REGISTRY_H
 #define MX_REGISTRY_H
 
 #include "graph/err.h"
 #include "graph/ir.h"
+#include "ops/op.h"
 
-typedef struct mx_attr_spec {
-  const char *name;
-  mx_attr_type type;
-} mx_attr_spec;
+/* MINNX_OK when some version of the operator is linked in (the loader's op check). */
+minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err);
 
-typedef enum mx_bcast_rule {
-  MX_BCAST_NONE, /* all inputs and the output have one shape */
-  MX_BCAST_NUMPY /* multidirectional broadcasting */
-} mx_bcast_rule;
-
-/* Version-specific rules a schema row carries for its op's code to read. */
-enum {
-  MX_RULE_NEGATIVE_AXIS = 1u << 0, /* axis may be in [-r, -1] */
-};
-
-typedef struct mx_schema mx_schema;
-
-/* What an op's infer step sees: the node, its schema row, its inputs'
- * shapes and their (single, shared) dtype. */
-typedef struct mx_infer_ctx {
-  const mx_graph *g;
-  const mx_node *node;
-  const mx_schema *schema;
-  const mx_shape *const *in;
-  mx_dtype dtype;
-  mx_err *err;
-} mx_infer_ctx;
-
-/* "prepare" turns concrete shapes into the kernel's plan; "eval" only computes. */
-typedef struct mx_prepare_ctx {
-  const mx_node *node;
-  const mx_schema *schema;
-  const mx_shape *const *in;
-  const mx_shape *out;
-  mx_dtype dtype; /* the inputs' dtype */
-} mx_prepare_ctx;
-
-struct mx_schema {
-  const char *domain; /* "" for ai.onnx */
-  const char *op_type;
-  int since;
-  int32_t min_inputs, max_inputs;
-  mx_dtype_set dtypes; /* allowed input dtypes (all inputs share one) */
-  mx_bcast_rule bcast;
-  unsigned rules;
-  const mx_attr_spec *attrs; /* allowed attributes, ended by a NULL name */
-  /* Checks attribute values and gives the output's shape and dtype. */
-  minnx_status (*infer)(const mx_infer_ctx *c, mx_shape *out, mx_dtype *out_dtype);
-  /* Bytes the kernel's plan needs for a node with n inputs. */
-  size_t (*plan_size)(int32_t n_inputs);
-  void (*prepare)(const mx_prepare_ctx *c, void *plan);
-  void (*eval)(void *plan, const void *const *in, void *out);
-};
-
-/* Resolves every node of g to the schema of the highest since_version <= the
- * model's opset for its domain. */
+/* Resolves every node of g to the row of the highest since <= the model's
+ * opset for its domain, and marks each view output's view_of (the value whose
+ * bytes it shares; g in execution order). */
 minnx_status mx_resolve(mx_graph *g, mx_err *err);
 
-/* Arity, dtype and attribute checks common to all rows, then the op's infer. */
-minnx_status mx_op_infer(const mx_graph *g, const mx_node *n, const mx_shape *const *in, const mx_dtype *dtypes,
-                         mx_shape *out, mx_dtype *out_dtype, mx_err *err);
+/* Work arrays for one node's mx_op_ctx, sized for the graph's largest node. */
+typedef struct mx_node_bufs {
+  const mx_shape **in;
+  mx_dtype *in_dtype;
+  const void **in_data;
+  mx_shape *out;
+  mx_dtype *out_dtype;
+  const void **out_data;
+} mx_node_bufs;
+size_t mx_node_bufs_size(int32_t max_in, int32_t max_out);
+/* Carves the arrays from mem (mx_node_bufs_size bytes, aligned for any C type). */
+void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out);
 
-/* MINNX_OK when some version of the operator exists (the loader's op check). */
-minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err);
+/* Where mx_infer puts what each node's prepare gives. */
+typedef struct mx_prep {
+  /* per node: its params (mx_params_size bytes); set to NULL for a node that
+   * does not run. NULL: every node prepares into `one` (at load: for the
+   * scratch sizes and the refusals only). */
+  void **params;
+  void *one;
+  size_t *scratch; /* per node: the arena scratch its eval needs (0 when it does not run) */
+} mx_prep;
+
+/* Infers the dtype and shape of every node output of g in execution order,
+ * from `shapes` and `dtypes` (by value id: inputs and initializers filled in,
+ * node outputs holding their declared type or UNDEFINED / rank -1) into the
+ * same arrays. With `fold` (g's own values, at load), an output whose bytes
+ * infer gives becomes a constant there. With `prep`, each node whose shapes
+ * are then all known (and whose element counts fit in int64) is prepared,
+ * if it runs: it computes (has eval), some output is not a constant and has
+ * elements. (A kernel's loops may run over dims of an empty tensor: [2^32,0]
+ * has 2^32 rows of nothing; work is bounded by elements only if such a node
+ * is skipped.) */
+minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
+                      const mx_prep *prep, mx_err *err);
+
+/* Bytes of node n's params, rounded to 16 so that params placed one after
+ * another stay aligned. */
+size_t mx_params_size(const mx_node *n);
 
 #endif

@@ -13,35 +13,43 @@
 static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   mx_graph *g = &m->g;
   mx_pool *pool = &m->pool;
-  size_t nv = (size_t)(g->n_values ? g->n_values : 1);
+  size_t nv = (size_t)(g->n_values ? g->n_values : 1), nn = (size_t)(g->n_nodes ? g->n_nodes : 1);
   mx_shape *shapes = mx_pool_temp(pool, nv * sizeof *shapes);
   mx_dtype *dtypes = mx_pool_temp(pool, nv * sizeof *dtypes);
-  const mx_shape **scratch = mx_pool_temp(pool, (size_t)(m->max_node_inputs ? m->max_node_inputs : 1) * sizeof *scratch);
+  void *bufs_mem = mx_pool_temp(pool, mx_node_bufs_size(m->max_node_inputs, m->max_node_outputs));
+  void *params = mx_pool_temp(pool, m->max_params ? m->max_params : 1);
+  m->scratch = mx_pool_alloc(pool, nn * sizeof *m->scratch);
   minnx_status st = MINNX_OK;
-  if (!shapes || !dtypes || !scratch) {
+  if (!shapes || !dtypes || !bufs_mem || !params || !m->scratch) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
     goto done;
   }
+  mx_node_bufs bufs;
+  mx_node_bufs_init(&bufs, bufs_mem, m->max_node_inputs, m->max_node_outputs);
   for (int32_t v = 0; v < g->n_values; v++) {
     shapes[v] = g->values[v].shape;
     dtypes[v] = g->values[v].dtype;
   }
-  if ((st = mx_infer(g, shapes, dtypes, scratch, err))) goto done;
+  /* Where shapes are known, prepare runs too: for the scratch each node
+   * asks for, and so that its refusals come at load. */
+  mx_prep prep = {NULL, params, m->scratch};
+  if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
     g->values[v].shape = shapes[v];
     g->values[v].dtype = dtypes[v];
     known &= mx_shape_count(&shapes[v]) >= 0;
   }
-  if (known) {
-    m->plan.offsets = mx_pool_alloc(pool, nv * sizeof *m->plan.offsets);
-    minnx_allocator temp = mx_pool_temp_allocator(pool);
-    if (!m->plan.offsets) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
-    else st = mx_plan_arena(g, shapes, dtypes, &temp, &m->plan, err);
-    m->planned = st == MINNX_OK;
-  }
+  if (!known) goto done;
+  m->plan.offsets = mx_pool_alloc(pool, nv * sizeof *m->plan.offsets);
+  m->plan.scratch = mx_pool_alloc(pool, nn * sizeof *m->plan.scratch);
+  minnx_allocator temp = mx_pool_temp_allocator(pool);
+  if (!m->plan.offsets || !m->plan.scratch) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
+  else st = mx_plan_arena(g, shapes, dtypes, m->scratch, &temp, &m->plan, err);
+  m->planned = st == MINNX_OK;
 done:
-  mx_pool_temp_free(pool, scratch);
+  mx_pool_temp_free(pool, params);
+  mx_pool_temp_free(pool, bufs_mem);
   mx_pool_temp_free(pool, dtypes);
   mx_pool_temp_free(pool, shapes);
   return st;
@@ -57,8 +65,11 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, const m
   if (st) return st;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
+    size_t params = mx_params_size(n);
     if (n->n_inputs > m->max_node_inputs) m->max_node_inputs = n->n_inputs;
-    m->plan_bytes += (n->schema->plan_size(n->n_inputs) + 15) & ~(size_t)15;
+    if (n->n_outputs > m->max_node_outputs) m->max_node_outputs = n->n_outputs;
+    if (params > m->max_params) m->max_params = params;
+    m->plan_bytes += params;
   }
   return infer_declared(m, err);
 }
@@ -208,7 +219,7 @@ minnx_status minnx_model_node_info(const minnx_model *m, size_t i, const char **
   if (name) *name = mx_node_label(&m->g, n);
   if (op_type) *op_type = n->op_type;
   if (domain) *domain = n->domain;
-  if (since_version) *since_version = n->schema->since;
+  if (since_version) *since_version = n->row->since;
   return MINNX_OK;
 }
 

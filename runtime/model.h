@@ -9,6 +9,7 @@
 
 typedef struct mx_plan {
   size_t *offsets;    /* arena offset of each value; SIZE_MAX when it lives elsewhere */
+  size_t *scratch;    /* arena offset of each node's scratch; SIZE_MAX when it has none */
   size_t arena_size;  /* bytes the plan needs */
   size_t values_size; /* sum of the planned values' sizes, as without reuse */
 } mx_plan;
@@ -26,20 +27,25 @@ struct minnx_model {
   mx_pool pool;     /* owns everything below */
   mx_region region; /* a model loaded into caller memory: the pool's memory */
   mx_graph g;
-  int32_t max_node_inputs;
-  size_t plan_bytes; /* kernel plans of all nodes, the same for every session */
+  int32_t max_node_inputs, max_node_outputs;
+  size_t plan_bytes; /* params of all nodes, the same for every session */
+  size_t max_params; /* the largest node's params */
   /* When every shape is known at load, the arena is planned once here and
    * sessions share the offsets (read-only). */
   int planned;
   mx_plan plan;
+  size_t *scratch; /* each node's scratch bytes at load (planned models' only) */
   mx_mapping mapping;
 };
 
-/* Places every node output of g (shapes, dtypes by value id) in one arena:
- * values whose lifetimes overlap never share bytes. Temporary memory comes
- * from `a`; `plan->offsets` must have room for g->n_values entries. */
-minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const minnx_allocator *a,
-                           mx_plan *plan, mx_err *err);
+/* Places every node output of g (shapes, dtypes by value id) that is not a
+ * view, and each node's scratch (bytes by node; NULL: none), in one arena:
+ * what is alive at once never shares bytes, and a view keeps the bytes it
+ * shares alive. Temporary memory comes from `a`; `plan->offsets` must have
+ * room for g->n_values entries and `plan->scratch` (unless scratch is NULL)
+ * for g->n_nodes. */
+minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes, const size_t *scratch,
+                           const minnx_allocator *a, mx_plan *plan, mx_err *err);
 /* The temporary bytes mx_plan_arena takes from a region's top for g. */
 size_t mx_plan_temp_bytes(const mx_graph *g);
 

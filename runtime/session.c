@@ -18,14 +18,16 @@ struct minnx_session {
   void *heap_arena;       /* minnx_session_create: an arena re-planned beyond the block */
   mx_shape *shapes;       /* concrete shapes by value id */
   mx_dtype *dtypes;
-  const void **data;      /* where each value's bytes are, once planned/bound */
+  const void **data;      /* where each value's bytes are, once planned/bound; a view's: see mx_bytes_of */
   unsigned char *bound;   /* per graph input: bound since creation */
   int64_t *sym_values;    /* dim_param bindings, checked across inputs */
-  const mx_shape **scratch;
-  const void **in_ptrs;
-  void **node_plans;
+  mx_node_bufs bufs;      /* one node's infer/prepare context */
+  const void **in_ptrs;   /* one node's eval arguments */
+  void **out_ptrs;
+  void **node_plans;      /* each node's params; NULL: the node does not run (mx_prep) */
   unsigned char *plan_mem;
-  unsigned char *empty;   /* per node: its output has no elements, so it does not run */
+  size_t *scratch;        /* per node: the scratch bytes its prepare asked for */
+  mx_exec exec;
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
   int planned; /* the plan matches the bound input shapes */
@@ -72,7 +74,15 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
       s->shapes[v] = g->values[v].shape; /* declared or load-time inferred; refined below */
       s->dtypes[v] = g->values[v].dtype;
     }
-  minnx_status st = mx_infer(g, s->shapes, s->dtypes, s->scratch, err);
+  size_t off = 0;
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    s->node_plans[i] = s->plan_mem + off;
+    off += mx_params_size(&g->nodes[i]);
+  }
+  /* Prepare runs in there, node by node; on the same shapes as at load (a
+   * planned model) it asks for the same scratch. */
+  mx_prep prep = {s->node_plans, NULL, s->scratch};
+  minnx_status st = mx_infer(g, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
     if (!all_known(&s->shapes[v]))
@@ -87,7 +97,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   if (!s->m->planned) {
     mx_region_reset(&s->r, s->mark); /* the old arena's bytes are free for the planner */
     minnx_allocator temp = mx_region_temp_allocator(&s->r);
-    if ((st = mx_plan_arena(g, s->shapes, s->dtypes, &temp, &s->plan, err))) return st;
+    if ((st = mx_plan_arena(g, s->shapes, s->dtypes, s->scratch, &temp, &s->plan, err))) return st;
   }
   if ((st = place_arena(s, err))) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -95,37 +105,32 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
     if (s->plan.offsets[v] != SIZE_MAX) s->data[v] = s->arena + s->plan.offsets[v];
     else if (val->kind == MX_VALUE_INITIALIZER) s->data[v] = val->data;
   }
-  for (int32_t i = 0; i < g->n_nodes; i++) {
-    const mx_node *n = &g->nodes[i];
-    for (int32_t k = 0; k < n->n_inputs; k++) s->scratch[k] = &s->shapes[n->inputs[k]];
-    mx_prepare_ctx c = {n, n->schema, s->scratch, &s->shapes[n->outputs[0]], s->dtypes[n->inputs[0]]};
-    /* A kernel's loops may run over dims of an empty tensor ([2^32,0] has
-     * 2^32 rows of nothing): work is bounded by elements only if it is skipped. */
-    s->empty[i] = mx_shape_count(&s->shapes[n->outputs[0]]) == 0;
-    if (!s->empty[i]) n->schema->prepare(&c, s->node_plans[i]);
-  }
   s->planned = 1;
   return MINNX_OK;
 }
 
 /* The session's arrays, in the order they are carved from its region. */
 enum {
-  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_BOUND, A_SYMS, A_SCRATCH, A_IN_PTRS, A_NODE_PLANS, A_EMPTY, A_PLAN_MEM, A_COUNT
+  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH_AT, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_IN_PTRS, A_OUT_PTRS,
+  A_NODE_PLANS, A_PLAN_MEM, A_COUNT
 };
 
 static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   const mx_graph *g = &m->g;
-  size_t nv = (size_t)g->n_values, ni = (size_t)(m->max_node_inputs ? m->max_node_inputs : 1);
+  size_t nv = (size_t)g->n_values, nn = (size_t)g->n_nodes;
+  size_t ni = (size_t)(m->max_node_inputs ? m->max_node_inputs : 1), no = (size_t)(m->max_node_outputs ? m->max_node_outputs : 1);
   size[A_SHAPES] = nv * sizeof(mx_shape);
   size[A_DTYPES] = nv * sizeof(mx_dtype);
   size[A_DATA] = nv * sizeof(void *);
   size[A_OFFSETS] = m->planned ? 0 : nv * sizeof(size_t); /* a planned model's are shared */
+  size[A_SCRATCH_AT] = m->planned ? 0 : nn * sizeof(size_t);
+  size[A_SCRATCH] = nn * sizeof(size_t);
   size[A_BOUND] = (size_t)g->n_inputs;
   size[A_SYMS] = (size_t)g->n_syms * sizeof(int64_t);
-  size[A_SCRATCH] = ni * sizeof(mx_shape *);
+  size[A_BUFS] = mx_node_bufs_size(m->max_node_inputs, m->max_node_outputs);
   size[A_IN_PTRS] = ni * sizeof(void *);
-  size[A_NODE_PLANS] = (size_t)g->n_nodes * sizeof(void *);
-  size[A_EMPTY] = (size_t)g->n_nodes;
+  size[A_OUT_PTRS] = no * sizeof(void *);
+  size[A_NODE_PLANS] = nn * sizeof(void *);
   size[A_PLAN_MEM] = m->plan_bytes;
 }
 
@@ -175,17 +180,17 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   s->data = part[A_DATA];
   s->bound = part[A_BOUND];
   s->sym_values = part[A_SYMS];
-  s->scratch = part[A_SCRATCH];
+  mx_node_bufs_init(&s->bufs, part[A_BUFS], m->max_node_inputs, m->max_node_outputs);
   s->in_ptrs = part[A_IN_PTRS];
+  s->out_ptrs = part[A_OUT_PTRS];
   s->node_plans = part[A_NODE_PLANS];
-  s->empty = part[A_EMPTY];
+  s->scratch = part[A_SCRATCH];
   s->plan_mem = part[A_PLAN_MEM];
-  if (m->planned) s->plan = m->plan;
-  else s->plan.offsets = part[A_OFFSETS];
-  size_t off = 0;
-  for (int32_t i = 0; i < g->n_nodes; i++) {
-    s->node_plans[i] = s->plan_mem + off;
-    off += (g->nodes[i].schema->plan_size(g->nodes[i].n_inputs) + 15) & ~(size_t)15;
+  if (m->planned) {
+    s->plan = m->plan;
+  } else {
+    s->plan.offsets = part[A_OFFSETS];
+    s->plan.scratch = part[A_SCRATCH_AT];
   }
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -318,9 +323,11 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   }
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
-    if (s->empty[i]) continue;
-    for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = s->data[n->inputs[k]];
-    n->schema->eval(s->node_plans[i], s->in_ptrs, (void *)s->data[n->outputs[0]]);
+    if (!s->node_plans[i]) continue; /* views among them: they share bytes, see s->data */
+    for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = n->inputs[k] >= 0 ? s->data[mx_bytes_of(g, n->inputs[k])] : NULL;
+    for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
+    s->exec.scratch = s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
+    n->row->eval(&s->exec, s->node_plans[i], s->in_ptrs, s->out_ptrs);
   }
   s->ran = 1;
   return MINNX_OK;
@@ -336,7 +343,7 @@ minnx_status minnx_session_output(const minnx_session *s, size_t index, minnx_te
   out->dtype = s->dtypes[id];
   out->rank = sh->rank;
   memcpy(out->dims, sh->dims, sizeof out->dims);
-  out->data = (void *)s->data[id];
+  out->data = (void *)s->data[mx_bytes_of(g, id)]; /* a view's are the bytes it shares */
   out->nbytes = mx_shape_bytes(sh, out->dtype);
   return MINNX_OK;
 }

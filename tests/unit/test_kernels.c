@@ -115,14 +115,16 @@ static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int
   const mx_shape *ins[1] = {&in};
   mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
   mx_node node = {.name = "t", .op_type = "ArgMax", .domain = "", .n_inputs = 1, .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
-  mx_prepare_ctx c = {.node = &node, .in = ins, .out = &out, .dtype = t};
-  void *plan = malloc(mx_argmax_plan_size(1));
+  mx_op_ctx c = {.node = &node, .in = ins, .out = &out, .in_dtype = &t};
+  void *plan = malloc(mx_argmax_params_size(&node));
   void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
   int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
   mx_argmax_prepare_isa(&c, plan, avx2);
   const void *inp[1] = {x};
-  mx_argmax_eval(plan, inp, y);
+  void *outp[1] = {y};
+  mx_exec exec = {0};
+  mx_argmax_eval(&exec, plan, inp, outp);
   int wrong = 0;
   for (int64_t o = 0; o < outer; o++)
     for (int64_t j = 0; j < inner; j++) {
@@ -187,12 +189,15 @@ static void max_case(mx_dtype t, int n_in, const mx_shape *shapes, const mx_shap
     fill(t, x[k], count_of(&shapes[k]), 1);
   }
   mx_node node = {.name = "t", .op_type = "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
-  mx_prepare_ctx c = {.node = &node, .in = ins, .out = out, .dtype = t};
-  void *plan = malloc(mx_max_plan_size(n_in));
+  mx_shape out_shape = *out;
+  mx_op_ctx c = {.node = &node, .in = ins, .out = &out_shape, .in_dtype = &t};
+  void *plan = malloc(mx_max_params_size(&node));
   int64_t count = count_of(out);
   void *y = malloc((size_t)count * es + 1);
   mx_max_prepare(&c, plan);
-  mx_max_eval(plan, (const void *const *)x, y);
+  void *outp[1] = {y};
+  mx_exec exec = {0};
+  mx_max_eval(&exec, plan, (const void *const *)x, outp);
   int64_t idx[MX_MAX_RANK] = {0};
   int wrong = 0;
   for (int64_t i = 0; i < count; i++) {

@@ -137,7 +137,7 @@ static void random_graphs(void) {
     mx_plan plan = {.offsets = offsets};
     minnx_allocator a = mx_allocator_or_default(NULL);
     minnx_error err;
-    CHECK_EQ_INT(mx_plan_arena(&r.g, r.shapes, r.dtypes, &a, &plan, &err), MINNX_OK);
+    CHECK_EQ_INT(mx_plan_arena(&r.g, r.shapes, r.dtypes, NULL, &a, &plan, &err), MINNX_OK);
     size_t sum = 0, aligned_sum = 0, peak_live = 0;
     for (int v = 3; v < r.g.n_values; v++) sum += r.bytes[v], aligned_sum += aligned(r.bytes[v]);
     CHECK_EQ_INT(plan.values_size, sum);
@@ -177,7 +177,7 @@ int main(void) {
   mx_plan plan = {.offsets = offsets};
   minnx_allocator a = mx_allocator_or_default(NULL);
   minnx_error err;
-  CHECK_EQ_INT(mx_plan_arena(&g, shapes, dtypes, &a, &plan, &err), MINNX_OK);
+  CHECK_EQ_INT(mx_plan_arena(&g, shapes, dtypes, NULL, &a, &plan, &err), MINNX_OK);
   /* 6 values of 4000 bytes (4032 aligned); at most two live at once */
   CHECK_EQ_INT(plan.values_size, N * 4000);
   CHECK_EQ_INT(plan.arena_size, 2 * 4032);
@@ -192,7 +192,7 @@ int main(void) {
 
   /* A value read by a late node stays live across everything in between. */
   io[N - 1][1] = 2; /* the last node also reads the first node's output */
-  CHECK_EQ_INT(mx_plan_arena(&g, shapes, dtypes, &a, &plan, &err), MINNX_OK);
+  CHECK_EQ_INT(mx_plan_arena(&g, shapes, dtypes, NULL, &a, &plan, &err), MINNX_OK);
   for (int v = 3; v < N + 2; v++) CHECK(!overlap(offsets[2], 4000, offsets[v], 4000));
   CHECK_EQ_INT(plan.arena_size, 3 * 4032);
 

@@ -1,0 +1,189 @@
+/* The stages' side of the op contract: what every row gets checked for
+ * before its own infer runs (arity, dtypes and their groups, constant
+ * inputs, attributes), the infer driver over the graph (with constant
+ * folding at load) and the prepare driver. */
+#include <string.h>
+
+#include "graph/shape.h"
+#include "ops/registry.h"
+
+#ifndef MX_NO_MESSAGES
+#include <stdarg.h>
+#include <stdio.h>
+
+minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...) {
+  if (c->err) {
+    char text[sizeof c->err->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    mx_fail(c->err, st, "node '%s' (%s-%d): %s", mx_node_label(c->g, c->node), c->node->op_type, c->row->since, text);
+  }
+  return st;
+}
+#endif
+
+int64_t mx_attr_int(const mx_node *n, const char *name, int64_t dflt) {
+  const mx_attr *a = mx_node_attr(n, name);
+  return a ? a->i : dflt;
+}
+
+/* The fewest and most entries a node may give for a row's list. */
+static void arity(const mx_io *list, int32_t *lo, int32_t *hi) {
+  *lo = *hi = 0;
+  for (const mx_io *e = list; e->name; e++) {
+    (*hi)++;
+    if (!(e->flags & MX_IO_OPTIONAL)) *lo = *hi;
+    if (e->flags & MX_IO_VARIADIC) *hi = INT32_MAX;
+  }
+}
+
+size_t mx_node_bufs_size(int32_t max_in, int32_t max_out) {
+  size_t ni = (size_t)(max_in > 0 ? max_in : 1), no = (size_t)(max_out > 0 ? max_out : 1);
+  return no * sizeof(mx_shape) + ni * (sizeof(mx_shape *) + sizeof(void *)) + no * sizeof(void *) +
+         (ni + no) * sizeof(mx_dtype);
+}
+
+void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out) {
+  size_t ni = (size_t)(max_in > 0 ? max_in : 1), no = (size_t)(max_out > 0 ? max_out : 1);
+  unsigned char *p = mem; /* widest alignment first */
+  b->out = (mx_shape *)p, p += no * sizeof(mx_shape);
+  b->in = (const mx_shape **)p, p += ni * sizeof(mx_shape *);
+  b->in_data = (const void **)p, p += ni * sizeof(void *);
+  b->out_data = (const void **)p, p += no * sizeof(void *);
+  b->in_dtype = (mx_dtype *)p, p += ni * sizeof(mx_dtype);
+  b->out_dtype = (mx_dtype *)p;
+}
+
+/* A value's bytes when they are known at load: a constant's, or a view's of one. */
+static const void *const_data(const mx_graph *g, int32_t v) {
+  v = mx_bytes_of(g, v);
+  return g->values[v].kind == MX_VALUE_INITIALIZER ? g->values[v].data : NULL;
+}
+
+/* Fills c for node n, checking the node against its row on the way: its
+ * arity, each input's dtype (in its entry's set, the same as its group's),
+ * constant inputs, attribute names and types. Presets the outputs' dtypes:
+ * their group's, or the one dtype an entry allows (ArgMax's int64). */
+static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
+                             const mx_dtype *dtypes, const mx_node_bufs *b, mx_err *err) {
+  const mx_op_row *r = n->row;
+  mx_dtype group[MX_GROUPS + 1] = {0};
+  int32_t lo, hi;
+  memset(c, 0, sizeof *c);
+  c->g = g, c->node = n, c->row = r, c->err = err;
+  c->n_in = n->n_inputs, c->n_out = n->n_outputs;
+  c->in = b->in, c->in_dtype = b->in_dtype, c->in_data = b->in_data;
+  c->out = b->out, c->out_dtype = b->out_dtype, c->out_data = b->out_data;
+  arity(r->in, &lo, &hi);
+  if (n->n_inputs < lo || n->n_inputs > hi)
+    return mx_op_fail(c, MINNX_E_MODEL, "it has %d inputs; it takes %s %d", (int)n->n_inputs,
+                      lo == hi ? "exactly" : n->n_inputs < lo ? "at least" : "at most", (int)(n->n_inputs < lo ? lo : hi));
+  const mx_io *e = r->in;
+  for (int32_t k = 0; k < n->n_inputs; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t v = n->inputs[k];
+    mx_dtype t = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
+    b->in[k] = v >= 0 ? &shapes[v] : NULL;
+    b->in_dtype[k] = t;
+    b->in_data[k] = v >= 0 ? const_data(g, v) : NULL;
+    if (v < 0 && !(e->flags & MX_IO_OPTIONAL))
+      return mx_op_fail(c, MINNX_E_MODEL, "input %d is empty; %s is required", (int)k, e->name);
+    if (v < 0) continue;
+    if (!(e->types & MX_BIT(t)) || !MX_DTYPE_ON(t))
+      return mx_op_fail(c, MINNX_E_TYPE, "input %d has dtype %s, which %s", (int)k, mx_dtype_name(t),
+                        (e->types & MX_BIT(t)) ? "this build of minnx leaves out (MINNX_DTYPES)" : "this version does not allow");
+    if (e->group && group[e->group] && group[e->group] != t)
+      return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(group[e->group]),
+                        mx_dtype_name(t));
+    if ((e->flags & MX_IO_CONST) && !b->in_data[k])
+      return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time; minnx needs it constant (an "
+                        "initializer or a Constant) so that shapes are known at load", (int)k, e->name);
+    group[e->group] = t;
+  }
+  arity(r->out, &lo, &hi);
+  int named = n->n_outputs >= lo && n->n_outputs <= hi;
+  e = r->out;
+  for (int32_t k = 0; k < n->n_outputs && named; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t v = n->outputs[k];
+    named = v >= 0 || (e->flags & MX_IO_OPTIONAL);
+    b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
+    b->out_data[k] = NULL;
+    b->out_dtype[k] = group[e->group];
+    if (!b->out_dtype[k] && e->types && !(e->types & (e->types - 1)))
+      while (!(e->types & MX_BIT(b->out_dtype[k]))) b->out_dtype[k]++;
+  }
+  if (!named)
+    return mx_op_fail(c, MINNX_E_MODEL, "it must have %s named output%s", lo == 1 && hi == 1 ? "exactly one" : "more or fewer",
+                      lo == 1 && hi == 1 ? "" : "s");
+  for (int32_t i = 0; i < n->n_attrs; i++) {
+    const mx_attr *a = &n->attrs[i];
+    const mx_attr_spec *s = r->attrs;
+    while (s && s->name && strcmp(s->name, a->name) != 0) s++;
+    if (!s || !s->name) return mx_op_fail(c, MINNX_E_MODEL, "attribute '%s' is not allowed in this version", a->name);
+    /* a sparse tensor arrives densified: a row asks for a tensor */
+    if (s->type != a->type && !(s->type == MX_ATTR_TENSOR && a->type == MX_ATTR_SPARSE_TENSOR))
+      return mx_op_fail(c, MINNX_E_MODEL, "attribute '%s' has the wrong type", a->name);
+  }
+  return MINNX_OK;
+}
+
+/* Whether every shape node n reads or gives is known, its element count in int64. */
+static int shapes_known(const mx_node *n, const mx_shape *shapes) {
+  for (int32_t k = 0; k < n->n_inputs + n->n_outputs; k++) {
+    int32_t v = k < n->n_inputs ? n->inputs[k] : n->outputs[k - n->n_inputs];
+    if (v >= 0 && mx_shape_count(&shapes[v]) < 0) return 0;
+  }
+  return 1;
+}
+
+minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
+                      const mx_prep *prep, mx_err *err) {
+  char x[96], y[96];
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    const mx_node *n = &g->nodes[i];
+    mx_op_ctx c;
+    minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, err);
+    if (!st) st = n->row->infer(&c);
+    if (st) return st;
+    int computes = 0, elements = 0;
+    for (int32_t k = 0; k < n->n_outputs; k++) {
+      int32_t id = n->outputs[k];
+      mx_shape *out = &c.out[k];
+      mx_dtype t = c.out_dtype[k];
+      if (id < 0) continue;
+      /* An output with a declared type (a graph output) must agree with inference. */
+      if (dtypes[id] != MINNX_UNDEFINED && dtypes[id] != t)
+        return mx_op_fail(&c, MINNX_E_TYPE, "output '%s' is declared %s but the node gives %s", g->values[id].name,
+                          mx_dtype_name(dtypes[id]), mx_dtype_name(t));
+      if (!mx_shapes_compatible(&shapes[id], out))
+        return mx_op_fail(&c, MINNX_E_SHAPE, "output '%s' is declared with shape %s but the node gives %s",
+                          g->values[id].name, mx_shape_str(&shapes[id], x, sizeof x), mx_shape_str(out, y, sizeof y));
+      /* Keep the declared dims where inference left them unknown. */
+      if (shapes[id].rank == out->rank)
+        for (int d = 0; d < out->rank; d++)
+          if (out->dims[d] < 0) out->dims[d] = shapes[id].dims[d];
+      shapes[id] = *out;
+      dtypes[id] = t;
+      if (fold && c.out_data[k]) {
+        fold[id].kind = MX_VALUE_INITIALIZER;
+        fold[id].data = c.out_data[k];
+        fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
+      }
+      computes |= g->values[id].kind == MX_VALUE_NODE;
+      elements |= mx_shape_count(out) != 0;
+    }
+    if (!prep) continue;
+    int runs = n->row->eval && computes && elements && shapes_known(n, shapes);
+    void *params = prep->params ? prep->params[i] : prep->one;
+    prep->scratch[i] = 0;
+    if (runs && n->row->prepare && (st = n->row->prepare(&c, params))) return st;
+    if (runs) prep->scratch[i] = c.scratch;
+    if (!runs && prep->params) prep->params[i] = NULL;
+  }
+  return MINNX_OK;
+}
+
+size_t mx_params_size(const mx_node *n) {
+  return n->row->params_size ? (n->row->params_size(n) + 15) & ~(size_t)15 : 0;
+}
