@@ -37,8 +37,9 @@ IR_VERSION = 8
 PRODUCER = "minnx-gen"
 OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
-            "typed_", "err_")
-ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs")
+            "typed_", "err_", "min_", "argmin_", "minimum_", "reduce_")
+ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
+                  "constant")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,22 +203,23 @@ def all_pairs(values):
     return np.repeat(values, n), np.tile(values, n)
 
 
-def max_ref(dt, xs):
-    """Elementwise max with numpy broadcasting; np.maximum propagates NaN from either side."""
+def max_ref(dt, xs, fold=np.maximum):
+    """Elementwise max (or, with fold=np.minimum, min) with numpy broadcasting; both propagate
+    NaN from either side."""
     out = to_num(dt, xs[0]).copy()
     for x in xs[1:]:
-        out = np.maximum(out, to_num(dt, x))
+        out = fold(out, to_num(dt, x))
     return from_num(dt, out)
 
 
-def argmax_ref(dt, x, axis=0, keepdims=1, last=0):
-    """np.argmax already returns the first NaN, or the first maximum; the last one is the first
-    one of the flipped axis."""
+def argmax_ref(dt, x, axis=0, keepdims=1, last=0, pick=np.argmax):
+    """np.argmax (and np.argmin, pick) already returns the first NaN, or the first maximum; the
+    last one is the first one of the flipped axis."""
     v = to_num(dt, x)
     if last:
-        idx = v.shape[axis] - 1 - np.argmax(np.flip(v, axis), axis=axis)
+        idx = v.shape[axis] - 1 - pick(np.flip(v, axis), axis=axis)
     else:
-        idx = np.argmax(v, axis=axis)
+        idx = pick(v, axis=axis)
     if keepdims:
         idx = np.expand_dims(idx, axis)
     return np.asarray(idx, dtype=np.int64)
@@ -822,6 +824,244 @@ def err_run():
 
 
 # ---------------------------------------------------------------------------------------------
+# min_, argmin_, minimum_: the twin of every single-node Max, ArgMax and Maximum case above (the
+# same data, versions, attributes and refusals) with the op swapped for Min, ArgMin or Minimum
+# and the expected output recomputed with numpy's minimum and argmin.
+
+TWINS = {"Max": ("Min", np.minimum), "ArgMax": ("ArgMin", np.argmin),
+         "Maximum": ("Minimum", np.minimum)}
+
+
+def twin_name(name):
+    n = name.replace("argmax", "argmin").replace("maximum", "minimum").replace("max", "min")
+    if n == name:  # a name that does not say the op: say it
+        return n.replace("err_", "err_min_", 1) if n.startswith("err_") else "min_" + n
+    return n if n.startswith(("min_", "argmin_", "minimum_", "err_")) else "min_" + n
+
+
+def twin(c):
+    """The case's twin, or None for cases of other ops or of several nodes."""
+    if len(c.nodes) != 1 or c.nodes[0].op_type not in TWINS:
+        return None
+    nd = c.nodes[0]
+    op, fold = TWINS[nd.op_type]
+    attrs = {a.name: helper.get_attribute_value(a) for a in nd.attribute}
+    n2 = node(op, nd.input, nd.output, domain=nd.domain or None, **attrs)
+    outs = c.outputs
+    if c.error is None:
+        known = {v.name: v for v in c.inputs + c.inits}
+        xs = [known[i].data for i in nd.input]
+        o = outs[0]
+        if op == "ArgMin":
+            want = argmax_ref(known[nd.input[0]].dt, xs[0], attrs.get("axis", 0),
+                              attrs.get("keepdims", 1), attrs.get("select_last_index", 0), fold)
+        else:
+            want = max_ref(o.dt, xs, fold)
+        outs = [Value(o.name, o.dt, want, o.shape, o.field)]
+    return Case(twin_name(c.name), [n2], c.opsets, c.inputs, outs, c.inits, c.error)
+
+
+def gen_min_mirror():
+    for g in (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_opset, gen_typed,
+              gen_err):
+        for c in g():
+            t = twin(c)
+            if t is not None:
+                yield t
+
+
+# ---------------------------------------------------------------------------------------------
+# reduce_: ReduceMax and ReduceMin, every version x dtype, the axes x keepdims grid, axes as an
+# input (18+), noop_with_empty_axes, empty sets, rank 0, NaN, ties, +-0, extremes
+
+REDUCE_TYPES = {1: FLOATS + [I32, I64, U32, U64]}
+REDUCE_TYPES[11] = REDUCE_TYPES[1]
+REDUCE_TYPES[12] = REDUCE_TYPES[1] + [I8, U8]
+REDUCE_TYPES[13] = REDUCE_TYPES[12] + [BF16]
+REDUCE_TYPES[18] = REDUCE_TYPES[13]
+REDUCE_TYPES[20] = REDUCE_TYPES[13] + [BOOL]
+REDUCE_OPS = {"ReduceMax": ("max", np.max), "ReduceMin": ("min", np.min)}
+
+
+def reduce_start(dt, op):
+    """The value of a reduction over an empty set: the lowest (ReduceMax) or highest value."""
+    low = op == "ReduceMax"
+    if dt is BOOL:
+        return not low
+    if dt.is_float:
+        return -np.inf if low else np.inf
+    info = np.iinfo(dt.np)
+    return info.min if low else info.max
+
+
+def reduce_ref(dt, op, x, axes, keepdims=1, noop=0):
+    v = to_num(dt, x)
+    if not axes and noop:
+        return x.copy()
+    ax = tuple(range(v.ndim)) if not axes else tuple(a % v.ndim for a in axes)
+    r = REDUCE_OPS[op][1](v, axis=ax, keepdims=bool(keepdims), initial=reduce_start(dt, op))
+    return from_num(dt, np.asarray(r))
+
+
+def reduce_case(name, op, dt, x, ver=13, axes=None, keepdims=None, noop=None, axes_as="auto"):
+    """axes_as: "attr" (before 18), "input" (an initializer; 18+), "none" (not given), or
+    "graph" (a graph input fed at run time, which minnx refuses); "auto" by version."""
+    if axes_as == "auto":
+        axes_as = "none" if axes is None else ("input" if ver >= 18 else "attr")
+    attrs = {k: v for k, v in (("keepdims", keepdims), ("noop_with_empty_axes", noop))
+             if v is not None}
+    ins, inits, node_ins = [Value("x", dt, x)], [], ["x"]
+    if axes_as == "attr":
+        attrs["axes"] = list(axes)
+    elif axes_as in ("input", "graph"):
+        a = Value("axes", I64, np.array(axes, np.int64))
+        (inits if axes_as == "input" else ins).append(a)
+        node_ins.append("axes")
+    want = reduce_ref(dt, op, x, axes, 1 if keepdims is None else keepdims, noop or 0)
+    return Case(name, [node(op, node_ins, ["y"], **attrs)], {"": ver}, ins,
+                [Value("y", dt, want)], inits)
+
+
+def reduce_data(dt, shape, rng):
+    if dt is BOOL:
+        return rng.integers(0, 2, size=shape).astype(bool)
+    return ties(dt, shape, rng) if dt.is_float else rand(dt, shape, rng)
+
+
+def gen_reduce():
+    for op, (short, _) in REDUCE_OPS.items():
+        p = f"reduce_{short}"
+        # every version x dtype; the axes and keepdims rotate (negative axes from 11)
+        for ver, types in REDUCE_TYPES.items():
+            choices = [(1,), (0, 2), None, (2,)] if ver < 11 else [(-1,), (0, -1), None, (1,)]
+            for i, dt in enumerate(types):
+                axes, kd = choices[i % 4], i // 4 % 2
+                name = f"{p}_v{ver}_{dt.name}_kd{kd}"
+                yield reduce_case(name, op, dt, reduce_data(dt, (3, 4, 5), seeded(name)), ver,
+                                  axes, kd)
+        # the axes x keepdims grid, as an attribute (13) and as an input (18)
+        for ver in (13, 18):
+            for axes in ((0,), (1,), (2,), (-1,), (-3,), (0, 1), (0, 2), (1, 2), (2, 0),
+                         (0, 1, 2), (-1, 0)):
+                for kd in (0, 1):
+                    tag = "_".join(axis_name(a) for a in axes)
+                    name = f"{p}_v{ver}_axes_{tag}_kd{kd}"
+                    yield reduce_case(name, op, F32, ties(F32, (2, 3, 4), seeded(name)), ver,
+                                      axes, kd)
+        yield from reduce_specials(op, p)
+
+
+def reduce_specials(op, p):
+    rng = seeded(p)
+    x = ties(F32, (3, 4), rng)
+    for ver in (1, 13, 18):  # no axes: all of them; keepdims absent: 1
+        yield reduce_case(f"{p}_v{ver}_defaults", op, F32, x, ver)
+    yield reduce_case(f"{p}_v18_empty_axes_input", op, F32, x, 18, (), 0)
+    yield reduce_case(f"{p}_v18_noop_empty_axes", op, F32, x, 18, (), 0, noop=1)
+    yield reduce_case(f"{p}_v18_noop_no_axes", op, F32, x, 18, None, noop=1)
+    yield reduce_case(f"{p}_v18_noop0_no_axes", op, F32, x, 18, None, 0, noop=0)
+    yield reduce_case(f"{p}_v18_noop_with_axes", op, F32, x, 18, (1,), 1, noop=1)
+    yield reduce_case(f"{p}_v20_noop_bool", op, BOOL, reduce_data(BOOL, (2, 3), rng), 20, (),
+                      noop=1)
+    # rank 0 and one element
+    yield reduce_case(f"{p}_rank0", op, F64, rand(F64, (), rng))
+    yield reduce_case(f"{p}_rank0_kd0", op, I32, rand(I32, (), rng), keepdims=0)
+    yield reduce_case(f"{p}_v18_rank0_noop", op, F32, rand(F32, (), rng), 18, (), noop=1)
+    yield reduce_case(f"{p}_one_element", op, F32, rand(F32, (1, 1, 1), rng), axes=(1,))
+    # size-0 dims: a reduced one gives the empty set's value, a kept one an empty output
+    for dt in (F32, F16, BF16, I8, I64, U8, U64, F64):
+        yield reduce_case(f"{p}_empty_set_{dt.name}", op, dt, np.zeros((2, 0, 3), dt.np),
+                          axes=(1,), keepdims=0)
+    yield reduce_case(f"{p}_v20_empty_set_bool", op, BOOL, np.zeros((0, 3), bool), 20, (0,))
+    yield reduce_case(f"{p}_empty_all", op, F32, np.zeros((0,), np.float32))
+    yield reduce_case(f"{p}_empty_kept", op, F32, np.zeros((0, 4), np.float32), axes=(1,))
+    yield reduce_case(f"{p}_empty_kept_kd0", op, I32, np.zeros((3, 0), np.int32), axes=(0,),
+                      keepdims=0)
+    # NaN, +-0, infinities, ties, extremes, all-negative
+    nan_rows = arr(F32, [[np.nan, 1, 2, 3], [1, 2, 3, np.nan], [-np.inf, np.nan, np.inf, 0],
+                         [-0.0, 0.0, -0.0, 0.0], [np.inf, -np.inf, 1, -1]])
+    for dt in (F32, F64, F16, BF16):
+        xs = from_num(dt, to_num(F32, nan_rows))
+        for axes in ((1,), (0,), None):
+            tag = "all" if axes is None else axis_name(axes[0])
+            yield reduce_case(f"{p}_nan_{dt.name}_axes_{tag}", op, dt, xs, axes=axes)
+    neg_nan = np.array([0xFFC00000, 0x7FC00001, 0x3F800000, 0xFF800000], np.uint32)
+    yield reduce_case(f"{p}_nan_sign_payload", op, F32, neg_nan.view(np.float32).reshape(2, 2),
+                      axes=(1,))
+    for dt in REDUCE_TYPES[13]:
+        ex = extremes(dt) if dt is not BF16 else bits(BF16, [0x7F80, 0xFF80, 0x7F7F, 0xFF7F,
+                                                              0x0001, 0x8001, 0x0000, 0x8000])
+        yield reduce_case(f"{p}_extremes_{dt.name}", op, dt, np.stack([ex, ex[::-1]]), axes=(1,))
+        if dt.is_signed:
+            yield reduce_case(f"{p}_allneg_{dt.name}", op, dt, rng.choice(neg_palette(dt), (4, 5)),
+                              axes=(0,))
+        else:
+            yield reduce_case(f"{p}_highbit_{dt.name}", op, dt, rand(dt, (4, 5), rng, "high"),
+                              axes=(1,))
+    # several axes on higher ranks, long rows and columns (past the kernels' blocks)
+    for shape, axes in (((2, 3, 4, 5), (1, 3)), ((2, 3, 4, 5), (0, 2)), ((2, 1, 3, 1, 2), (1, 3)),
+                        ((2, 3, 1, 4, 1, 2), (0, 2, 5)), ((3, 2000), (1,)), ((700, 3), (0,)),
+                        ((4, 300, 5), (1,))):
+        name = f"{p}_r{len(shape)}_axes_" + "_".join(map(str, axes))
+        yield reduce_case(name, op, F32, rand(F32, shape, seeded(name)), axes=axes)
+    yield reduce_case(f"{p}_v20_bool_axes", op, BOOL, reduce_data(BOOL, (3, 4), rng), 20, (1,))
+    yield reduce_case(f"{p}_v20_bool_all", op, BOOL, np.ones((2, 2), bool), 20)
+    yield reduce_case(f"{p}_opset21", op, F32, x, 21, (0,))
+    yield reduce_case(f"{p}_opset17_attr", op, F32, x, 17, (0,))
+
+
+def reduce_refused(name, keyword, op, ver=13, axes=None, axes_as="auto", dt=F32, shape=(2, 3, 4),
+                   **attrs):
+    """A ReduceMax/ReduceMin node minnx must refuse at load; axes_as as in reduce_case."""
+    if axes_as == "auto":
+        axes_as = "input" if ver >= 18 else "attr"
+    ins, inits, node_ins = [Value("x", dt, np.zeros(shape, dt.np))], [], ["x"]
+    if axes is not None and axes_as == "attr":
+        attrs["axes"] = list(axes)
+    elif axes is not None:
+        a = Value("axes", I64 if axes_as != "int32" else I32,
+                  np.array(axes, np.int64 if axes_as != "int32" else np.int32))
+        (ins if axes_as == "graph" else inits).append(a)
+        node_ins.append("axes")
+    return refused(name, "load", keyword, [node(op, node_ins, ["y"], **attrs)], {"": ver}, ins,
+                   dt), inits
+
+
+def gen_reduce_err():
+    for op, (short, _) in REDUCE_OPS.items():
+        e = f"err_reduce_{short}"
+        for args in ((f"{e}_axis_pos", "axis", 13, (3,)),
+                     (f"{e}_axis_neg", "axis", 13, (-4,)),
+                     (f"{e}_v1_neg_axis", "axis", 1, (-1,)),
+                     (f"{e}_repeated_axis", "axis", 13, (1, 1)),
+                     (f"{e}_repeated_axis_neg", "axis", 13, (2, -1)),
+                     (f"{e}_v18_axis_pos", "axis", 18, (3,)),
+                     (f"{e}_v18_repeated_axis", "axis", 18, (0, -3)),
+                     (f"{e}_v18_axes_not_constant", "constant", 18, (1,), "graph"),
+                     (f"{e}_v18_axes_attribute", "attribute", 18, (1,), "attr"),
+                     (f"{e}_v13_axes_input", "inputs", 13, (1,), "input"),
+                     (f"{e}_v18_axes_int32", "dtype", 18, (1,), "int32"),
+                     (f"{e}_v18_axes_rank2", "shape", 18, [[0], [1]]),
+                     (f"{e}_v13_noop_attribute", "attribute", 13, None, "auto", F32, (2, 3, 4),
+                      {"noop_with_empty_axes": 1}),
+                     (f"{e}_keepdims_2", "attribute", 13, None, "auto", F32, (2, 3, 4),
+                      {"keepdims": 2}),
+                     (f"{e}_v18_noop_2", "attribute", 18, None, "auto", F32, (2, 3, 4),
+                      {"noop_with_empty_axes": 2}),
+                     (f"{e}_v18_bool", "dtype", 18, None, "auto", BOOL),
+                     (f"{e}_v11_int8", "dtype", 11, None, "auto", I8),
+                     (f"{e}_v12_bfloat16", "dtype", 12, None, "auto", BF16),
+                     (f"{e}_int16", "dtype", 13, None, "auto", I16),
+                     (f"{e}_rank0_axis", "axis", 13, (0,), "auto", F32, ())):
+            name, keyword, ver, axes = args[:4]
+            rest = list(args[4:]) + ["auto", F32, (2, 3, 4), {}][len(args) - 4:]
+            c, inits = reduce_refused(name, keyword, op, ver, axes, rest[0], rest[1], rest[2],
+                                      **rest[3])
+            c.inits = inits
+            yield c
+
+
+# ---------------------------------------------------------------------------------------------
 # writing
 
 def typed_list(dt, a):
@@ -904,7 +1144,7 @@ def clean(root):
 
 def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
-            gen_typed, gen_err)
+            gen_typed, gen_err, gen_min_mirror, gen_reduce, gen_reduce_err)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

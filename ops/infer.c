@@ -58,8 +58,10 @@ void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_o
 
 /* A value's bytes when they are known at load: a constant's, or a view's of one. */
 static const void *const_data(const mx_graph *g, int32_t v) {
+  static const int64_t no_bytes; /* an empty constant is still a constant (ReduceMax-18's empty axes) */
   v = mx_bytes_of(g, v);
-  return g->values[v].kind == MX_VALUE_INITIALIZER ? g->values[v].data : NULL;
+  if (g->values[v].kind != MX_VALUE_INITIALIZER) return NULL;
+  return g->values[v].data ? g->values[v].data : (const void *)&no_bytes;
 }
 
 /* Fills c for node n, checking the node against its row on the way: its

@@ -1,5 +1,6 @@
-/* OpenVINO Maximum-1: two inputs of one numeric type; auto_broadcast is
- * "numpy" (the default) or "none". The kernel is Max's. */
+/* OpenVINO Maximum-1 and Minimum-1: two inputs of one numeric type;
+ * auto_broadcast is "numpy" (the default) or "none". The kernels are Max's
+ * and Min's. */
 #include <string.h>
 
 #include "ops/ops.h"
@@ -9,8 +10,8 @@ static minnx_status maximum_infer(mx_op_ctx *c) {
   int broadcast = 1;
   if (a && strcmp(a->s, "none") == 0) broadcast = 0;
   else if (a && strcmp(a->s, "numpy") != 0)
-    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (Maximum-1): attribute auto_broadcast is '%s'; it must be 'none' or 'numpy'",
-                   mx_node_label(c->g, c->node), a->s);
+    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-1): attribute auto_broadcast is '%s'; it must be 'none' or 'numpy'",
+                   mx_node_label(c->g, c->node), c->node->op_type, a->s);
   return mx_elementwise_shape(c, broadcast);
 }
 
@@ -25,3 +26,4 @@ static const mx_op_row rows[] = {
      .eval = mx_max_eval},
 };
 MX_OP_TABLE(Maximum, "org.openvinotoolkit", rows);
+MX_OP_TABLE(Minimum, "org.openvinotoolkit", rows); /* the direction comes from the op's name */

@@ -6,9 +6,14 @@ macro(minnx_op name)
   set(minnx_op_sources_${name} ${ARGN})
 endmacro()
 
-minnx_op(Max ops/max.c)
-minnx_op(ArgMax ops/argmax.c)
-minnx_op(Maximum ops/maximum.c ops/max.c)
+minnx_op(Max ops/max.c ops/extremum_pair.c)
+minnx_op(Min ops/max.c ops/extremum_pair.c)
+minnx_op(ArgMax ops/argmax.c ops/extremum_arg.c)
+minnx_op(ArgMin ops/argmax.c ops/extremum_arg.c)
+minnx_op(Maximum ops/maximum.c ops/max.c ops/extremum_pair.c)
+minnx_op(Minimum ops/maximum.c ops/max.c ops/extremum_pair.c)
+minnx_op(ReduceMax ops/reduce.c ops/extremum_reduce.c ops/extremum_pair.c)
+minnx_op(ReduceMin ops/reduce.c ops/extremum_reduce.c ops/extremum_pair.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, and
 # mx_op_list.h, the registry's list of their tables.

@@ -3,7 +3,9 @@
 # implements, and the project's own cases in onnx_backend_data/.
 set(MINNX_ONNX_NODE_DATA /usr/share/libonnx-testdata/data/node CACHE PATH
     "ONNX backend node tests (Debian libonnx-testdata)")
-file(GLOB official LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_max_* ${MINNX_ONNX_NODE_DATA}/test_argmax_*)
+file(GLOB official LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_max_* ${MINNX_ONNX_NODE_DATA}/test_argmax_*
+     ${MINNX_ONNX_NODE_DATA}/test_min_* ${MINNX_ONNX_NODE_DATA}/test_argmin_*
+     ${MINNX_ONNX_NODE_DATA}/test_reduce_max_* ${MINNX_ONNX_NODE_DATA}/test_reduce_min_*)
 list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

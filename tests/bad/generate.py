@@ -190,7 +190,7 @@ def structure_cases():
     case("struct-argmax-two-outputs", model([mx("ArgMax", ["a"], ["y", "z"], axis=1)]), 2,
          "exactly one named output")
     case("struct-op-type-empty", model([mx("", ["a", "b"], ["y"])]), 2, "operator '' of domain 'ai.onnx'")
-    case("struct-unknown-op", model([mx("Min", ["a", "b"], ["y"])]), 2, "operator 'Min' .*not implemented")
+    case("struct-unknown-op", model([mx("Sum", ["a", "b"], ["y"])]), 2, "operator 'Sum' .*not implemented")
     case("struct-unknown-op-in-chain", model([mx("Max", ["a", "b"], ["m"]), mx("Relu", ["m"], ["y"])]), 2,
          "'Relu'.*not implemented")
     case("struct-graph-output-undefined", max_model(outputs=[vi("nowhere")]), 2,
@@ -346,6 +346,69 @@ def rule_cases():
          "'y' is declared with shape \\[3,2\\] but the node gives \\[2,3\\]")
     case("rule-argmax-output-declared-float", model([mx("ArgMax", ["a"], ["y"])], inputs=[vi("a")],
                                                     outputs=[vi("y", F, None)]), 2, "declared float but the node gives int64")
+
+
+# ---- the min side and the reductions: the same rules, and the reductions' own ----
+
+def minmax_rule_cases():
+    mx = helper.make_node
+    I16, I32, I64, BOOL = TensorProto.INT16, TensorProto.INT32, TensorProto.INT64, TensorProto.BOOL
+    ov = (("", 13), (OV, 1))
+    case("rule-min-opset7-broadcast", model([mx("Min", ["a", "b"], ["y"])], inputs=[vi("a"), vi("b", F, (3,))],
+                                            opsets=(("", 7),)), 2, "differ and this version does not broadcast")
+    case("rule-min-opset8-int32", model([mx("Min", ["a", "b"], ["y"])], inputs=[vi("a", I32), vi("b", I32)],
+                                        opsets=(("", 8),)), 2, "dtype int32, which this version does not allow")
+    case("rule-min-shapes-3-and-4", model([mx("Min", ["a", "b"], ["y"])], inputs=[vi("a", F, (3,)), vi("b", F, (4,))]),
+         2, "shapes \\[3\\] and \\[4\\] are not broadcast-compatible")
+    case("rule-argmin11-select-last-index", model([mx("ArgMin", ["a"], ["y"], select_last_index=1)],
+                                                  inputs=[vi("a")], opsets=(("", 11),)), 2,
+         "'select_last_index' is not allowed")
+    case("rule-argmin-axis-2", model([mx("ArgMin", ["a"], ["y"], axis=2)], inputs=[vi("a")]), 2,
+         "ArgMin-13.*axis 2 is out of range \\[-2, 1\\]")
+    case("rule-argmin-axis-of-size-0", model([mx("ArgMin", ["a"], ["y"], axis=1)], inputs=[vi("a", F, (2, 0))]), 2,
+         "axis 1 has size 0")
+    case("rule-minimum-auto-broadcast-pdpd", model([mx("Minimum", ["a", "b"], ["y"], domain=OV,
+                                                      auto_broadcast="pdpd")], opsets=ov), 2, "auto_broadcast is 'pdpd'")
+    case("rule-minimum-three-inputs", model([mx("Minimum", ["a", "b", "a"], ["y"], domain=OV)], opsets=ov), 2,
+         "3 inputs; it takes exactly 2")
+
+    def reduce(op="ReduceMax", opset=13, dtype=F, shape=(2, 3), axes=None, axes_input=None, inits=(), **attrs):
+        ins = ["a"] + ([axes_input] if axes_input else [])
+        if axes is not None:
+            attrs["axes"] = axes
+        inputs = [vi("a", dtype, shape)] + ([vi(axes_input, I64, (1,))] if axes_input == "g" else [])
+        return model([mx(op, ins, ["y"], **attrs)], inputs=inputs, inits=inits, opsets=(("", opset),))
+
+    axes = lambda *v: tensor("k", I64, [len(v)], list(v))
+    case("rule-reducemax-axis-3", reduce(axes=[3]), 2, "ReduceMax-13.*axis 3 \\(axes\\[0\\]\\) is out of range")
+    case("rule-reducemin-axis-int64-min", reduce("ReduceMin", axes=[-2**63]), 2, "axis -9223372036854775808")
+    case("rule-reducemax1-negative-axis", reduce(opset=1, axes=[-1]), 2, "axis -1 \\(axes\\[0\\]\\) is out of range \\[0, 1\\]")
+    case("rule-reducemax-repeated-axis", reduce(axes=[1, -1]), 2, "axis 1 is given twice")
+    case("rule-reducemin18-repeated-axis-input", reduce("ReduceMin", 18, axes_input="k", inits=[axes(0, 0)]), 2,
+         "axis 0 is given twice")
+    case("rule-reducemax18-axis-input-out-of-range", reduce(opset=18, axes_input="k", inits=[axes(7)]), 2,
+         "axis 7 \\(axes\\[0\\]\\) is out of range \\[-2, 1\\]")
+    case("rule-reducemax18-axes-not-constant", reduce(opset=18, axes_input="g"), 2,
+         "input 1 \\(axes\\) is computed at run time")
+    case("rule-reducemin18-axes-int32", reduce("ReduceMin", 18, axes_input="k", inits=[tensor("k", I32, [1], [0])]),
+         2, "dtype int32")
+    case("rule-reducemax18-axes-rank-2", reduce(opset=18, axes_input="k", inits=[tensor("k", I64, [1, 1], [0])]), 2,
+         "axes input has rank 2; its shape must be 1-D")
+    case("rule-reducemax18-axes-attribute", reduce(opset=18, axes=[0]), 2, "'axes' is not allowed")
+    case("rule-reducemax13-noop", reduce(noop_with_empty_axes=1), 2, "'noop_with_empty_axes' is not allowed")
+    case("rule-reducemin-keepdims-2", reduce("ReduceMin", keepdims=2), 2, "keepdims is 2; it must be 0 or 1")
+    case("rule-reducemax18-noop-5", reduce(opset=18, noop_with_empty_axes=5), 2, "noop_with_empty_axes is 5")
+    case("rule-reducemax18-bool", reduce(opset=18, dtype=BOOL), 2, "dtype bool, which this version does not allow")
+    case("rule-reducemin-int16", reduce("ReduceMin", dtype=I16), 2, "dtype int16")
+    case("rule-reducemax-axes-float", reduce(axes=1.0), 2, "'axes' has the wrong type")
+    case("rule-reducemax-rank-0-axis", reduce(shape=(), axes=[0]), 2, "out of range .* rank 0")
+    # an empty set per output element, with 2^59 of them: refused as too large, never a long loop
+    case("size-reducemax-empty-sets-2-to-59", reduce(shape=(2**59, 0), axes=[1]), 2, "out of memory|too large")
+    # no elements in, none out, 2^40 rows of them: runs at once
+    empty = (2**40, 3, 0)
+    case("size-control-reducemin-empty-2-to-40-rows", reduce("ReduceMin", shape=empty, axes=[1]), 0,
+         "^y: float \\[1099511627776,1,0\\]", args="run model.onnx -i a=a.pb",
+         files={"a.pb": pb(raw_tensor("a", F, empty, b""))})
 
 
 # ---- hostile sizes ----
@@ -529,6 +592,7 @@ def main():
     structure_cases()
     initializer_cases()
     rule_cases()
+    minmax_rule_cases()
     size_cases()
     external_cases()
     input_cases()

@@ -84,15 +84,42 @@ def np_max(ins, outs):
         np.maximum(outs[0], x, out=outs[0])
 
 
-def np_argmax(axis, last=False):
+def np_min(ins, outs):
+    np.minimum(ins[0], ins[1], out=outs[0])
+    for x in ins[2:]:
+        np.minimum(outs[0], x, out=outs[0])
+
+
+def np_argmax(axis, last=False, pick=np.argmax):
     def op(ins, outs):
         x = ins[0]
         if last:  # numpy has no select_last_index: the first index of the reversed axis
             n = x.shape[axis]
-            outs[0][...] = n - 1 - np.argmax(np.flip(x, axis), axis=axis, keepdims=True)
+            outs[0][...] = n - 1 - pick(np.flip(x, axis), axis=axis, keepdims=True)
         else:
-            np.argmax(x, axis=axis, keepdims=True, out=outs[0])
+            pick(x, axis=axis, keepdims=True, out=outs[0])
     return op
+
+
+def np_reduce(axes, fold=np.max):
+    def op(ins, outs):
+        fold(ins[0], axis=axes, keepdims=True, out=outs[0])
+    return op
+
+
+def reduce_node(op, axes):
+    return [Node(op, ["x0"], "y", {"axes": list(axes) if axes is not None else None})]
+
+
+def twin(w):
+    """The Min (ArgMin) row of a Max (ArgMax) row: the same data and shapes, the op swapped."""
+    n = w.nodes[0]
+    if n.op == "Max":
+        return Workload(w.name.replace("max", "min"), w.what.replace("Max", "Min"), w.inputs,
+                        [Node("Min", n.inputs, n.output, n.attrs)], np_min)
+    return Workload(w.name.replace("argmax", "argmin"), w.what.replace("ArgMax", "ArgMin"), w.inputs,
+                    [Node("ArgMin", n.inputs, n.output, n.attrs)],
+                    np_argmax(n.attrs["axis"], n.attrs.get("select_last_index", 0), np.argmin), np.int64)
 
 
 def max_node(n):
@@ -161,21 +188,40 @@ WORKLOADS = [
              [Node("Max", ["x0", "x1"], "t0"), Node("Max", ["t0", "x2"], "t1"),
               Node("ArgMax", ["t1"], "y", {"axis": -1})], chain_numpy, np.int64),
 ]
+# The min side: a twin of each single-node Max and ArgMax row (same targets), then the reductions.
+WORKLOADS += [twin(w) for w in WORKLOADS if len(w.nodes) == 1 and w.nodes[0].op in ("Max", "ArgMax")]
+WORKLOADS += [
+    Workload("reduce_last", "ReduceMax f32 [4096,4096] axes [-1]", max_of(normal((4096, 4096), F32)),
+             reduce_node("ReduceMax", [-1]), np_reduce((-1,))),
+    Workload("reduce_first", "ReduceMax f32 [4096,4096] axes [0]", max_of(normal((4096, 4096), F32)),
+             reduce_node("ReduceMax", [0]), np_reduce((0,))),
+    Workload("reduce_mid", "ReduceMax f32 [64,1024,256] axes [1]", max_of(normal((64, 1024, 256), F32)),
+             reduce_node("ReduceMax", [1]), np_reduce((1,))),
+    Workload("reduce_all", "ReduceMax f32 [4096,4096] all axes", max_of(normal((4096, 4096), F32)),
+             reduce_node("ReduceMax", None), np_reduce(None)),
+    Workload("reduce_min_last", "ReduceMin f32 [4096,4096] axes [-1]", max_of(normal((4096, 4096), F32)),
+             reduce_node("ReduceMin", [-1]), np_reduce((-1,), np.min)),
+    Workload("reduce_min_first", "ReduceMin f32 [4096,4096] axes [0]", max_of(normal((4096, 4096), F32)),
+             reduce_node("ReduceMin", [0]), np_reduce((0,), np.min)),
+]
 
 
 for _w in WORKLOADS:
-    _w.target = ("50ns" if _w.name.startswith("tiny") else "" if _w.name == "chain"
-                 else "1.3x" if _w.name.startswith("argmax") or "f16" in _w.name else "1.15x")
+    _w.target = ("50ns" if "tiny" in _w.name else "" if _w.name == "chain"
+                 else "1.3x" if _w.name.startswith(("argmax", "argmin", "reduce")) or "f16" in _w.name
+                 else "1.15x")
 
 
 # ---- shapes and bytes, for the floor --------------------------------------------------------------
 
 def out_shape(node, shapes):
     ins = [shapes[i] for i in node.inputs]
-    if node.op == "Max":
+    if node.op in ("Max", "Min"):
         return np.broadcast_shapes(*ins)
     s = list(ins[0])
-    s[node.attrs["axis"]] = 1
+    axes = node.attrs.get("axes", [node.attrs.get("axis")]) or range(len(s))  # reductions keep dims
+    for a in axes:
+        s[a] = 1
     return tuple(s)
 
 
@@ -185,7 +231,7 @@ def node_shapes(w, arrays):
     dtypes = {f"x{i}": a.dtype for i, a in enumerate(arrays)}
     for n in w.nodes:
         shapes[n.output] = out_shape(n, shapes)
-        dtypes[n.output] = np.dtype(np.int64) if n.op == "ArgMax" else dtypes[n.inputs[0]]
+        dtypes[n.output] = np.dtype(np.int64) if n.op.startswith("Arg") else dtypes[n.inputs[0]]
     return shapes, dtypes
 
 
@@ -212,9 +258,10 @@ def write_case(w, arrays, d):
     shapes, dtypes = node_shapes(w, arrays)
     inputs = [helper.make_tensor_value_info(f"x{i}", ONNX_TYPE[a.dtype.type], a.shape) for i, a in enumerate(arrays)]
     y = w.nodes[-1].output
-    out_type = TensorProto.INT64 if w.nodes[-1].op == "ArgMax" else ONNX_TYPE[arrays[0].dtype.type]
+    out_type = TensorProto.INT64 if w.nodes[-1].op.startswith("Arg") else ONNX_TYPE[arrays[0].dtype.type]
     outputs = [helper.make_tensor_value_info(y, out_type, shapes[y])]
-    nodes = [helper.make_node(n.op, n.inputs, [n.output], **n.attrs) for n in w.nodes]
+    nodes = [helper.make_node(n.op, n.inputs, [n.output], **{k: v for k, v in n.attrs.items() if v is not None})
+             for n in w.nodes]
     graph = helper.make_graph(nodes, w.name, inputs, outputs)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], producer_name="minnx-bench")
     model.ir_version = 8

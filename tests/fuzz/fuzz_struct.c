@@ -1,4 +1,5 @@
-/* Fuzz target (c): a valid Max/ArgMax model, mutated where the bytes say.
+/* Fuzz target (c): a valid Max/ArgMax model, mutated where the bytes say
+ * (into the other ops of the min/max family too).
  * The input is a stream of choices; choice 0 (or the end of the input) keeps
  * the valid model's value everywhere, so the empty input is Max-13 over two
  * float [2,3] inputs followed by ArgMax, and each non-zero byte changes one
@@ -28,6 +29,12 @@ static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFL
 static const int64_t dim_values[] = {0, 1, 0, 2, 3, -1, -2, -3, INT64_MAX, (int64_t)1 << 32, 7, 4096};
 static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
 static const char *const ops[] = {"Max", "ArgMax", "Maximum", "Min", ""};
+/* Past the first arrays' choices (so that the saved regressions keep their
+ * meaning), "Min" picks one of the min side, "foo" one of the reductions'
+ * attributes, version 1000 one of the newest versions. */
+static const char *const min_ops[] = {"Min", "ArgMin", "Minimum", "ReduceMax", "ReduceMin"};
+static const char *const more_attr_names[] = {"foo", "axes", "noop_with_empty_axes"};
+static const int64_t more_versions[] = {1000, 20, 21};
 static const char *const attr_names[] = {"axis", "keepdims", "select_last_index", "consumed_inputs", "auto_broadcast",
                                          "foo", ""};
 static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX};
@@ -154,8 +161,9 @@ static void attribute(choices *c, parts *m, int node, int k) {
   Onnx__AttributeProto *a = &m->attr[node][k];
   onnx__attribute_proto__init(a);
   a->name = (char *)PICK(c, attr_names);
+  if (strcmp(a->name, "foo") == 0) a->name = (char *)PICK(c, more_attr_names);
   int type = pick(c, 6);
-  int ints_attr = strcmp(a->name, "consumed_inputs") == 0, string_attr = strcmp(a->name, "auto_broadcast") == 0;
+  int ints_attr = strcmp(a->name, "consumed_inputs") == 0 || strcmp(a->name, "axes") == 0, string_attr = strcmp(a->name, "auto_broadcast") == 0;
   if (type == 0) type = ints_attr ? 7 : string_attr ? 3 : 2; /* the right type for the name */
   else type = (int[]){0, 1, 2, 3, 7, 5}[type];
   a->has_type = type != 0;
@@ -181,7 +189,8 @@ static void node(choices *c, parts *m, int i, int n_inputs, int n_inits) {
   onnx__node_proto__init(n);
   /* the valid model: Max(a, b) -> y0, ArgMax(y0) -> y1, Max(y1...) fails only if chosen */
   n->op_type = (char *)(i == 1 ? (pick(c, 2) ? PICK(c, ops) : "ArgMax") : PICK(c, ops));
-  int maximum = strcmp(n->op_type, "Maximum") == 0;
+  if (strcmp(n->op_type, "Min") == 0) n->op_type = (char *)PICK(c, min_ops);
+  int maximum = strcmp(n->op_type, "Maximum") == 0 || strcmp(n->op_type, "Minimum") == 0;
   n->domain = (char *)(pick(c, 3) == 2 ? PICK(c, domains) : maximum ? "org.openvinotoolkit" : "");
   static const int arity[] = {2, 1, 0, 3, MAX_NODE_IN};
   n->n_input = strcmp(n->op_type, "ArgMax") == 0 && pick(c, 2) == 0 ? 1 : (size_t)PICK(c, arity);
@@ -222,6 +231,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     m.opset[i].domain = (char *)(pick(&c, 2) ? PICK(&c, domains) : domains[i]);
     m.opset[i].has_version = pick(&c, 8) != 7;
     m.opset[i].version = i && pick(&c, 2) == 0 ? 1 : PICK(&c, versions);
+    if (m.opset[i].version == 1000) m.opset[i].version = PICK(&c, more_versions);
     m.opsetp[i] = &m.opset[i];
   }
   m.model.opset_import = m.opsetp;

@@ -1,5 +1,6 @@
-/* The Max and ArgMax kernels against a naive reference written from the
- * rules, on sizes the conformance cases are too small to reach: rows longer
+/* The min/max family's kernels (Max/Min, ArgMax/ArgMin, ReduceMax/ReduceMin,
+ * both directions of each) against two oracles: a naive reference written
+ * here from the rules, and the plain reference loops of ops/extremum_ref.c, on sizes the conformance cases are too small to reach: rows longer
  * than a block and not a multiple of the vector lanes, column blocks with a
  * remainder, every broadcast fast path, every dtype; data with ties, NaN,
  * infinities and both zeros. */
@@ -9,6 +10,7 @@
 
 #include "check.h"
 #include "graph/dtype.h"
+#include "ops/extremum_ref.h"
 #include "ops/ops.h"
 
 /* ---- values: every dtype read as a double or as "NaN", for the reference ---- */
@@ -55,6 +57,17 @@ static int compare(mx_dtype t, const void *p, int64_t i, const void *q, int64_t 
   double a = value(t, p, i), b = value(t, q, j);
   if (isnan(a) || isnan(b)) return isnan(a) - isnan(b);
   return (a > b) - (a < b);
+}
+
+/* The same in direction dir: for MX_MIN numbers compare the other way round,
+ * and NaN still lies beyond them all (the arg rule; for elementwise results
+ * the selected element is then a NaN, the NaN rule). */
+static int compare_dir(mx_dtype t, mx_dir dir, const void *p, int64_t i, const void *q, int64_t j) {
+  int c = compare(t, p, i, q, j);
+  if (dir == MX_MAX) return c;
+  int pn = t != MINNX_INT64 && t != MINNX_UINT64 && isnan(value(t, p, i));
+  int qn = t != MINNX_INT64 && t != MINNX_UINT64 && isnan(value(t, q, j));
+  return pn || qn ? pn - qn : -c;
 }
 
 /* ---- random data ---- */
@@ -110,38 +123,49 @@ static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, M
 
 /* ---- ArgMax ---- */
 
-static void argmax_case(mx_dtype t, int64_t outer, int64_t n, int64_t inner, int last, int specials, int avx2) {
+/* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
+static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_t inner, int last, int specials,
+                        int avx2) {
   mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
   const mx_shape *ins[1] = {&in};
   mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
-  mx_node node = {.name = "t", .op_type = "ArgMax", .domain = "", .n_inputs = 1, .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
+  mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "ArgMin" : "ArgMax", .domain = "", .n_inputs = 1,
+                  .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
   mx_op_ctx c = {.node = &node, .in = ins, .out = &out, .in_dtype = &t};
   void *plan = malloc(mx_argmax_params_size(&node));
   void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
   int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
+  int64_t *ref = malloc((size_t)(outer * inner) * sizeof *ref + 1);
   mx_argmax_prepare_isa(&c, plan, avx2);
   const void *inp[1] = {x};
   void *outp[1] = {y};
-  mx_exec exec = {0};
+  void *scratch = malloc(c.scratch + 1);
+  mx_exec exec = {.scratch = scratch};
   mx_argmax_eval(&exec, plan, inp, outp);
+  mx_ref_arg(t, dir, last, &in, 1, x, ref);
   int wrong = 0;
   for (int64_t o = 0; o < outer; o++)
     for (int64_t j = 0; j < inner; j++) {
       int64_t best = 0, base = o * n * inner + j;
       for (int64_t k = 1; k < n; k++) {
-        int cmp = compare(t, x, base + k * inner, x, base + best * inner);
+        int cmp = compare_dir(t, dir, x, base + k * inner, x, base + best * inner);
         if (cmp > 0 || (cmp == 0 && last)) best = k;
       }
+      if (ref[o * inner + j] != best && !wrong++)
+        fprintf(stderr, "reference loop of Arg%s dtype %d at (%lld,%lld): %lld, expected %lld\n", dir ? "Min" : "Max", t,
+                (long long)o, (long long)j, (long long)ref[o * inner + j], (long long)best);
       if (y[o * inner + j] != best && !wrong++)
-        fprintf(stderr, "ArgMax%s dtype %d [%lld,%lld,%lld] last=%d at (%lld,%lld): %lld, expected %lld\n",
-                avx2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, (long long)o, (long long)j,
+        fprintf(stderr, "Arg%s%s dtype %d [%lld,%lld,%lld] last=%d at (%lld,%lld): %lld, expected %lld\n",
+                dir ? "Min" : "Max", avx2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, (long long)o, (long long)j,
                 (long long)y[o * inner + j], (long long)best);
     }
   CHECK_EQ_INT(wrong, 0);
   free(plan);
+  free(scratch);
   free(x);
   free(y);
+  free(ref);
 }
 
 static void test_argmax(void) {
@@ -158,7 +182,8 @@ static void test_argmax(void) {
       for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int last = 0; last < 2; last++)
           for (int specials = 0; specials < 2; specials++)
-            argmax_case(all_types[ti], shapes[s][0], shapes[s][1], shapes[s][2], last, specials, avx2);
+            for (int dir = MX_MAX; dir <= MX_MIN; dir++)
+              argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials, avx2);
 }
 
 /* ---- Max ---- */
@@ -179,7 +204,7 @@ static int64_t bcast_index(const mx_shape *s, const mx_shape *out, const int64_t
   return off;
 }
 
-static void max_case(mx_dtype t, int n_in, const mx_shape *shapes, const mx_shape *out) {
+static void max_case(mx_dtype t, mx_dir dir, int n_in, const mx_shape *shapes, const mx_shape *out) {
   const mx_shape *ins[8];
   void *x[8];
   size_t es = mx_dtype_size(t);
@@ -188,16 +213,18 @@ static void max_case(mx_dtype t, int n_in, const mx_shape *shapes, const mx_shap
     x[k] = malloc((size_t)count_of(&shapes[k]) * es + 1);
     fill(t, x[k], count_of(&shapes[k]), 1);
   }
-  mx_node node = {.name = "t", .op_type = "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
+  mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "Min" : "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
   mx_shape out_shape = *out;
   mx_op_ctx c = {.node = &node, .in = ins, .out = &out_shape, .in_dtype = &t};
   void *plan = malloc(mx_max_params_size(&node));
   int64_t count = count_of(out);
   void *y = malloc((size_t)count * es + 1);
+  void *ref = malloc((size_t)count * es + 1);
   mx_max_prepare(&c, plan);
   void *outp[1] = {y};
   mx_exec exec = {0};
   mx_max_eval(&exec, plan, (const void *const *)x, outp);
+  mx_ref_elementwise(t, dir, n_in, ins, (const void *const *)x, out, ref);
   int64_t idx[MX_MAX_RANK] = {0};
   int wrong = 0;
   for (int64_t i = 0; i < count; i++) {
@@ -206,16 +233,19 @@ static void max_case(mx_dtype t, int n_in, const mx_shape *shapes, const mx_shap
     int64_t at = bcast_index(&shapes[0], out, idx);
     for (int k = 1; k < n_in; k++) {
       int64_t e = bcast_index(&shapes[k], out, idx);
-      if (compare(t, x[k], e, x[best], at) > 0) best = k, at = e;
+      if (compare_dir(t, dir, x[k], e, x[best], at) > 0) best = k, at = e;
     }
     if (compare(t, y, i, x[best], at) != 0 && !wrong++)
-      fprintf(stderr, "Max dtype %d of %d inputs: element %lld differs\n", t, n_in, (long long)i);
+      fprintf(stderr, "%s dtype %d of %d inputs: element %lld differs\n", dir ? "Min" : "Max", t, n_in, (long long)i);
+    if (compare(t, ref, i, x[best], at) != 0 && !wrong++)
+      fprintf(stderr, "reference loop of %s dtype %d: element %lld differs\n", dir ? "Min" : "Max", t, (long long)i);
     for (int d = out->rank - 1; d >= 0 && ++idx[d] == out->dims[d]; d--) idx[d] = 0;
   }
   CHECK_EQ_INT(wrong, 0);
   for (int k = 0; k < n_in; k++) free(x[k]);
   free(plan);
   free(y);
+  free(ref);
 }
 
 #define SH(r, ...) ((mx_shape){.rank = (r), .dims = {__VA_ARGS__}})
@@ -248,11 +278,72 @@ static void test_max(void) {
       {2, {SH(2, 0, 3), SH(1, 3)}, SH(2, 0, 3)},
   };
   for (int ti = 0; ti < N_TYPES; ti++)
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) max_case(all_types[ti], cases[c].n, cases[c].in, &cases[c].out);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+      for (int dir = MX_MAX; dir <= MX_MIN; dir++) max_case(all_types[ti], (mx_dir)dir, cases[c].n, cases[c].in, &cases[c].out);
+}
+
+/* ---- ReduceMax, ReduceMin ---- */
+
+static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axes, int specials) {
+  size_t es = mx_dtype_size(t);
+  int64_t n = count_of(in), m = 1;
+  for (int d = 0; d < in->rank; d++)
+    if (!(axes >> d & 1)) m *= in->dims[d];
+  void *x = malloc((size_t)n * es + 1), *y = malloc((size_t)m * es + 1), *ref = malloc((size_t)m * es + 1);
+  fill(t, x, n, specials);
+  mx_reduce_walk w;
+  mx_reduce_init(&w, t, dir, in->rank, in->dims, axes);
+  mx_reduce_run(&w, x, y);
+  mx_ref_reduce(t, dir, in, axes, x, ref);
+  /* naive: for each output element, every input element whose kept indices
+   * are its own; the empty set's value is the identity */
+  unsigned char ident[8];
+  mx_extremum_identity(t, dir, ident);
+  int wrong = 0;
+  for (int64_t o = 0; o < m; o++) {
+    int64_t best = -1, idx[MX_MAX_RANK] = {0};
+    for (int64_t i = 0; i < n; i++) {
+      int64_t k = 0;
+      for (int d = 0; d < in->rank; d++)
+        if (!(axes >> d & 1)) k = k * in->dims[d] + idx[d];
+      if (k == o && (best < 0 || compare_dir(t, dir, x, i, x, best) > 0)) best = i;
+      for (int d = in->rank - 1; d >= 0 && ++idx[d] == in->dims[d]; d--) idx[d] = 0;
+    }
+    const void *want = best < 0 ? (const void *)ident : x;
+    int64_t at = best < 0 ? 0 : best;
+    if (compare(t, y, o, want, at) != 0 && !wrong++)
+      fprintf(stderr, "Reduce%s dtype %d rank %d axes %#x: element %lld differs\n", dir ? "Min" : "Max", t, in->rank,
+              axes, (long long)o);
+    if (compare(t, ref, o, want, at) != 0 && !wrong++)
+      fprintf(stderr, "reference loop of Reduce%s dtype %d rank %d axes %#x: element %lld differs\n",
+              dir ? "Min" : "Max", t, in->rank, axes, (long long)o);
+  }
+  CHECK_EQ_INT(wrong, 0);
+  free(x);
+  free(y);
+  free(ref);
+}
+
+static void test_reduce(void) {
+  struct {
+    mx_shape in;
+    uint32_t axes;
+  } cases[] = {
+      {SH(2, 3, 1000), 2},       {SH(2, 1000, 3), 1},      {SH(2, 70, 33), 1},   {SH(2, 70, 33), 2},
+      {SH(3, 5, 300, 7), 2},     {SH(3, 5, 300, 7), 5},    {SH(3, 5, 300, 7), 7}, {SH(2, 40, 40), 3},
+      {SH(1, 5000), 1},          {SH(0, 0), 0},            {SH(4, 2, 1, 3, 1), 2}, {SH(4, 2, 1, 3, 1), 0xf},
+      {SH(4, 3, 4, 5, 6), 0xa},  {SH(4, 3, 4, 5, 6), 0x5}, {SH(3, 2, 0, 3), 2},  {SH(3, 2, 0, 3), 1},
+      {SH(2, 0, 4), 3},          {SH(3, 6, 1, 1), 6},      {SH(2, 1, 1), 1},     {SH(2, 4, 17), 0},
+  };
+  for (int ti = 0; ti < N_TYPES; ti++)
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+      for (int dir = MX_MAX; dir <= MX_MIN; dir++)
+        for (int specials = 0; specials < 2; specials++) reduce_case(all_types[ti], (mx_dir)dir, &cases[c].in, cases[c].axes, specials);
 }
 
 int main(void) {
   test_argmax();
   test_max();
+  test_reduce();
   return check_report("test_kernels");
 }

@@ -1,0 +1,1 @@
+ByJ`FÅHÄFÅHÄFÅHÄ-·jÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄcÉLÄFÅHÄFÅHÄjh_ÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄFÅHÄ

@@ -1,0 +1,1 @@
+Bx1J\EîC|hÏCw@lDB¾êBÝC

@@ -1,0 +1,1 @@
+Bx0J0nÄqCuDD¡CD¹BÍCC£CDxÄQCÊC(Ä>DÃiÄ<ÄAÄàÃŠCDXÃ

@@ -1,0 +1,1 @@
+Bx0JTiIEÄ´EqÃÌê0D´’rÄ]ûBÄÂ¦B»P#DeÉD›ð1D©ÜUÄjG[Ã(&VÄm4[DñæcD¯ôUBuODLùÜCJs*Än}4Á>Š"ÄPMD

@@ -1,0 +1,1 @@
+	Bx4JH@5ÃXTëC(08DÃ]#D*¸ËB•ÄD¬ž@iòÉÃlFDÑèZDdK÷ÂUÖCß`áC¦r7ÄÛVNÄQãáÁë¨DDU_C

@@ -1,0 +1,1 @@
+Bx0J*д⌠ц8?ЙбbDЁц_DqDNDGдPC▄ADDд╧C	DяAkдkD┤бац

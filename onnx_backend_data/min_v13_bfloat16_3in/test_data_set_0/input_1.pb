@@ -1,0 +1,1 @@
+Bx1J*ŠÃ+DDBÂšC DCŸÃZDgÂ^Ä$DAÃNDãBDfÄLÄfD%ÃH?

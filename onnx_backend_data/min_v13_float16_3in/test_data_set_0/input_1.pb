@@ -1,0 +1,2 @@
+
+Bx1J*DXyTJbfb1Wmal‹Q_Öcã‚x`£aD^Õ]r‚Œ‚™W}Z=VbY5`

@@ -1,0 +1,1 @@
+	Bx4JHCZDÜbDQÄ+0DüY÷Ãf.Ä»¦ÆÃš³ZD	3›C¿-ÛC)K+Ä^s¤CzFJCÔP\DïËÂ–dÞÃ·ŽÃ¹FÈA

@@ -1,0 +1,1 @@
+ByJ•éãbzçzPQTWLË’y}sY

@@ -1,0 +1,1 @@
+	Bx3JHý;àÌ(€Zp-Äanr‡pL}B…j`J‹ÞtNjNîÆdnûOÚÓùâz·*™—Ãc¯Äqè¨z&[ÞöŸÖtÇpRL)

@@ -1,0 +1,1 @@
+Bx0JTลi2D•ทTDฐฺ2ฤZýwรeฤV]BETฤคดCXเC๒hฤqูADเบ.D(ร๋ฤ.Duก^C}3DsQฤTCoÿรCไhbรW@มC

@@ -1,0 +1,1 @@
+Bx1JT`;D†Š}Cw÷CÄP_Änr˜ÃxwÄÂ°0CÂ'ËCŽ¬D³%"DŸ‰FD‚ôsDÖšaDG9KÄ]åcDìCD7RDÞCFÂ–¤<Dd«¢C

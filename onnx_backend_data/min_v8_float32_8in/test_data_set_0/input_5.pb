@@ -1,0 +1,1 @@
+	Bx5JH√X┌├>AТCнA─╡ждC№ЁlD╠=@DEIжC╞,!─4"gBBж▀CQLkDs|х┬█LsDр&3├7Т┘├ fР┬N яB у.D

@@ -1,0 +1,1 @@
+ByJ`+Ó`XK@<Àx1-‹T^XK@<Àx1®rÅXK@<Àx1Âá'ƒXK@<Àx1+Ó`keDn(W-‹T^keDn(WñŸ·keDn(WÂá'ƒkeDn(W

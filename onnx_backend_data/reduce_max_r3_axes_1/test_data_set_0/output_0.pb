@@ -1,0 +1,1 @@
+ByJP18wD¥xDÀÃvD(ÌxD§ÍyD[œyD—MyDªCxDG^wDGVyDxyD¨«xDß¹uD½msDàxDØ¡yDúyDƒwDùïsDXzxD

@@ -1,0 +1,1 @@
+ByJ<©DªB,DÜDDð`FDWû8DødD¾äD-¯]D¡œqDŠílDþ½/D^Ú[DTOC¢%D¶MyD

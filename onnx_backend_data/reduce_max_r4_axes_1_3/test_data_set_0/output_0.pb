@@ -1,0 +1,1 @@
+ByJ šw>Ds%DF‘iDpjDúwD¨¢dDz`kD$ÃqD

@@ -1,0 +1,1 @@
+ByJ0gซOD*มRD๎nจC0xJDฬัwDdD,+DHXD>ÜDV๒Cไ๏ูCIRหร

@@ -1,0 +1,1 @@
+ByJ<7«H/d|ÐIxQ\åŒ+vXUawdÆ Æ0o5.P5àÅpƒsq;1PbC–¼öïé_àEuÒX

@@ -1,0 +1,1 @@
+ByJvHIbyz=Ut~i3=r

@@ -1,0 +1,1 @@
+ByJh5tTxPw`d{\cII

@@ -1,0 +1,1 @@
+ByJbS^ye^ch;[VvXZ

@@ -1,0 +1,230 @@
+/* The arg-reduction kernels (ArgMax, ArgMin): extremum_arg.h instantiated for
+ * every dtype, direction and tie rule, and the table that picks one. */
+#include <math.h>
+#include <stddef.h>
+
+#include "ops/extremum_kernels.h"
+#include "ops/kernel.h"
+
+/* On x86-64, gcc and clang build the kernels twice: portable (SSE2, the
+ * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes and
+ * three-operand instructions); a node takes the AVX2 ones when the CPU has
+ * AVX2. Across rows, the SSE2 build's instructions per byte keep one thread
+ * some way off the memory floor. -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds
+ * the portable kernels only. */
+#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MX_AVX2 1
+#define MX_AVX2_TARGET __attribute__((target("avx2")))
+#else
+#define MX_AVX2 0
+#endif
+
+/* Along the last axis (inner == 1) a row is cut into blocks. A block's
+ * extreme is a reduction over LANES independent running extremes (so that it
+ * vectorizes; NaN is only flagged there), and only a block holding something
+ * better than the best so far is scanned again, from L1, for the first (or
+ * last) index of its extreme: on most data few blocks are. (With fewer than
+ * 32 lanes gcc unrolls the lane loops before it vectorizes them, and then
+ * does not vectorize them.) */
+#define LANES 32
+#define ROW_BLOCK 512
+/* Across rows (inner > 1) a block of columns is read in stretches of
+ * COL_ROWS rows: first each column's extreme over the stretch (a plain
+ * vectorized max or min, NaN flagged apart), then only a column whose extreme
+ * beats its best so far is looked at again, from cache, for its row. The
+ * best keys of a block fill the scratch; wider blocks read longer runs of
+ * each row, which DRAM serves faster. */
+#define COL_BLOCK(K) (MX_ARG_SCRATCH / (int64_t)sizeof(K))
+#define COL_ROWS 16
+/* Columns of a strip: 128 bytes of each row, and at least 32 (see LANES). */
+#define STRIP(T) (128 / (int)sizeof(T) > 32 ? 128 / (int)sizeof(T) : 32)
+
+/* Asks for a strip's row at p + ahead: every line it touches, the last one
+ * too when the data is not aligned to 64 bytes (a caller's malloc'd input is
+ * at 16 past a line: without it one line in three of a strip is a miss). */
+#define PREFETCH_STRIP(p, ahead, T)                                                          \
+  do {                                                                                       \
+    for (int b_ = 0; b_ < STRIP(T) * (int)sizeof(T); b_ += 64) mx_prefetch(p, (ahead) + b_); \
+    mx_prefetch(p, (ahead) + STRIP(T) * (int)sizeof(T) - 1);                                 \
+  } while (0)
+
+/* What the template compares with, in the instance's DIR and LAST. */
+#define FURTHER(a, b) MX_FURTHER(DIR, a, b) /* ignores a NaN in b (flagged apart) */
+/* Whether key x replaces the best so far: strictly beyond keeps the first
+ * index, reaching it the last. NaN lies beyond all numbers, so with the
+ * first index x wins unless best reaches x or best is NaN, and with the last
+ * x wins if it reaches best or is NaN. (Bitwise | and & rather than || and
+ * &&: no branch in a loop that should vectorize.) */
+#define BETTER(x, best) \
+  (LAST ? (MX_REACHES(DIR, x, best) | ISNAN(x)) : (!MX_REACHES(DIR, best, x) & !ISNAN(best)))
+/* What find looks for: a NaN, or the key m. */
+#define HIT(v, m, nan) ((nan) ? ISNAN(v) : (v) == (m))
+
+#define MX_ARG_NAME_(s, v, isa, f) arg_##s##_##v##_##isa##_##f
+#define MX_ARG_NAME(s, v, isa, f) MX_ARG_NAME_(s, v, isa, f)
+
+/* The instances, a dtype at a time: see extremum_arg.h for what each macro
+ * means. Only float and double keys can be NaN; for the others the tests are
+ * constant 0. */
+#define F_ISNAN(k) ((k) != (k))
+#define F_EITHER_NAN(k, l) isunordered(k, l)
+#define N_ISNAN(k) ((void)(k), 0)
+#define N_EITHER_NAN(k, l) ((void)(k), (void)(l), 0)
+
+#define T float
+#define K float
+#define I int32_t
+#define A int32_t
+#define KEY(x) (x)
+#define ISNAN F_ISNAN
+#define EITHER_NAN F_EITHER_NAN
+#define SUFFIX f32
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef I
+#undef A
+#undef SUFFIX
+
+#define T double
+#define K double
+#define I int64_t
+#define A int64_t
+#define SUFFIX f64
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef I
+#undef A
+#undef KEY
+#undef ISNAN
+#undef EITHER_NAN
+#undef SUFFIX
+
+/* float16 and bfloat16: keys where NaN is a number beyond the others */
+#define ISNAN N_ISNAN
+#define EITHER_NAN N_EITHER_NAN
+#define T uint16_t
+#define K int16_t
+#define I int32_t
+#define A int16_t
+#define KEY(x) mx_half_key(x, MX_F16_INF, DIR)
+#define SUFFIX f16
+#include "ops/extremum_arg_set.h"
+#undef KEY
+#undef SUFFIX
+#define KEY(x) mx_half_key(x, MX_BF16_INF, DIR)
+#define SUFFIX bf16
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef I
+#undef A
+#undef KEY
+#undef SUFFIX
+
+/* integers: the values are the keys */
+#define KEY(x) (x)
+#define T int8_t
+#define K int8_t
+#define I int32_t
+#define A int8_t
+#define SUFFIX i8
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef A
+#undef SUFFIX
+#define T int16_t
+#define K int16_t
+#define A int16_t
+#define SUFFIX i16
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef A
+#undef SUFFIX
+#define T int32_t
+#define K int32_t
+#define A int32_t
+#define SUFFIX i32
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef A
+#undef SUFFIX
+#define T uint8_t
+#define K uint8_t
+#define A int8_t
+#define SUFFIX u8
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef A
+#undef SUFFIX
+#define T uint16_t
+#define K uint16_t
+#define A int16_t
+#define SUFFIX u16
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef A
+#undef SUFFIX
+#define T uint32_t
+#define K uint32_t
+#define A int32_t
+#define SUFFIX u32
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef A
+#undef I
+#undef SUFFIX
+#define I int64_t
+#define T int64_t
+#define K int64_t
+#define A int64_t
+#define SUFFIX i64
+#include "ops/extremum_arg_set.h"
+#undef T
+#undef K
+#undef SUFFIX
+#define T uint64_t
+#define K uint64_t
+#define SUFFIX u64
+#include "ops/extremum_arg_set.h"
+
+/* A dtype's eight kernels: [avx2][dir][last]. MX_IF_DTYPE leaves out the
+ * kernels of dtypes a build does not use. */
+#define VARIANTS(t, s, isa)                                                                                    \
+  {{MX_IF_DTYPE(t, MX_ARG_NAME(s, max_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, max_last, isa, kernel))}, \
+   {MX_IF_DTYPE(t, MX_ARG_NAME(s, min_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, min_last, isa, kernel))}}
+#if MX_AVX2
+#define AVX2_VARIANTS(t, s) VARIANTS(t, s, avx2)
+#else
+#define AVX2_VARIANTS(t, s) {{NULL, NULL}, {NULL, NULL}}
+#endif
+#define ROW(t, s) {t, {VARIANTS(t, s, port), AVX2_VARIANTS(t, s)}}
+
+mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2) {
+  static const struct {
+    mx_dtype t;
+    mx_arg_fn f[2][2][2];
+  } table[] = {
+      ROW(MINNX_FLOAT, f32), ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
+      ROW(MINNX_INT8, i8),   ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
+      ROW(MINNX_UINT8, u8),  ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
+  };
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (table[i].t == t) return table[i].f[avx2 && MX_AVX2][dir == MX_MIN][last != 0];
+  return NULL;
+}
+
+int mx_arg_avx2_available(void) {
+#if MX_AVX2
+  return __builtin_cpu_supports("avx2") != 0;
+#else
+  return 0;
+#endif
+}

@@ -1,0 +1,269 @@
+/* Template (no include guard): the arg kernels of one dtype, one direction,
+ * first or last index, one instruction set; extremum_arg.c's table
+ * instantiates it. The instance gives
+ *   T, K      the element type and the key it is compared through (the value
+ *             itself, or for float16/bfloat16 a signed integer of the same
+ *             order: extremum.h, -0 = +0, NaN beyond every number as one key);
+ *   I         a signed integer at least as wide as K and 32 bits, for masks
+ *             and indices that vectorize beside the keys; A the signed integer
+ *             exactly as wide as K, for row numbers inside a stretch;
+ *   KEY(x)    the key of an element; ISNAN(k), EITHER_NAN(k, l) the NaN tests
+ *             of keys (constant 0 where keys cannot be NaN: they fold away);
+ *   DIR, LAST the direction and whether ties give the last index;
+ *   ATTR, TRACK the functions' attribute (a target ISA) and whether columns
+ *             take the one-pass strips (NAME(track)) or the rescanning ones;
+ *   NAME(f)   the instance's name for function f.
+ * The input is outer x n x inner: the index runs over n for each (outer, inner). */
+
+/* The first (last) index in x[0..n) of key m, or of a NaN if nan, one being
+ * known to be there: LANES at a time for a hit, then one by one inside them. */
+static ATTR int64_t NAME(find)(const T *x, int64_t n, K m, int nan) {
+  int64_t i = LAST ? n : 0;
+  for (; LAST ? i >= LANES : i + LANES <= n; i += LAST ? -LANES : LANES) {
+    const T *lane = x + (LAST ? i - LANES : i);
+    I hit = 0;
+    for (int j = 0; j < LANES; j++) {
+      K v = KEY(lane[j]);
+      hit |= -(I)HIT(v, m, nan);
+    }
+    if (hit) break;
+  }
+  for (i = LAST ? i - 1 : i;; i += LAST ? -1 : 1) {
+    K v = KEY(x[i]);
+    if (HIT(v, m, nan)) return i;
+  }
+}
+/* acc[j] = the furthest key among x[j], x[j + LANES], ... in x[0..n), n a
+ * multiple of LANES; returns whether any of them is NaN. Two lane groups
+ * a step: one NaN test covers both. */
+static ATTR int NAME(lanes)(const T *x, int64_t n, K *acc) {
+  I nan[LANES], any = 0;
+  for (int j = 0; j < LANES; j++) {
+    acc[j] = KEY(x[j]);
+    nan[j] = -(I)ISNAN(acc[j]);
+  }
+  int64_t i = LANES;
+  for (; i + 2 * LANES <= n; i += 2 * LANES) {
+    for (int p = 0; p < 2 * LANES * (int)sizeof(T); p += 64) mx_prefetch(x + i, MX_AHEAD + p);
+    for (int j = 0; j < LANES; j++) {
+      K v = KEY(x[i + j]), w = KEY(x[i + LANES + j]);
+      acc[j] = FURTHER(acc[j], v);
+      acc[j] = FURTHER(acc[j], w);
+      nan[j] |= -(I)EITHER_NAN(v, w);
+    }
+  }
+  if (i < n)
+    for (int j = 0; j < LANES; j++) {
+      K v = KEY(x[i + j]);
+      acc[j] = FURTHER(acc[j], v);
+      nan[j] |= -(I)ISNAN(v);
+    }
+  for (int j = 0; j < LANES; j++) any |= nan[j];
+  return any != 0;
+}
+/* A row x[0..n) from index i on, best and at being the best so far and
+ * its index: one element at a time, branch-free. */
+static ATTR int64_t NAME(tail)(const T *x, int64_t i, int64_t n, K best, int64_t at) {
+  for (; i < n; i++) {
+    K v = KEY(x[i]);
+    int take = BETTER(v, best);
+    best = take ? v : best;
+    at = take ? i : at;
+  }
+  return at;
+}
+static ATTR int64_t NAME(row)(const T *x, int64_t n) {
+  K best = KEY(x[0]);
+  int64_t at = 0, full = n - n % LANES;
+  for (int64_t b = 0; b < full; b += ROW_BLOCK) {
+    const T *blk = x + b;
+    int64_t len = full - b < ROW_BLOCK ? full - b : ROW_BLOCK;
+    K acc[LANES];
+    if (NAME(lanes)(blk, len, acc)) { /* NaN beats numbers; with LAST, a later NaN beats it */
+      at = b + NAME(find)(blk, len, best, 1);
+      if (!LAST) return at;
+      best = KEY(x[at]);
+      continue;
+    }
+    I better = 0;
+    for (int j = 0; j < LANES; j++) better |= -(I)BETTER(acc[j], best);
+    if (!better) continue;
+    /* the block's maximum: four independent chains, then one */
+    for (int j = 4; j < LANES; j++) acc[j & 3] = FURTHER(acc[j & 3], acc[j]);
+    K m = FURTHER(FURTHER(acc[0], acc[1]), FURTHER(acc[2], acc[3]));
+    at = b + NAME(find)(blk, len, m, 0);
+    best = m;
+  }
+  return NAME(tail)(x, full, n, best, at);
+}
+/* Rows [k0, k0 + h) of the columns [0, w) at x (row k0; row stride inner):
+ * best[j] and y[j] (its index) follow column j through them, one by one. */
+static ATTR void NAME(scan)(const T *x, int64_t inner, int64_t w, int64_t k0, int64_t h,
+                        K *best, int64_t *y) {
+  for (int64_t j = 0; j < w; j++)
+    for (int64_t k = 0; k < h; k++) {
+      K v = KEY(x[k * inner + j]);
+      if (BETTER(v, best[j])) {
+        best[j] = v;
+        y[j] = k0 + k;
+      }
+    }
+}
+/* The same for a strip of STRIP(T) columns in one pass: each column's
+ * maximum over the rows and the row where it is (A: row numbers in the
+ * stretch, as wide as the keys), kept in registers; NaN only flagged (if
+ * one was seen, the rows are looked at again one by one). As fast on any
+ * data, but it takes twice the instructions of NAME(strip)'s first pass:
+ * only AVX2 runs it at the memory floor. */
+static ATTR void NAME(track)(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,
+                              int64_t *y) {
+  K g[STRIP(T)];
+  A at[STRIP(T)], nan[STRIP(T)], any = 0;
+  int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);
+  PREFETCH_STRIP(x, ahead, T);
+  for (int j = 0; j < STRIP(T); j++) {
+    g[j] = KEY(x[j]);
+    at[j] = 0;
+    nan[j] = -(A)ISNAN(g[j]);
+  }
+  for (int64_t k = 1; k < h; k++) {
+    const T *r = x + k * inner;
+    A row = (A)k;
+    PREFETCH_STRIP(r, ahead, T);
+    for (int j = 0; j < STRIP(T); j++) {
+      K v = KEY(r[j]);
+      A take = -(A)(LAST ? MX_REACHES(DIR, v, g[j]) : MX_BEYOND(DIR, v, g[j]));
+      /* a plain max and a bitwise select: gcc turns `take ? v : g[j]` into
+       * a branch around a masked store */
+      g[j] = FURTHER(g[j], v);
+      at[j] = (A)((row & take) | (at[j] & ~take));
+      nan[j] |= -(A)ISNAN(v);
+    }
+  }
+  for (int j = 0; j < STRIP(T); j++) any |= nan[j];
+  if (any) {
+    NAME(scan)(x, inner, STRIP(T), k0, h, best, y);
+    return;
+  }
+  for (int j = 0; j < STRIP(T); j++) {
+    int b = BETTER(g[j], best[j]);
+    best[j] = b ? g[j] : best[j];
+    y[j] = b ? k0 + at[j] : y[j];
+  }
+}
+/* The same for a strip of STRIP(T) columns, fast: first each column's
+ * maximum over the rows (STRIP independent maxima, kept in registers; NaN
+ * only flagged; two rows a step), then only for the columns whose maximum
+ * beats their best, the row holding it; if a NaN was seen, all of them one
+ * by one. */
+static ATTR void NAME(strip)(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,
+                         int64_t *y) {
+  K g[STRIP(T)];
+  I nan = 0, count = 0, beats[STRIP(T)], at[STRIP(T)];
+  int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);
+  /* every row of the next stretch is asked for, its first and last too */
+  PREFETCH_STRIP(x, ahead, T);
+  for (int j = 0; j < STRIP(T); j++) {
+    g[j] = KEY(x[j]);
+    nan |= -(I)ISNAN(g[j]);
+  }
+  int64_t k = 1;
+  for (; k + 2 <= h; k += 2) {
+    const T *r = x + k * inner, *s = r + inner;
+    PREFETCH_STRIP(r, ahead, T); /* the next stretch */
+    PREFETCH_STRIP(s, ahead, T);
+    for (int j = 0; j < STRIP(T); j++) {
+      K v = KEY(r[j]), w = KEY(s[j]);
+      g[j] = FURTHER(g[j], FURTHER(v, w));
+      nan |= -(I)EITHER_NAN(v, w);
+    }
+  }
+  if (k < h) {
+    const T *r = x + k * inner;
+    PREFETCH_STRIP(r, ahead, T);
+    for (int j = 0; j < STRIP(T); j++) {
+      K v = KEY(r[j]);
+      g[j] = FURTHER(g[j], v);
+      nan |= -(I)ISNAN(v);
+    }
+  }
+  if (nan) {
+    NAME(scan)(x, inner, STRIP(T), k0, h, best, y);
+    return;
+  }
+  for (int j = 0; j < STRIP(T); j++) {
+    beats[j] = -(I)BETTER(g[j], best[j]);
+    count -= beats[j];
+  }
+  if (!count) return;
+  /* Many such columns (early rows, where records are common): all rows
+   * once for all of them, in the order where the row wanted is the last
+   * match. Few: each column's rows until the first (last) match. */
+  if (count > STRIP(T) / 8) {
+    for (int j = 0; j < STRIP(T); j++) at[j] = 0;
+    for (int64_t step = 0; step < h; step++) {
+      I r = (I)(LAST ? step : h - 1 - step);
+      const T *row = x + r * inner;
+      for (int j = 0; j < STRIP(T); j++) {
+        K v = KEY(row[j]);
+        I match = -(I)(v == g[j]) & beats[j];
+        at[j] = (r & match) | (at[j] & ~match);
+      }
+    }
+    for (int j = 0; j < STRIP(T); j++) {
+      best[j] = beats[j] ? g[j] : best[j];
+      y[j] = beats[j] ? k0 + at[j] : y[j];
+    }
+    return;
+  }
+  for (int j = 0; j < STRIP(T); j++) {
+    if (!beats[j]) continue;
+    int64_t r = LAST ? h - 1 : 0;
+    while (KEY(x[r * inner + j]) != g[j]) r += LAST ? -1 : 1;
+    best[j] = g[j];
+    y[j] = k0 + r;
+  }
+}
+/* best: scratch for COL_BLOCK(K) keys */
+static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, K *best) {
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t j0 = 0; j0 < inner; j0 += COL_BLOCK(K)) {
+      const T *x = in + o * n * inner + j0;
+      int64_t *y = out + o * inner + j0;
+      int64_t m = inner - j0 < COL_BLOCK(K) ? inner - j0 : COL_BLOCK(K);
+      for (int64_t j = 0; j < m; j++) {
+        best[j] = KEY(x[j]);
+        y[j] = 0;
+      }
+      for (int64_t k0 = 1; k0 < n; k0 += COL_ROWS) {
+        int64_t h = n - k0 < COL_ROWS ? n - k0 : COL_ROWS;
+        const T *rows = x + k0 * inner;
+        if (m < STRIP(T)) {
+          NAME(scan)(rows, inner, m, k0, h, best, y);
+          continue;
+        }
+        /* the last strip ends at m, overlapping the one before: a column
+         * seen twice in a stretch gives the same result */
+        for (int64_t j = 0; j < m; j += STRIP(T)) {
+          int64_t at = m - j < STRIP(T) ? m - STRIP(T) : j;
+          if (TRACK)
+            NAME(track)(rows + at, inner, k0, h, best + at, y + at);
+          else
+            NAME(strip)(rows + at, inner, k0, h, best + at, y + at);
+        }
+      }
+    }
+}
+static ATTR void NAME(kernel)(const void *in_, int64_t *out, int64_t outer, int64_t n, int64_t inner,
+                              void *scratch) {
+  const T *in = in_;
+  if (inner != 1) {
+    NAME(cols)(in, out, outer, n, inner, scratch);
+    return;
+  }
+  if (n < LANES) /* short rows: no blocks at all */
+    for (int64_t o = 0; o < outer; o++) out[o] = NAME(tail)(in + o * n, 1, n, KEY(in[o * n]), 0);
+  else
+    for (int64_t o = 0; o < outer; o++) out[o] = NAME(row)(in + o * n, n);
+}
+

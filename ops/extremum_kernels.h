@@ -1,0 +1,92 @@
+/* The min/max family's kernels: one implementation per (dtype, direction),
+ * instantiated from templates by tables, that Max, Min, Maximum, Minimum,
+ * ArgMax, ArgMin, ReduceMax and ReduceMin share. */
+#ifndef MX_EXTREMUM_KERNELS_H
+#define MX_EXTREMUM_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/ir.h"
+#include "ops/extremum.h"
+
+/* ---- elementwise and reductions (extremum_pair.c) ---- */
+
+/* How an operand steps through a row: not at all (one value for the row),
+ * or one element at a time through data read once (read it ahead) or through
+ * data in cache (a row that the tile reads again, the block being folded:
+ * reading ahead of it would fetch bytes past its end for nothing). */
+enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
+
+/* For each of `rows` rows of n elements: out[i] = pick(a[i or 0], b[i or 0])
+ * as sa, sb say, then out steps by n, a by da and b by db elements. out may
+ * be a. Looping over rows in here keeps a short row's cost to its loop. */
+typedef void (*mx_pair_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n, int64_t rows,
+                           int64_t da, int64_t db);
+/* Three or four operands in one pass (every one steps, MX_STREAM or MX_CACHED):
+ *   triple: out[i] = pick(out[i], b[i], c[i]);
+ *   quad:   out[i] = pick(a[i], b[i], c[i], d[i]), a being out or another input. */
+typedef void (*mx_triple_fn)(void *out, const void *b, int sb, const void *c, int sc, int64_t n);
+typedef void (*mx_quad_fn)(void *out, const void *a, int sa, const void *b, int sb, const void *c, int sc,
+                           const void *d, int sd, int64_t n);
+/* out[r] = pick(out[r], the extreme of row r), for `rows` rows of n elements
+ * of x one after the other. */
+typedef void (*mx_rows_fn)(void *out, const void *x, int64_t n, int64_t rows);
+
+typedef struct mx_pair_kernels {
+  mx_pair_fn pair;
+  mx_triple_fn triple;
+  mx_quad_fn quad;
+  mx_rows_fn rows;
+} mx_pair_kernels;
+
+/* The kernels of dtype t (bool is uint8's: false < true) in direction dir;
+ * NULL for a dtype they do not cover or this build leaves out. */
+const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir);
+
+/* Writes one element of dtype t: the start of a reduction in direction dir,
+ * which every value reaches (ONNX's result over an empty set): the lowest
+ * value for MX_MAX (-inf for floats), the highest for MX_MIN. */
+void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out);
+
+/* ---- arg-reductions (extremum_arg.c) ---- */
+
+/* The input as outer x n x inner (n > 0): out[o * inner + j] is the index
+ * along n of the extreme of (o, j). scratch: MX_ARG_SCRATCH bytes, aligned
+ * for any element type, that the call may overwrite (the column kernels'
+ * running keys: kernels keep no large arrays on the stack). */
+typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, void *scratch);
+#define MX_ARG_SCRATCH 8192
+
+/* The kernel of dtype t, direction dir, the first or the last index among
+ * ties, portable or for AVX2 (when avx2 is nonzero and this build has those:
+ * tests run both; mx_arg_avx2_available tells whether the CPU has AVX2,
+ * always 0 without AVX2 kernels). */
+mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2);
+int mx_arg_avx2_available(void);
+
+/* ---- reductions over a set of axes (extremum_reduce.c) ---- */
+
+/* The input's dims as groups: dims of size 1 dropped (they move no element),
+ * then neighbours that are both reduced or both kept merged; so groups
+ * alternate between kept and reduced, and the walk below needs only two
+ * loops: the last group is a row reduction (the `rows` kernel) or a run of
+ * output elements folded with a row of input (the `pair` kernel, in place). */
+typedef struct mx_reduce_walk {
+  const mx_pair_kernels *k;
+  size_t esize;
+  int n;                        /* groups, >= 1 */
+  int64_t dims[MX_MAX_RANK];    /* group sizes */
+  uint32_t reduced;             /* bit g: group g is reduced */
+  int64_t in_count, out_count;
+  unsigned char identity[8];    /* mx_extremum_identity */
+} mx_reduce_walk;
+
+/* Plans the reduction of a concrete `rank`-dim shape over the axes whose bit
+ * is set in `axes`, for dtype t (which mx_pair_kernels_for covers). */
+void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes);
+/* out: out_count elements, each the extreme of its set (the identity for an
+ * empty set), in the order of the kept dims. */
+void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out);
+
+#endif

@@ -1,0 +1,76 @@
+/* ReduceMax/ReduceMin over any set of axes through the elementwise and row
+ * kernels (extremum_kernels.h says how the shape is grouped). */
+#include <string.h>
+
+#include "ops/extremum_kernels.h"
+
+void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes) {
+  memset(w, 0, sizeof *w);
+  w->k = mx_pair_kernels_for(t, dir);
+  w->esize = mx_dtype_size(t);
+  mx_extremum_identity(t, dir, w->identity);
+  w->in_count = w->out_count = 1;
+  for (int d = 0; d < rank; d++) {
+    int red = (axes >> d) & 1;
+    w->in_count *= dims[d];
+    if (!red) w->out_count *= dims[d];
+    if (dims[d] == 1) continue;
+    if (w->n > 0 && (int)((w->reduced >> (w->n - 1)) & 1) == red) {
+      w->dims[w->n - 1] *= dims[d];
+      continue;
+    }
+    w->dims[w->n] = dims[d];
+    w->reduced |= (uint32_t)red << w->n;
+    w->n++;
+  }
+  if (w->n == 0) { /* one element: a set of one */
+    w->n = 1;
+    w->dims[0] = 1;
+    w->reduced = 1;
+  }
+}
+
+void mx_reduce_run(const mx_reduce_walk *w, const void *in_, void *out_) {
+  const unsigned char *in = in_;
+  unsigned char *out = out_;
+  for (int64_t o = 0; o < w->out_count; o++) memcpy(out + (size_t)o * w->esize, w->identity, w->esize);
+  if (w->in_count == 0) return;
+  /* the last group (and, when it is reduced, the kept group before it) goes
+   * to one kernel call; the groups before it are walked like an odometer */
+  int last_reduced = (int)((w->reduced >> (w->n - 1)) & 1);
+  int inner = last_reduced && w->n >= 2 ? 2 : 1; /* groups a call covers */
+  int outer = w->n - inner;
+  int64_t in_len = 1, out_len = 1; /* elements a call reads and writes */
+  for (int g = outer; g < w->n; g++) {
+    in_len *= w->dims[g];
+    if (!((w->reduced >> g) & 1)) out_len *= w->dims[g];
+  }
+  int64_t span[MX_MAX_RANK]; /* the output's step along kept outer group g */
+  int64_t s = out_len;
+  for (int g = outer - 1; g >= 0; g--) {
+    span[g] = s;
+    if (!((w->reduced >> g) & 1)) s *= w->dims[g];
+  }
+  int64_t idx[MX_MAX_RANK] = {0}, in_off = 0, out_off = 0;
+  for (;;) {
+    const unsigned char *x = in + (size_t)in_off * w->esize;
+    unsigned char *y = out + (size_t)out_off * w->esize;
+    if (last_reduced)
+      w->k->rows(y, x, w->dims[w->n - 1], out_len);
+    else
+      w->k->pair(y, y, MX_CACHED, x, MX_STREAM, out_len, 1, 0, 0);
+    /* the next position of the outer groups: the input steps by a call's
+     * length; the output steps only along kept groups, and goes back to the
+     * start of a kept run when a reduced group wraps */
+    int g = outer - 1;
+    in_off += in_len;
+    for (; g >= 0; g--) {
+      int red = (int)((w->reduced >> g) & 1);
+      if (!red) out_off += span[g];
+      if (++idx[g] < w->dims[g]) break;
+      idx[g] = 0;
+      if (!red) out_off -= span[g] * w->dims[g];
+    }
+    if (g < 0) return;
+  }
+}
