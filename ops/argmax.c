@@ -47,6 +47,7 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   return MINNX_OK;
 }
 
+#ifndef MX_SMALL_KERNELS /* else extremum_small.c's reference loops */
 typedef struct {
   mx_arg_fn fn;
   int64_t outer, n, inner;
@@ -84,6 +85,7 @@ void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in,
   const argmax_plan *p = params;
   p->fn(in[0], out[0], p->outer, p->n, p->inner, x->scratch);
 }
+#endif
 
 /* ---- the rows ---- */
 
