@@ -18,8 +18,9 @@ LINE = re.compile(r"^PASS (\S+) region=(\d+) kept=(\d+) session=(\d+) stack_load
 
 
 def case_class(name):
-    if name.startswith("test_"):
-        return "official " + ("ArgMax" if name.startswith("test_argmax") else "Max")
+    official = re.match(r"test_(argmax|argmin|reduce_max|reduce_min|max|min)_", name)
+    if official:
+        return "official " + official.group(1)
     return "own " + name.split("_")[0]
 
 
