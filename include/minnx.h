@@ -119,8 +119,8 @@ typedef struct minnx_load_options {
    * its sessions (tables and arena). Beyond it a call fails with
    * MINNX_E_LIMIT. 0: no cap. */
   size_t max_memory;
-  /* Nonzero: initializers stored as raw_data are used where they are in the
-   * model's bytes instead of being copied, each one whose bytes sit at a
+  /* Nonzero: initializers and Constant tensors stored as raw_data are used
+   * where they are in the model's bytes instead of being copied, each one whose bytes sit at a
    * multiple of its element size (on a little-endian host; single-byte dtypes
    * anywhere). The bytes given to minnx_model_load_buffer or
    * minnx_model_load_in must then stay valid and unchanged as long as the
@@ -202,7 +202,10 @@ minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minn
  * default) holding its bookkeeping, kernel plans and arena. When every shape
  * is declared, the arena was planned at load; with symbolic dims it is planned
  * at the first run after inputs with new shapes are bound, from the hooks if
- * it outgrows the block. Runs with unchanged shapes allocate nothing. On
+ * it outgrows the block. Runs with unchanged shapes allocate nothing. A shape
+ * that depends on an input's bytes (Reshape's `shape`, Squeeze's `axes` given
+ * as a graph input rather than a constant) is planned at every run, and such
+ * a run allocates if the arena outgrows the block. On
  * success *out is the caller's, released with minnx_session_free before the
  * model. Errors: MINNX_E_ARG, MINNX_E_NOMEM, MINNX_E_LIMIT (a value too large
  * to plan). */
@@ -216,7 +219,8 @@ minnx_status minnx_session_create_in(const minnx_model *model, void *mem, size_t
                                      minnx_error *err);
 /* The exact bytes minnx_session_create_in needs for a session on `model` (a
  * multiple of 16; 0 for NULL), computed from the model alone. With symbolic
- * dims the arena depends on the shapes bound: then this covers everything but
+ * dims, or shapes given by an input's bytes, the arena depends on the inputs
+ * bound: then this covers everything but
  * the arena, which must fit in what is left when the run after binding plans
  * it (else that run fails with MINNX_E_NOMEM, naming the bytes needed, and
  * the session stays usable). */
@@ -258,6 +262,9 @@ minnx_status minnx_session_output(const minnx_session *session, size_t index, mi
  * dims not yet bound) and for NULL. */
 size_t minnx_session_arena_size(const minnx_session *session);
 size_t minnx_session_values_size(const minnx_session *session);
+/* 1 when the session's arena is planned for its current inputs (an arena of
+ * 0 bytes is a plan too: a graph of views and constants), 0 otherwise. */
+int minnx_session_planned(const minnx_session *session);
 
 /* Introspection for tools. Strings returned are owned by the model; every
  * `out` pointer may be NULL to skip it; MINNX_E_ARG for NULL or an index out

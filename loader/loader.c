@@ -103,6 +103,13 @@ static int32_t symbol(loader *L, const char *param) {
  * simply unknown dims. */
 static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_value *v, const char *role) {
   const Onnx__TypeProto *tp = vi->type;
+  if (tp && tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && tp->value_case != ONNX__TYPE_PROTO__VALUE__NOT_SET)
+    return mx_fail(L->err, MINNX_E_FEATURE, "graph %s '%s' has no tensor type but %s, which minnx does not support "
+                   "(tensors only)", role, v->name,
+                   tp->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE   ? "a sequence"
+                   : tp->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE ? "an optional"
+                   : tp->value_case == ONNX__TYPE_PROTO__VALUE_MAP_TYPE      ? "a map"
+                                                                             : "a sparse tensor");
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
     return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has no tensor type", role, v->name);
   const Onnx__TypeProto__Tensor *tt = tp->tensor_type;
@@ -133,6 +140,28 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
   return MINNX_OK;
 }
 
+static void *pool_alloc_fn(void *ctx, size_t size) { return mx_pool_alloc(ctx, size); }
+
+/* A tensor attribute's value, decoded (a sparse one densified) into the pool.
+ * A refusal names the node and the attribute around the tensor's message. */
+static minnx_status read_tensor_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr *a, const char *node) {
+  mx_tensor_data td;
+  minnx_status st = a->type == MX_ATTR_TENSOR
+                        ? mx_tensor_from_proto(ap->t, ap->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err)
+                        : mx_sparse_from_proto(ap->sparse_tensor, ap->name, pool_alloc_fn, L->pool, L->ext, &td, L->err);
+  mx_const *t = st ? NULL : mx_pool_alloc(L->pool, sizeof *t);
+  if (!st && !t) return nomem(L);
+  if (st && L->err) {
+    char why[sizeof L->err->message];
+    memcpy(why, L->err->message, sizeof why);
+    return mx_fail(L->err, st, "node '%s': attribute '%s': %s", node, ap->name, why);
+  }
+  if (st) return st;
+  *t = (mx_const){td.dtype, td.shape, td.data, td.nbytes};
+  a->t = t;
+  return MINNX_OK;
+}
+
 static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr *a, const char *node) {
   if (!ap->name || !ap->name[0]) return mx_fail(L->err, MINNX_E_MODEL, "node '%s' has an attribute without a name", node);
   if (ap->ref_attr_name && ap->ref_attr_name[0])
@@ -143,9 +172,12 @@ static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr
   if (!type) { /* IR version 1 models carry no type: take it from the field that is set */
     type = ap->has_f ? MX_ATTR_FLOAT : ap->has_i ? MX_ATTR_INT : ap->has_s ? MX_ATTR_STRING
          : ap->t ? MX_ATTR_TENSOR : ap->g ? MX_ATTR_GRAPH : ap->n_floats ? MX_ATTR_FLOATS
-         : ap->n_ints ? MX_ATTR_INTS : ap->n_strings ? MX_ATTR_STRINGS : 0;
+         : ap->n_ints ? MX_ATTR_INTS : ap->n_strings ? MX_ATTR_STRINGS : ap->sparse_tensor ? MX_ATTR_SPARSE_TENSOR : 0;
   }
-  if (type < MX_ATTR_FLOAT || type > MX_ATTR_STRINGS)
+  if ((type == MX_ATTR_TENSOR && !ap->t) || (type == MX_ATTR_SPARSE_TENSOR && !ap->sparse_tensor))
+    return mx_fail(L->err, MINNX_E_FEATURE, "node '%s': attribute '%s' holds no tensor, though its type says so: a type "
+                   "minnx does not support without its value", node, ap->name);
+  if ((type < MX_ATTR_FLOAT || type > MX_ATTR_STRINGS) && type != MX_ATTR_SPARSE_TENSOR)
     return mx_fail(L->err, MINNX_E_FEATURE, "node '%s': attribute '%s' has a type minnx does not support", node, ap->name);
   a->type = (mx_attr_type)type;
   a->i = ap->i;
@@ -162,14 +194,18 @@ static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr
     a->ints = v;
     a->n = ap->n_ints;
   } else if (type == MX_ATTR_FLOATS) {
+    float *v = mx_pool_alloc(L->pool, ap->n_floats * sizeof *v);
+    if (!v) return nomem(L);
+    if (ap->n_floats) memcpy(v, ap->floats, ap->n_floats * sizeof *v);
+    a->floats = v;
     a->n = ap->n_floats;
+  } else if (type == MX_ATTR_TENSOR || type == MX_ATTR_SPARSE_TENSOR) {
+    return read_tensor_attr(L, ap, a, node);
   } else if (type == MX_ATTR_STRINGS) {
     a->n = ap->n_strings;
   }
   return MINNX_OK;
 }
-
-static void *pool_alloc_fn(void *ctx, size_t size) { return mx_pool_alloc(ctx, size); }
 
 static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   mx_graph *g = L->g;

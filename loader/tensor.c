@@ -270,6 +270,56 @@ minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, 
   return MINNX_OK;
 }
 
+/* ---- sparse tensors ---- */
+
+minnx_status mx_sparse_from_proto(const Onnx__SparseTensorProto *s, const char *what, mx_alloc_fn alloc, void *ctx,
+                                  const mx_external *ext, mx_tensor_data *out, mx_err *err) {
+  mx_tensor_data v, ix;
+  memset(out, 0, sizeof *out);
+  if (!s->values || !s->indices) return mx_fail(err, MINNX_E_MODEL, "sparse tensor '%s' lacks its values or indices", what);
+  if (s->n_dims > MX_MAX_RANK)
+    return mx_fail(err, MINNX_E_LIMIT, "sparse tensor '%s' has rank %zu, above minnx's maximum %d", what, s->n_dims, MX_MAX_RANK);
+  minnx_status st = mx_tensor_from_proto(s->values, what, alloc, ctx, ext, 0, &v, err);
+  if (!st) st = mx_tensor_from_proto(s->indices, what, alloc, ctx, ext, 0, &ix, err);
+  if (st) return st;
+  out->dtype = v.dtype;
+  out->shape.rank = (int)s->n_dims;
+  for (size_t d = 0; d < s->n_dims; d++) {
+    if (s->dims[d] < 0) return mx_fail(err, MINNX_E_MODEL, "sparse tensor '%s' has negative dim %lld", what, (long long)s->dims[d]);
+    out->shape.dims[d] = s->dims[d];
+  }
+  int64_t count = mx_shape_count(&out->shape), nnz = v.shape.rank == 1 ? v.shape.dims[0] : -1;
+  size_t esize = mx_dtype_size(v.dtype);
+  out->nbytes = mx_shape_bytes(&out->shape, v.dtype);
+  if (count < 0 || out->nbytes == SIZE_MAX) return mx_fail(err, MINNX_E_LIMIT, "sparse tensor '%s': element count overflows", what);
+  int per = ix.shape.rank == 2 ? out->shape.rank : 1; /* int64s per index */
+  if (nnz < 0 || ix.dtype != MINNX_INT64 || ix.shape.rank < 1 || ix.shape.rank > 2 || ix.shape.dims[0] != nnz ||
+      (ix.shape.rank == 2 && ix.shape.dims[1] != out->shape.rank))
+    return mx_fail(err, MINNX_E_MODEL, "sparse tensor '%s': values must be [NNZ] and indices int64 [NNZ] or [NNZ, %d]", what,
+                   out->shape.rank);
+  out->data = alloc(ctx, out->nbytes ? out->nbytes : 1);
+  if (!out->data) return mx_fail(err, MINNX_E_NOMEM, "out of memory for sparse tensor '%s' (%zu bytes)", what, out->nbytes);
+  memset(out->data, 0, out->nbytes);
+  const int64_t *idx = ix.data;
+  int64_t prev = -1;
+  for (int64_t k = 0; k < nnz; k++) {
+    int64_t at = 0; /* the linear index, every coordinate checked before it is used */
+    for (int j = 0; j < per; j++) {
+      int64_t c = idx[k * per + j], dim = per == 1 ? count : out->shape.dims[j];
+      if (c < 0 || c >= dim)
+        return mx_fail(err, MINNX_E_MODEL, "sparse tensor '%s': index %lld of value %lld is out of range [0, %lld)", what,
+                       (long long)c, (long long)k, (long long)dim);
+      at = at * dim + c;
+    }
+    if (at <= prev)
+      return mx_fail(err, MINNX_E_MODEL, "sparse tensor '%s': value %lld's index is not after the one before (indices must "
+                     "ascend without repeats)", what, (long long)k);
+    prev = at;
+    memcpy((unsigned char *)out->data + (size_t)at * esize, (const unsigned char *)v.data + (size_t)k * esize, esize);
+  }
+  return MINNX_OK;
+}
+
 /* ---- public: .pb files ---- */
 
 typedef struct {

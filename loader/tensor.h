@@ -24,6 +24,13 @@ typedef struct mx_tensor_data {
 minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
                                   const mx_external *ext, int in_place, mx_tensor_data *out, mx_err *err);
 
+/* Densifies a SparseTensorProto (Constant's sparse_value): values [NNZ] of
+ * any numeric dtype, indices int64 [NNZ, rank] or [NNZ] (linearized), in
+ * ascending order without repeats, each inside dims; anything else is
+ * refused naming `what`. The dense bytes (zeros elsewhere) come from alloc. */
+minnx_status mx_sparse_from_proto(const Onnx__SparseTensorProto *s, const char *what, mx_alloc_fn alloc, void *ctx,
+                                  const mx_external *ext, mx_tensor_data *out, mx_err *err);
+
 /* protobuf-c allocation through hooks (an mx_mem's, or a region's top);
  * `failed` records a refused allocation, so that a failed unpack is told
  * apart from bad bytes. */

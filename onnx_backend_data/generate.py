@@ -37,9 +37,10 @@ IR_VERSION = 8
 PRODUCER = "minnx-gen"
 OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
-            "typed_", "err_", "min_", "argmin_", "minimum_", "reduce_")
+            "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
+            "unsqueeze_", "view_", "min_", "argmin_", "minimum_", "reduce_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
-                  "constant")
+                  "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ U8 = DType("uint8", TensorProto.UINT8, np.uint8, "int32_data")
 U16 = DType("uint16", TensorProto.UINT16, np.uint16, "int32_data")
 U32 = DType("uint32", TensorProto.UINT32, np.uint32, "uint64_data")
 U64 = DType("uint64", TensorProto.UINT64, np.uint64, "uint64_data")
-BOOL = DType("bool", TensorProto.BOOL, np.bool_, "int32_data")  # only for refused cases
+BOOL = DType("bool", TensorProto.BOOL, np.bool_, "int32_data")  # views and refused cases
 
 FLOATS = [F16, F32, F64]
 INTS = [I8, I16, I32, I64, U8, U16, U32, U64]
@@ -824,6 +825,349 @@ def err_run():
 
 
 # ---------------------------------------------------------------------------------------------
+# const_, identity_, reshape_, flatten_, squeeze_, unsqueeze_: the plumbing exporters write
+# around Max and ArgMax. Every version x every dtype it allows x each rule; expected outputs are
+# numpy's reshape / squeeze / expand_dims of the input (the views share its bytes in minnx).
+
+NO_BF16 = FLOATS + INTS + [BOOL]
+ALL = NUMERIC + [BOOL]
+# Types each version accepts (onnx.defs; versions 19 and 21 add only types minnx lacks).
+IDENTITY_TYPES = {1: NO_BF16, 13: ALL, 14: ALL, 16: ALL, 19: ALL, 21: ALL}
+RESHAPE_TYPES = {1: FLOATS, 5: NO_BF16, 13: ALL, 14: ALL, 19: ALL, 21: ALL}
+FLATTEN_TYPES = {1: FLOATS, 9: NO_BF16, 11: NO_BF16, 13: ALL, 21: ALL}
+SQUEEZE_TYPES = {1: NO_BF16, 11: NO_BF16, 13: ALL, 21: ALL}
+CONSTANT_TYPES = {1: FLOATS, 9: NO_BF16, 11: NO_BF16, 12: NO_BF16, 13: ALL, 19: ALL, 21: ALL}
+
+
+def any_values(dt, shape, rng):
+    if dt is BOOL:
+        return rng.integers(0, 2, size=shape).astype(np.bool_)
+    return rand(dt, shape, rng)
+
+
+def i64(values):
+    return np.array(values, dtype=np.int64)
+
+
+def view_case(name, op, opset, x, want, attrs=None, extra=(), inits=(), dt=None):
+    """One node `op` over x (and extra inputs / initializers such as a shape or axes), whose
+    output must be x's elements under shape `want`."""
+    dt = dt or x[0]
+    ins = [Value("x", dt, x[1])] + list(extra)
+    names = [v.name for v in ins] + [v.name for v in inits]
+    return Case(name, [node(op, names, ["y"], **(attrs or {}))], {"": opset}, ins,
+                [Value("y", dt, x[1].reshape(want))], list(inits))
+
+
+def gen_views():
+    # Identity: every version x dtype; rank 0 and an empty tensor too.
+    for ver, types in IDENTITY_TYPES.items():
+        for dt in types:
+            name = f"identity_v{ver}_{dt.name}"
+            x = any_values(dt, (2, 3), seeded(name))
+            yield view_case(name, "Identity", ver, (dt, x), x.shape)
+    rng = seeded("identity_shapes")
+    for label, shape in (("scalar", ()), ("empty", (0, 3)), ("rank6", (1, 2, 1, 3, 1, 2))):
+        x = rand(F32, shape, rng)
+        yield view_case(f"identity_{label}", "Identity", 13, (F32, x), shape)
+
+    # Reshape: every version x dtype (the shape an attribute in 1, an initializer after)...
+    for ver, types in RESHAPE_TYPES.items():
+        for dt in types:
+            name = f"reshape_v{ver}_{dt.name}"
+            x = any_values(dt, (2, 3, 4), seeded(name))
+            if ver == 1:
+                yield view_case(name, "Reshape", 1, (dt, x), (4, 6), {"shape": [4, -1]})
+            else:
+                yield view_case(name, "Reshape", ver, (dt, x), (4, 6), inits=[Value("s", I64, i64([4, -1]))])
+    # ... then the rules: 0 copies the input's dim, one -1, rank changes, scalars, empty tensors,
+    # allowzero (14), and the shape as an initializer, a Constant or a graph input.
+    rng = seeded("reshape_rules")
+    x = rand(F32, (2, 3, 4), rng)
+    for label, shape, want, opset, attrs in (
+            ("zero_copies", [0, 0, -1], (2, 3, 4), 13, {}),
+            ("zero_copies_first", [0, -1], (2, 12), 13, {}),
+            ("minus_one_first", [-1, 4], (6, 4), 13, {}),
+            ("minus_one_alone", [-1], (24,), 13, {}),
+            ("rank_up", [2, 3, 2, 2], (2, 3, 2, 2), 13, {}),
+            ("rank_same", [4, 3, 2], (4, 3, 2), 5, {}),
+            ("allowzero0_explicit", [0, 12], (2, 12), 14, {"allowzero": 0}),
+            ("allowzero1_no_zero", [6, -1], (6, 4), 14, {"allowzero": 1})):
+        yield view_case(f"reshape_{label}", "Reshape", opset, (F32, x), want, attrs,
+                        inits=[Value("s", I64, i64(shape))])
+    e = rand(F32, (0, 3), rng)
+    yield view_case("reshape_allowzero1_empty", "Reshape", 14, (F32, e), (3, 0), {"allowzero": 1},
+                    inits=[Value("s", I64, i64([3, 0]))])
+    yield view_case("reshape_allowzero0_empty_copy", "Reshape", 14, (F32, e), (0, 3, 1),
+                    inits=[Value("s", I64, i64([0, 3, 1]))])
+    yield view_case("reshape_v1_zero_copies", "Reshape", 1, (F32, x), (2, 12), {"shape": [0, -1]})
+    sc = rand(F32, (), rng)
+    yield view_case("reshape_scalar_to_1", "Reshape", 13, (F32, sc), (1,), inits=[Value("s", I64, i64([1]))])
+    one = rand(F32, (1, 1), rng)
+    yield view_case("reshape_to_scalar", "Reshape", 13, (F32, one), (), inits=[Value("s", I64, i64([]))])
+    yield view_case("reshape_shape_graph_input", "Reshape", 13, (F32, x), (3, 8),
+                    extra=[Value("s", I64, i64([3, -1]))])
+    yield Case("reshape_shape_constant",
+               [node("Constant", [], ["s"], value=helper.make_tensor("v", TensorProto.INT64, [2], [-1, 2])),
+                node("Reshape", ["x", "s"], ["y"])], {"": 13}, [Value("x", F32, x)],
+               [Value("y", F32, x.reshape(-1, 2))])
+
+    # Flatten: every version x dtype, then every axis (negative ones from 11).
+    for ver, types in FLATTEN_TYPES.items():
+        for dt in types:
+            name = f"flatten_v{ver}_{dt.name}"
+            x = any_values(dt, (2, 3, 4), seeded(name))
+            yield view_case(name, "Flatten", ver, (dt, x), (2, 12))
+    rng = seeded("flatten_axes")
+    x = rand(F32, (2, 3, 4, 5), rng)
+    for ver, axes in ((1, range(0, 5)), (11, range(-4, 5))):
+        for axis in axes:
+            a = axis % 4 if axis < 0 else axis
+            want = (int(np.prod(x.shape[:a])), int(np.prod(x.shape[a:])))
+            yield view_case(f"flatten_v{ver}_axis_{axis_name(axis)}", "Flatten", ver, (F32, x), want,
+                            {"axis": axis})
+    yield view_case("flatten_scalar", "Flatten", 13, (F32, rand(F32, (), rng)), (1, 1), {"axis": 0})
+    yield view_case("flatten_empty", "Flatten", 13, (F32, rand(F32, (2, 0, 3), rng)), (2, 0))
+
+    # Squeeze and Unsqueeze: every version x dtype, then the axes rules.
+    for ver, types in SQUEEZE_TYPES.items():
+        for dt in types:
+            name = f"squeeze_v{ver}_{dt.name}"
+            x = any_values(dt, (1, 3, 1, 2), seeded(name))
+            axes = [0, 2]
+            if ver < 13:
+                yield view_case(name, "Squeeze", ver, (dt, x), (3, 2), {"axes": axes})
+            else:
+                yield view_case(name, "Squeeze", ver, (dt, x), (3, 2), inits=[Value("a", I64, i64(axes))])
+            name = f"unsqueeze_v{ver}_{dt.name}"
+            x = any_values(dt, (3, 2), seeded(name))
+            if ver < 13:
+                yield view_case(name, "Unsqueeze", ver, (dt, x), (1, 3, 1, 2), {"axes": axes})
+            else:
+                yield view_case(name, "Unsqueeze", ver, (dt, x), (1, 3, 1, 2), inits=[Value("a", I64, i64(axes))])
+    rng = seeded("squeeze_axes")
+    x = rand(F32, (1, 3, 1, 2, 1), rng)
+    yield view_case("squeeze_v1_all_ones", "Squeeze", 1, (F32, x), (3, 2))
+    yield view_case("squeeze_v13_all_ones", "Squeeze", 13, (F32, x), (3, 2))
+    yield view_case("squeeze_v11_negative", "Squeeze", 11, (F32, x), (1, 3, 2), {"axes": [-1, -3]})
+    yield view_case("squeeze_v13_negative", "Squeeze", 13, (F32, x), (3, 1, 2), inits=[Value("a", I64, i64([-5, -1]))])
+    yield view_case("squeeze_v13_unsorted", "Squeeze", 13, (F32, x), (3, 2), inits=[Value("a", I64, i64([4, 0, 2]))])
+    # an empty axes list squeezes nothing (numpy's squeeze(axis=()), ONNX's shape inference)
+    yield view_case("squeeze_v13_empty_axes", "Squeeze", 13, (F32, x), x.shape, inits=[Value("a", I64, i64([]))])
+    yield view_case("squeeze_to_scalar", "Squeeze", 13, (F32, rand(F32, (1, 1), rng)), ())
+    yield view_case("squeeze_axes_graph_input", "Squeeze", 13, (F32, x), (1, 3, 2, 1),
+                    extra=[Value("a", I64, i64([2]))])
+    y = rand(F32, (3, 2), rng)
+    for label, ver, axes, want in (("v1_front_back", 1, [0, 3], (1, 3, 2, 1)),
+                                   ("v11_negative", 11, [-1], (3, 2, 1)),
+                                   ("v11_negative_front", 11, [-3], (1, 3, 2)),
+                                   ("v13_unsorted", 13, [3, 0, 1], (1, 1, 3, 1, 2)),
+                                   ("v13_negative_mix", 13, [-1, 0], (1, 3, 2, 1)),
+                                   ("v13_empty_axes", 13, [], (3, 2))):
+        if ver < 13:
+            yield view_case(f"unsqueeze_{label}", "Unsqueeze", ver, (F32, y), want, {"axes": axes})
+        else:
+            yield view_case(f"unsqueeze_{label}", "Unsqueeze", ver, (F32, y), want,
+                            inits=[Value("a", I64, i64(axes))])
+    yield view_case("unsqueeze_scalar", "Unsqueeze", 13, (F32, rand(F32, (), rng)), (1, 1),
+                    inits=[Value("a", I64, i64([0, 1]))])
+    yield view_case("unsqueeze_axes_graph_input", "Unsqueeze", 13, (F32, y), (3, 1, 2),
+                    extra=[Value("a", I64, i64([1]))])
+    yield from err_views()
+
+
+def gen_const():
+    """Constant: every version x dtype it allows, each value attribute, sparse values. The
+    graph's output is the constant itself (folded at load: no node runs)."""
+    for ver, types in CONSTANT_TYPES.items():
+        for dt in types:
+            name = f"const_v{ver}_{dt.name}"
+            v = Value("y", dt, any_values(dt, (2, 3), seeded(name)), field="typed")
+            yield Case(name, [node("Constant", [], ["y"], value=tensor_proto(v))], {"": ver}, [], [v])
+    rng = seeded("const_values")
+    f = rand(F32, (4,), rng)
+    for label, attrs, out in (
+            ("value_float", {"value_float": float(f[0])}, Value("y", F32, f[:1].reshape(()))),
+            ("value_floats", {"value_floats": [float(v) for v in f]}, Value("y", F32, f)),
+            ("value_int", {"value_int": -7}, Value("y", I64, i64(-7))),
+            ("value_ints", {"value_ints": [3, -1, 2**40]}, Value("y", I64, i64([3, -1, 2**40]))),
+            ("value_scalar_tensor", {"value": helper.make_tensor("v", TensorProto.DOUBLE, [], [2.5])},
+             Value("y", F64, np.array(2.5)))):
+        for ver in (12, 21):
+            yield Case(f"const_v{ver}_{label}", [node("Constant", [], ["y"], **attrs)], {"": ver}, [], [out])
+    # sparse_value (from 11): indices as [NNZ] (linear) or [NNZ, rank]
+    dense = np.zeros((3, 4), np.float32)
+    dense[0, 1], dense[1, 3], dense[2, 0] = 1.5, -2.0, 7.0
+    vals = helper.make_tensor("v", TensorProto.FLOAT, [3], [1.5, -2.0, 7.0])
+    for ver in (11, 13, 21):
+        yield Case(f"const_v{ver}_sparse_linear",
+                   [node("Constant", [], ["y"], sparse_value=helper.make_sparse_tensor(
+                       vals, helper.make_tensor("i", TensorProto.INT64, [3], [1, 7, 8]), [3, 4]))],
+                   {"": ver}, [], [Value("y", F32, dense)])
+    yield Case("const_v13_sparse_coords",
+               [node("Constant", [], ["y"], sparse_value=helper.make_sparse_tensor(
+                   vals, helper.make_tensor("i", TensorProto.INT64, [3, 2], [0, 1, 1, 3, 2, 0]), [3, 4]))],
+               {"": 13}, [], [Value("y", F32, dense)])
+    yield Case("const_v13_sparse_int32_none",
+               [node("Constant", [], ["y"], sparse_value=helper.make_sparse_tensor(
+                   helper.make_tensor("v", TensorProto.INT32, [0], []),
+                   helper.make_tensor("i", TensorProto.INT64, [0], []), [2, 2]))],
+               {"": 13}, [], [Value("y", I32, np.zeros((2, 2), np.int32))])
+    # a Constant feeding Max (torch.maximum(x, torch.tensor(0.0)) exports this)
+    x = rand(F32, (2, 3), rng)
+    yield Case("const_feeds_max",
+               [node("Constant", [], ["c"], value=helper.make_tensor("v", TensorProto.FLOAT, [], [0.0])),
+                node("Max", ["x", "c"], ["y"])], {"": 13}, [Value("x", F32, x)],
+               [Value("y", F32, max_ref(F32, [x, np.zeros((), np.float32)]))])
+    yield from err_const()
+
+
+def gen_view_graphs():
+    """Views in graphs: chains of views, views as graph outputs, views of inputs and
+    initializers, views between computing nodes (the viewed bytes must stay alive)."""
+    rng = seeded("view_graphs")
+    a, b = rand(F32, (2, 6), rng), rand(F32, (2, 6), rng)
+    m = max_ref(F32, [a, b])
+    s = Value("s", I64, i64([3, 4]))
+    ax = Value("ax", I64, i64([0]))
+    yield Case("view_chain_reshape_flatten_unsqueeze_squeeze",
+               [node("Reshape", ["x0", "s"], ["r"]), node("Flatten", ["r"], ["f"], axis=0),
+                node("Unsqueeze", ["f", "ax"], ["u"]), node("Squeeze", ["u", "ax"], ["y"])],
+               {"": 13}, inputs_for(F32, [a]), [Value("y", F32, a.reshape(1, 12))], [s, ax])
+    yield Case("view_of_input_is_output", [node("Identity", ["x0"], ["y"])], {"": 13},
+               inputs_for(F32, [a]), [Value("y", F32, a)])
+    yield Case("view_of_initializer_is_output", [node("Reshape", ["w", "s"], ["y"])], {"": 13},
+               [], [Value("y", F32, b.reshape(3, 4))], [Value("w", F32, b), s])
+    yield Case("view_of_constant_is_output",
+               [node("Constant", [], ["c"], value=helper.make_tensor("v", TensorProto.INT64, [4], [1, 2, 3, 4])),
+                node("Reshape", ["c", "s2"], ["y"])], {"": 13}, [],
+               [Value("y", I64, i64([[1, 2], [3, 4]]))], [Value("s2", I64, i64([2, 2]))])
+    yield Case("view_between_max_and_argmax",
+               [node("Max", ["x0", "x1"], ["m"]), node("Reshape", ["m", "s"], ["r"]),
+                node("ArgMax", ["r"], ["y"], axis=1, keepdims=0)],
+               {"": 13}, inputs_for(F32, [a, b]),
+               [Value("y", I64, argmax_ref(F32, m.reshape(3, 4), 1, 0))], [s])
+    # the viewed value m dies as a value at the Reshape, but its bytes live on through r
+    # while later nodes make values that could otherwise take its place
+    c = rand(F32, (3, 4), rng)
+    n1 = max_ref(F32, [c, c])
+    yield Case("view_keeps_bytes_alive",
+               [node("Max", ["x0", "x1"], ["m"]), node("Reshape", ["m", "s"], ["r"]),
+                node("Max", ["x2", "x2"], ["n1"]), node("Max", ["n1", "x2"], ["n2"]),
+                node("Max", ["r", "n2"], ["y"])],
+               {"": 13}, inputs_for(F32, [a, b, c]),
+               [Value("y", F32, max_ref(F32, [m.reshape(3, 4), n1]))], [s])
+    yield Case("view_two_views_and_base_are_outputs",
+               [node("Max", ["x0", "x1"], ["m"]), node("Reshape", ["m", "s"], ["r"]),
+                node("Flatten", ["m"], ["f"], axis=0)],
+               {"": 13}, inputs_for(F32, [a, b]),
+               [Value("m", F32, m), Value("r", F32, m.reshape(3, 4)), Value("f", F32, m.reshape(1, 12))], [s])
+    yield Case("view_of_view_of_input_feeds_max",
+               [node("Identity", ["x0"], ["i"]), node("Reshape", ["i", "s"], ["r"]),
+                node("Max", ["r", "x1"], ["y"])],
+               {"": 13}, [Value("x0", F32, a), Value("x1", F32, c)],
+               [Value("y", F32, max_ref(F32, [a.reshape(3, 4), c]))], [s])
+    yield Case("view_dim_param", [node("Flatten", ["x0"], ["y"], axis=1)], {"": 13},
+               [Value("x0", F32, c.reshape(3, 2, 2), shape=["N", 2, 2])],
+               [Value("y", F32, c.reshape(3, 4), shape=["N", 4])])
+
+
+def err_views():
+    f = lambda *shapes: [(F32, s) for s in shapes]
+    s = lambda *v: Value("s", I64, i64(list(v)))
+
+    def err_view(name, keyword, op, opset, shape, attrs=None, inits=(), extra=(), dt=F32):
+        x = Value("x", dt, any_values(dt, shape, seeded(name)))
+        ins = [x] + list(extra)
+        return Case(name, [node(op, [v.name for v in ins] + [v.name for v in inits], ["y"], **(attrs or {}))],
+                    {"": opset}, ins, [Value("y", dt, None, shape=None)], list(inits), error=("load", keyword))
+
+    yield err_view("reshape_err_two_minus_one", "shape", "Reshape", 13, (2, 3), inits=[s(-1, -1)])
+    yield err_view("reshape_err_minus_two", "shape", "Reshape", 13, (2, 3), inits=[s(-2, 3)])
+    yield err_view("reshape_err_count", "shape", "Reshape", 13, (2, 3), inits=[s(4, 2)])
+    yield err_view("reshape_err_not_divisible", "shape", "Reshape", 13, (2, 3), inits=[s(4, -1)])
+    yield err_view("reshape_err_zero_past_rank", "shape", "Reshape", 13, (6,), inits=[s(1, 0)])
+    yield err_view("reshape_err_allowzero_zero_and_minus_one", "shape", "Reshape", 14, (0, 3),
+                   {"allowzero": 1}, inits=[s(0, -1)])
+    yield err_view("reshape_err_minus_one_beside_zero", "shape", "Reshape", 13, (2, 0), inits=[s(-1, 0)])
+    yield err_view("reshape_err_allowzero_v13", "attribute", "Reshape", 13, (2, 3), {"allowzero": 1},
+                   inits=[s(3, 2)])
+    yield err_view("reshape_err_allowzero_2", "attribute", "Reshape", 14, (2, 3), {"allowzero": 2},
+                   inits=[s(3, 2)])
+    yield err_view("reshape_err_v1_bfloat16", "dtype", "Reshape", 1, (2, 3), {"shape": [3, 2]}, dt=BF16)
+    yield err_view("reshape_err_v5_bfloat16", "dtype", "Reshape", 5, (2, 3), inits=[s(3, 2)], dt=BF16)
+    yield err_view("reshape_err_v1_no_shape", "shape", "Reshape", 1, (2, 3))
+    yield err_view("reshape_err_v13_shape_attribute", "attribute", "Reshape", 13, (2, 3), {"shape": [3, 2]},
+                   inits=[s(3, 2)])
+    yield err_view("reshape_err_shape_int32", "dtype", "Reshape", 13, (2, 3),
+                   inits=[Value("s", I32, np.array([3, 2], np.int32))])
+    yield err_view("reshape_err_shape_rank2", "shape", "Reshape", 13, (2, 3),
+                   inits=[Value("s", I64, i64([[3, 2]]))])
+    yield err_view("reshape_err_no_shape_input", "inputs", "Reshape", 13, (2, 3))
+    # a shape computed by a node: refused at load, naming the node
+    x = Value("x", F32, rand(F32, (2, 3), seeded("reshape_err_computed_shape")))
+    yield Case("reshape_err_computed_shape",
+               [node("Max", ["s1", "s2"], ["s"]), node("Reshape", ["x", "s"], ["y"])], {"": 13}, [x],
+               [Value("y", F32, None, shape=None)], [Value("s1", I64, i64([3, 2])), Value("s2", I64, i64([1, 1]))],
+               error=("load", "constant"))
+    yield err_view("flatten_err_axis_past_rank", "axis", "Flatten", 13, (2, 3), {"axis": 3})
+    yield err_view("flatten_err_v9_negative", "axis", "Flatten", 9, (2, 3), {"axis": -1})
+    yield err_view("flatten_err_v11_axis_below", "axis", "Flatten", 11, (2, 3), {"axis": -3})
+    yield err_view("flatten_err_v1_int32", "dtype", "Flatten", 1, (2, 3), dt=I32)
+    yield err_view("flatten_err_v11_bfloat16", "dtype", "Flatten", 11, (2, 3), dt=BF16)
+    yield err_view("squeeze_err_not_one", "squeezed", "Squeeze", 13, (1, 3), inits=[Value("a", I64, i64([1]))])
+    yield err_view("squeeze_err_axis_out_of_range", "axis", "Squeeze", 13, (1, 3), inits=[Value("a", I64, i64([2]))])
+    yield err_view("squeeze_err_axis_twice", "twice", "Squeeze", 13, (1, 3, 1),
+                   inits=[Value("a", I64, i64([0, -3]))])
+    yield err_view("squeeze_err_v1_negative", "axis", "Squeeze", 1, (1, 3), {"axes": [-2]})
+    yield err_view("squeeze_err_v13_axes_attribute", "attribute", "Squeeze", 13, (1, 3), {"axes": [0]})
+    yield err_view("squeeze_err_v11_bfloat16", "dtype", "Squeeze", 11, (1, 3), {"axes": [0]}, dt=BF16)
+    yield err_view("unsqueeze_err_axis_twice", "twice", "Unsqueeze", 13, (2, 3),
+                   inits=[Value("a", I64, i64([1, 1]))])
+    yield err_view("unsqueeze_err_axis_out_of_range", "axis", "Unsqueeze", 13, (2, 3),
+                   inits=[Value("a", I64, i64([3]))])
+    yield err_view("unsqueeze_err_v1_negative", "axis", "Unsqueeze", 1, (2, 3), {"axes": [-1]})
+    yield err_view("unsqueeze_err_v13_no_axes", "inputs", "Unsqueeze", 13, (2, 3))
+    yield err_view("unsqueeze_err_v1_no_axes", "axes", "Unsqueeze", 1, (2, 3))
+    yield err_view("unsqueeze_err_rank_9", "maximum", "Unsqueeze", 13, (2, 2, 2, 2, 2, 2, 2, 2),
+                   inits=[Value("a", I64, i64([0]))])
+    yield err_view("identity_err_v1_bfloat16", "dtype", "Identity", 1, (2, 3), dt=BF16)
+    yield err_view("identity_err_two_inputs", "inputs", "Identity", 13, (2, 3),
+                   extra=[Value("x2", F32, np.zeros(3, np.float32))])
+
+
+def err_const():
+    def err_c(name, keyword, opset, **attrs):
+        return Case(name, [node("Constant", [], ["y"], **attrs)], {"": opset}, [],
+                    [Value("y", F32, None, shape=None)], error=("load", keyword))
+
+    t = lambda dt, dims, vals: helper.make_tensor("v", dt, dims, vals)
+    yield err_c("const_err_value_string", "strings", 12, value_string="hello")
+    yield err_c("const_err_value_strings", "strings", 13, value_strings=["a", "b"])
+    yield err_c("const_err_string_tensor", "string", 13, value=t(TensorProto.STRING, [1], [b"x"]))
+    yield err_c("const_err_v1_int64", "output", 1, value=t(TensorProto.INT64, [1], [1]))
+    yield err_c("const_err_v9_bfloat16", "output", 9, value=t(TensorProto.BFLOAT16, [1], [1]))
+    yield err_c("const_err_v11_value_float", "attribute", 11, value_float=1.0)
+    yield err_c("const_err_v9_sparse", "attribute", 9, sparse_value=helper.make_sparse_tensor(
+        t(TensorProto.FLOAT, [1], [1.0]), t(TensorProto.INT64, [1], [0]), [2]))
+    yield err_c("const_err_no_value", "attribute", 13)
+    yield err_c("const_err_two_values", "attribute", 13, value_float=1.0, value_int=2)
+    sp = lambda idx_dims, idx, dims, nvals=None: helper.make_sparse_tensor(
+        t(TensorProto.FLOAT, [nvals or (len(idx) if len(idx_dims) == 1 else idx_dims[0])],
+          [1.0] * (nvals or (len(idx) if len(idx_dims) == 1 else idx_dims[0]))),
+        t(TensorProto.INT64, idx_dims, idx), dims)
+    yield err_c("const_err_sparse_index_past_end", "sparse", 13, sparse_value=sp([1], [6], [2, 3]))
+    yield err_c("const_err_sparse_index_negative", "sparse", 13, sparse_value=sp([1], [-1], [2, 3]))
+    yield err_c("const_err_sparse_coord_past_dim", "sparse", 13, sparse_value=sp([1, 2], [0, 3], [2, 3]))
+    yield err_c("const_err_sparse_coord_wraps", "sparse", 13, sparse_value=sp([1, 2], [2, 0], [2, 3]))
+    yield err_c("const_err_sparse_huge_index", "sparse", 13, sparse_value=sp([1], [2**62], [2, 3]))
+    yield err_c("const_err_sparse_repeated", "sparse", 13, sparse_value=sp([2], [1, 1], [2, 3]))
+    yield err_c("const_err_sparse_descending", "sparse", 13, sparse_value=sp([2], [4, 1], [2, 3]))
+    yield err_c("const_err_sparse_count_mismatch", "sparse", 13, sparse_value=sp([2], [1, 2], [2, 3], nvals=3))
+    yield err_c("const_err_sparse_int32_indices", "sparse", 13, sparse_value=helper.make_sparse_tensor(
+        t(TensorProto.FLOAT, [1], [1.0]), t(TensorProto.INT32, [1], [0]), [2]))
+
+
 # min_, argmin_, minimum_: the twin of every single-node Max, ArgMax and Maximum case above (the
 # same data, versions, attributes and refusals) with the op swapped for Min, ArgMin or Minimum
 # and the expected output recomputed with numpy's minimum and argmin.
@@ -961,6 +1305,11 @@ def reduce_specials(op, p):
     yield reduce_case(f"{p}_v18_noop_no_axes", op, F32, x, 18, None, noop=1)
     yield reduce_case(f"{p}_v18_noop0_no_axes", op, F32, x, 18, None, 0, noop=0)
     yield reduce_case(f"{p}_v18_noop_with_axes", op, F32, x, 18, (1,), 1, noop=1)
+    # axes fed at run time as a graph input: the session plans again at each run
+    yield reduce_case(f"{p}_v18_axes_graph_input", op, F32, x, 18, (1,), 0, axes_as="graph")
+    yield reduce_case(f"{p}_v18_axes_graph_input_kd1", op, F32, x, 18, (0, -1), 1, axes_as="graph")
+    yield reduce_case(f"{p}_v18_empty_axes_graph_input_noop", op, F32, x, 18, (), noop=1,
+                      axes_as="graph")
     yield reduce_case(f"{p}_v20_noop_bool", op, BOOL, reduce_data(BOOL, (2, 3), rng), 20, (),
                       noop=1)
     # rank 0 and one element
@@ -1037,7 +1386,6 @@ def gen_reduce_err():
                      (f"{e}_repeated_axis_neg", "axis", 13, (2, -1)),
                      (f"{e}_v18_axis_pos", "axis", 18, (3,)),
                      (f"{e}_v18_repeated_axis", "axis", 18, (0, -3)),
-                     (f"{e}_v18_axes_not_constant", "constant", 18, (1,), "graph"),
                      (f"{e}_v18_axes_attribute", "attribute", 18, (1,), "attr"),
                      (f"{e}_v13_axes_input", "inputs", 13, (1,), "input"),
                      (f"{e}_v18_axes_int32", "dtype", 18, (1,), "int32"),
@@ -1059,6 +1407,11 @@ def gen_reduce_err():
                                       **rest[3])
             c.inits = inits
             yield c
+        # axes computed by a node (ArgMax's int64 output): unknown at load, refused there
+        name = f"{e}_v18_axes_computed"
+        ins = [Value("x", F32, np.zeros((2, 3), np.float32)), Value("s", F32, np.zeros((1,), np.float32))]
+        yield refused(name, "load", "constant",
+                      [node("ArgMax", ["s"], ["axes"]), node(op, ["x", "axes"], ["y"])], {"": 18}, ins)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1144,7 +1497,8 @@ def clean(root):
 
 def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
-            gen_typed, gen_err, gen_min_mirror, gen_reduce, gen_reduce_err)
+            gen_typed, gen_err, gen_const, gen_views, gen_view_graphs, gen_min_mirror, gen_reduce,
+            gen_reduce_err)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

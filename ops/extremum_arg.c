@@ -3,8 +3,21 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "mx_op_have.h"
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
+
+/* A build links the directions its ops use (MINNX_OPS). */
+#ifdef MX_HAVE_ArgMax
+#define MAX_ON 1
+#else
+#define MAX_ON 0
+#endif
+#ifdef MX_HAVE_ArgMin
+#define MIN_ON 1
+#else
+#define MIN_ON 0
+#endif
 
 /* On x86-64, gcc and clang build the kernels twice: portable (SSE2, the
  * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes and
@@ -195,29 +208,33 @@
 #define SUFFIX u64
 #include "ops/extremum_arg_set.h"
 
-/* A dtype's eight kernels: [avx2][dir][last]. MX_IF_DTYPE leaves out the
- * kernels of dtypes a build does not use. */
-#define VARIANTS(t, s, isa)                                                                                    \
-  {{MX_IF_DTYPE(t, MX_ARG_NAME(s, max_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, max_last, isa, kernel))}, \
-   {MX_IF_DTYPE(t, MX_ARG_NAME(s, min_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, min_last, isa, kernel))}}
+/* A direction's table: a row per dtype with its four kernels [avx2][last],
+ * MX_IF_DTYPE leaving out those of dtypes a build does not use; a table no
+ * linked op needs is never referenced, so a firmware's linker drops it and
+ * its kernels. */
+#define PAIR(t, s, v, isa) {MX_IF_DTYPE(t, MX_ARG_NAME(s, v##_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, v##_last, isa, kernel))}
 #if MX_AVX2
-#define AVX2_VARIANTS(t, s) VARIANTS(t, s, avx2)
+#define AVX2_PAIR(t, s, v) PAIR(t, s, v, avx2)
 #else
-#define AVX2_VARIANTS(t, s) {{NULL, NULL}, {NULL, NULL}}
+#define AVX2_PAIR(t, s, v) {NULL, NULL}
 #endif
-#define ROW(t, s) {t, {VARIANTS(t, s, port), AVX2_VARIANTS(t, s)}}
+#define ROW(t, s, v) {t, {PAIR(t, s, v, port), AVX2_PAIR(t, s, v)}}
+#define TABLE(v)                                                                                          \
+  {ROW(MINNX_FLOAT, f32, v), ROW(MINNX_DOUBLE, f64, v), ROW(MINNX_FLOAT16, f16, v), ROW(MINNX_BFLOAT16, bf16, v), \
+   ROW(MINNX_INT8, i8, v),   ROW(MINNX_INT16, i16, v),  ROW(MINNX_INT32, i32, v),   ROW(MINNX_INT64, i64, v),     \
+   ROW(MINNX_UINT8, u8, v),  ROW(MINNX_UINT16, u16, v), ROW(MINNX_UINT32, u32, v),  ROW(MINNX_UINT64, u64, v)}
+
+typedef struct {
+  mx_dtype t;
+  mx_arg_fn f[2][2]; /* [avx2][last] */
+} arg_row;
+static const arg_row max_table[] = TABLE(max);
+static const arg_row min_table[] = TABLE(min);
 
 mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2) {
-  static const struct {
-    mx_dtype t;
-    mx_arg_fn f[2][2][2];
-  } table[] = {
-      ROW(MINNX_FLOAT, f32), ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
-      ROW(MINNX_INT8, i8),   ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
-      ROW(MINNX_UINT8, u8),  ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].t == t) return table[i].f[avx2 && MX_AVX2][dir == MX_MIN][last != 0];
+  const arg_row *table = dir == MX_MIN ? (MIN_ON ? min_table : NULL) : (MAX_ON ? max_table : NULL);
+  for (size_t i = 0; table && i < sizeof max_table / sizeof max_table[0]; i++)
+    if (table[i].t == t) return table[i].f[avx2 && MX_AVX2][last != 0];
   return NULL;
 }
 

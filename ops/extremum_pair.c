@@ -1,12 +1,35 @@
 /* The elementwise and reduction kernels (Max, Min, Maximum, Minimum,
  * ReduceMax, ReduceMin): extremum_pair.h instantiated for every dtype and
  * direction, and the table that picks them. */
-#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "mx_op_have.h"
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
+
+/* A build links the directions its ops use (MINNX_OPS). */
+#if defined(MX_HAVE_Max) || defined(MX_HAVE_Maximum) || defined(MX_HAVE_ReduceMax)
+#define MAX_ON 1
+#else
+#define MAX_ON 0
+#endif
+#if defined(MX_HAVE_Min) || defined(MX_HAVE_Minimum) || defined(MX_HAVE_ReduceMin)
+#define MIN_ON 1
+#else
+#define MIN_ON 0
+#endif
+/* and the row reductions only for the reductions */
+#ifdef MX_HAVE_ReduceMax
+#define REDUCE_MAX_ON 1
+#else
+#define REDUCE_MAX_ON 0
+#endif
+#ifdef MX_HAVE_ReduceMin
+#define REDUCE_MIN_ON 1
+#else
+#define REDUCE_MIN_ON 0
+#endif
 
 /* Streams are walked a chunk of 256 bytes at a time, each chunk asking for
  * the data MX_AHEAD bytes ahead (kernel.h). A full chunk's loop has a
@@ -102,56 +125,30 @@
 #undef T
 #undef SUFFIX
 
-#define KERNELS(t, s, d)                                                                          \
-  {MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, pair)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, triple)),          \
-   MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, quad)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, rows))}
-#define ROW(t, s) {t, {KERNELS(t, s, max), KERNELS(t, s, min)}}
+/* A direction's table: a row per dtype, MX_IF_DTYPE leaving out the kernels
+ * of dtypes a build does not use; a table no linked op needs is never
+ * referenced, so a firmware's linker drops it and its kernels. */
+#define ROW(t, s, d, red)                                                                      \
+  {t,                                                                                          \
+   {MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, pair)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, triple)),      \
+    MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, quad)), (red) ? MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, rows)) : NULL}}
+#define TABLE(d, red)                                                                                 \
+  {ROW(MINNX_FLOAT, f32, d, red), ROW(MINNX_DOUBLE, f64, d, red), ROW(MINNX_FLOAT16, f16, d, red),    \
+   ROW(MINNX_BFLOAT16, bf16, d, red), ROW(MINNX_INT8, i8, d, red), ROW(MINNX_INT16, i16, d, red),     \
+   ROW(MINNX_INT32, i32, d, red), ROW(MINNX_INT64, i64, d, red), ROW(MINNX_UINT8, u8, d, red),        \
+   ROW(MINNX_UINT16, u16, d, red), ROW(MINNX_UINT32, u32, d, red), ROW(MINNX_UINT64, u64, d, red),    \
+   ROW(MINNX_BOOL, u8, d, red) /* false < true, stored as 0 and 1 */}
+
+typedef struct {
+  mx_dtype t;
+  mx_pair_kernels k;
+} pair_row;
+static const pair_row max_table[] = TABLE(max, REDUCE_MAX_ON);
+static const pair_row min_table[] = TABLE(min, REDUCE_MIN_ON);
 
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
-  static const struct {
-    mx_dtype t;
-    mx_pair_kernels k[2]; /* [dir] */
-  } table[] = {
-      ROW(MINNX_FLOAT, f32), ROW(MINNX_DOUBLE, f64), ROW(MINNX_FLOAT16, f16), ROW(MINNX_BFLOAT16, bf16),
-      ROW(MINNX_INT8, i8),   ROW(MINNX_INT16, i16),  ROW(MINNX_INT32, i32),   ROW(MINNX_INT64, i64),
-      ROW(MINNX_UINT8, u8),  ROW(MINNX_UINT16, u16), ROW(MINNX_UINT32, u32),  ROW(MINNX_UINT64, u64),
-      ROW(MINNX_BOOL, u8), /* false < true, stored as 0 and 1 */
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (table[i].t == t) return table[i].k[0].pair ? &table[i].k[dir == MX_MIN] : NULL;
+  const pair_row *table = dir == MX_MIN ? (MIN_ON ? min_table : NULL) : (MAX_ON ? max_table : NULL);
+  for (size_t i = 0; table && i < sizeof max_table / sizeof max_table[0]; i++)
+    if (table[i].t == t) return table[i].k.pair ? &table[i].k : NULL;
   return NULL;
-}
-
-void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out) {
-  int lo = dir == MX_MAX; /* a maximum starts from the lowest value */
-  switch (t) {
-    case MINNX_FLOAT: {
-      float v = lo ? -INFINITY : INFINITY;
-      memcpy(out, &v, sizeof v);
-      return;
-    }
-    case MINNX_DOUBLE: {
-      double v = lo ? -INFINITY : INFINITY;
-      memcpy(out, &v, sizeof v);
-      return;
-    }
-    case MINNX_FLOAT16:
-    case MINNX_BFLOAT16: {
-      uint16_t v = (uint16_t)((t == MINNX_FLOAT16 ? MX_F16_INF : MX_BF16_INF) | (lo ? 0x8000 : 0));
-      memcpy(out, &v, sizeof v);
-      return;
-    }
-    default: break;
-  }
-  /* integers, little- or big-endian alike: the lowest signed value is the
-   * sign bit alone, the highest all bits but it; unsigned 0 and all ones */
-  size_t size = mx_dtype_size(t);
-  int is_signed = t == MINNX_INT8 || t == MINNX_INT16 || t == MINNX_INT32 || t == MINNX_INT64;
-  uint64_t v = lo ? (is_signed ? (uint64_t)1 << (size * 8 - 1) : 0)
-                  : (is_signed ? ((uint64_t)1 << (size * 8 - 1)) - 1 : UINT64_MAX);
-  if (t == MINNX_BOOL) v = lo ? 0 : 1;
-  if (size == 1) memcpy(out, &(uint8_t){(uint8_t)v}, 1);
-  else if (size == 2) memcpy(out, &(uint16_t){(uint16_t)v}, 2);
-  else if (size == 4) memcpy(out, &(uint32_t){(uint32_t)v}, 4);
-  else memcpy(out, &v, 8);
 }

@@ -29,6 +29,30 @@ int64_t mx_attr_int(const mx_node *n, const char *name, int64_t dflt) {
   return a ? a->i : dflt;
 }
 
+int64_t mx_axis(const mx_op_ctx *c, int64_t axis, int64_t rank) {
+  if (axis < 0 && (c->row->rules & MX_RULE_NEGATIVE_AXIS)) axis += rank;
+  return axis >= 0 && axis < rank ? axis : -1;
+}
+
+minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, int required, const int64_t **v,
+                         int64_t *n) {
+  *v = NULL, *n = -1;
+  if (c->row->since < since_input) {
+    const mx_attr *a = mx_node_attr(c->node, name);
+    if (a) *v = a->ints, *n = (int64_t)a->n;
+  } else if (c->n_in > 1 && c->in[1]) {
+    if (c->in[1]->rank >= 0 && c->in[1]->rank != 1)
+      return mx_op_fail(c, MINNX_E_SHAPE, "input '%s' has rank %d; it must be 1-D", name, c->in[1]->rank);
+    if (!c->in_data[1]) { /* a graph input: known once bound */
+      *n = -2;
+      return MINNX_OK;
+    }
+    *v = c->in_data[1], *n = c->in[1]->dims[0];
+  }
+  if (*n < 0 && required) return mx_op_fail(c, MINNX_E_MODEL, "'%s' is required", name);
+  return MINNX_OK;
+}
+
 /* The fewest and most entries a node may give for a row's list. */
 static void arity(const mx_io *list, int32_t *lo, int32_t *hi) {
   *lo = *hi = 0;
@@ -57,11 +81,14 @@ void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_o
 }
 
 /* A value's bytes when they are known at load: a constant's, or a view's of one. */
-static const void *const_data(const mx_graph *g, int32_t v) {
-  static const int64_t no_bytes; /* an empty constant is still a constant (ReduceMax-18's empty axes) */
+/* A value's bytes when infer may read them: a constant's, a bound graph
+ * input's in a session (`data`), or a view's of one of these. */
+static const void *const_data(const mx_graph *g, int32_t v, const void *const *data) {
   v = mx_bytes_of(g, v);
-  if (g->values[v].kind != MX_VALUE_INITIALIZER) return NULL;
-  return g->values[v].data ? g->values[v].data : (const void *)&no_bytes;
+  const mx_value *val = &g->values[v];
+  const void *p = val->kind == MX_VALUE_INITIALIZER ? val->data : data && val->kind == MX_VALUE_INPUT ? data[v] : NULL;
+  /* no bytes (an empty tensor): known all the same */
+  return p || val->kind == MX_VALUE_NODE || (val->kind == MX_VALUE_INPUT && !data) ? p : (const void *)val;
 }
 
 /* Fills c for node n, checking the node against its row on the way: its
@@ -69,7 +96,7 @@ static const void *const_data(const mx_graph *g, int32_t v) {
  * constant inputs, attribute names and types. Presets the outputs' dtypes:
  * their group's, or the one dtype an entry allows (ArgMax's int64). */
 static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
-                             const mx_dtype *dtypes, const mx_node_bufs *b, mx_err *err) {
+                             const mx_dtype *dtypes, const mx_node_bufs *b, const void *const *data, mx_err *err) {
   const mx_op_row *r = n->row;
   mx_dtype group[MX_GROUPS + 1] = {0};
   int32_t lo, hi;
@@ -88,22 +115,22 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
     mx_dtype t = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
     b->in[k] = v >= 0 ? &shapes[v] : NULL;
     b->in_dtype[k] = t;
-    b->in_data[k] = v >= 0 ? const_data(g, v) : NULL;
+    b->in_data[k] = v >= 0 ? const_data(g, v, data) : NULL;
     if (v < 0 && !(e->flags & MX_IO_OPTIONAL))
       return mx_op_fail(c, MINNX_E_MODEL, "input %d is empty; %s is required", (int)k, e->name);
     if (v < 0) continue;
-    /* MINNX_DTYPES leaves out kernels: an input of one possible dtype (an
-     * int64 `axes`) is read by the op's own code, in every build. */
-    int single = (e->types & (e->types - 1)) == 0;
-    if (!(e->types & MX_BIT(t)) || (!MX_DTYPE_ON(t) && !single))
+    /* MINNX_DTYPES leaves out kernels: what no kernel reads (a view's data,
+     * constant inputs read at load) may have any dtype the row allows */
+    if (!(e->types & MX_BIT(t)) || (!MX_DTYPE_ON(t) && r->eval && !(e->flags & MX_IO_CONST)))
       return mx_op_fail(c, MINNX_E_TYPE, "input %d has dtype %s, which %s", (int)k, mx_dtype_name(t),
                         (e->types & MX_BIT(t)) ? "this build of minnx leaves out (MINNX_DTYPES)" : "this version does not allow");
     if (e->group && group[e->group] && group[e->group] != t)
       return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(group[e->group]),
                         mx_dtype_name(t));
-    if ((e->flags & MX_IO_CONST) && !b->in_data[k])
+    if ((e->flags & MX_IO_CONST) && g->values[mx_bytes_of(g, v)].kind == MX_VALUE_NODE)
       return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time; minnx needs it constant (an "
-                        "initializer or a Constant) so that shapes are known at load", (int)k, e->name);
+                        "initializer or a Constant) or a graph input, so that shapes are known before a run",
+                        (int)k, e->name);
     group[e->group] = t;
   }
   arity(r->out, &lo, &hi);
@@ -148,15 +175,19 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     mx_op_ctx c;
-    minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, err);
+    minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, prep ? prep->data : NULL, err);
     if (!st) st = n->row->infer(&c);
     if (st) return st;
     int computes = 0, elements = 0;
-    for (int32_t k = 0; k < n->n_outputs; k++) {
+    const mx_io *e = n->row->out;
+    for (int32_t k = 0; k < n->n_outputs; k++, e += !(e->flags & MX_IO_VARIADIC)) {
       int32_t id = n->outputs[k];
       mx_shape *out = &c.out[k];
       mx_dtype t = c.out_dtype[k];
       if (id < 0) continue;
+      if (!(e->types & MX_BIT(t)))
+        return mx_op_fail(&c, MINNX_E_TYPE, "output %d would have dtype %s, which this version does not allow", (int)k,
+                          mx_dtype_name(t));
       /* An output with a declared type (a graph output) must agree with inference. */
       if (dtypes[id] != MINNX_UNDEFINED && dtypes[id] != t)
         return mx_op_fail(&c, MINNX_E_TYPE, "output '%s' is declared %s but the node gives %s", g->values[id].name,
@@ -175,7 +206,7 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
-      computes |= g->values[id].kind == MX_VALUE_NODE;
+      computes |= g->values[id].kind == MX_VALUE_NODE && !g->values[id].view_of;
       elements |= mx_shape_count(out) != 0;
     }
     if (!prep) continue;

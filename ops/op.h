@@ -42,7 +42,10 @@
 enum {
   MX_IO_OPTIONAL = 1u << 0, /* may be omitted (absent, or named "") */
   MX_IO_VARIADIC = 1u << 1, /* last entry only: it repeats, at least once unless OPTIONAL */
-  MX_IO_CONST = 1u << 2,    /* inputs: must be known at load (initializer or folded Constant) */
+  /* inputs: infer reads the bytes (c->in_data): an initializer, a folded
+   * Constant, or a graph input (then known when it is bound, not at load);
+   * a value computed by a node is refused at load */
+  MX_IO_CONST = 1u << 2,
 };
 
 /* One input or output. Entries of one row with the same nonzero `group`
@@ -83,7 +86,7 @@ typedef struct mx_op_ctx {
   int32_t n_in, n_out;
   const mx_shape *const *in;  /* inputs' shapes (load: dims may be unknown, -1) */
   const mx_dtype *in_dtype;
-  const void *const *in_data; /* a constant input's bytes (little-endian, packed), else NULL */
+  const void *const *in_data; /* bytes infer may read (MX_IO_CONST), host byte order, packed; else NULL */
   mx_shape *out;              /* infer: set every output's shape; prepare: the concrete ones */
   mx_dtype *out_dtype;        /* preset from the row's groups; infer sets the others */
   const void **out_data;      /* infer: bytes known at load fold the output (they must outlive the model) */
@@ -129,6 +132,11 @@ struct mx_op_row {
   /* NULL for rows that never run (views, folded): nothing to prepare. */
   minnx_status (*prepare)(mx_op_ctx *c, void *params);
   mx_eval_fn eval; /* NULL: every output is a view or folded */
+  /* NULL: the outputs declared views always are. Otherwise they are views
+   * only for the nodes it says so of, at load (ReduceMax-18 with no axes and
+   * noop_with_empty_axes=1: an identity); a node whose outputs are all views
+   * does not run. */
+  int (*views_if)(const mx_graph *g, const mx_node *n);
 };
 
 /* Version rules a row may carry. */
@@ -154,6 +162,17 @@ typedef struct mx_op_table {
 
 /* An attribute's value, or dflt when the node does not have it. */
 int64_t mx_attr_int(const mx_node *n, const char *name, int64_t dflt);
+/* Axis `axis` of a rank-`rank` shape as an index in [0, rank): negative ones
+ * count from the end where the row has MX_RULE_NEGATIVE_AXIS; -1 when out of
+ * range. */
+int64_t mx_axis(const mx_op_ctx *c, int64_t axis, int64_t rank);
+/* An int64 list given as an attribute (version < since_input) or as input 1
+ * (an MX_IO_CONST entry): its values and count; a refusal names which.
+ * `required`: absent is refused; else absent gives *n = -1. *n = -2: it is a
+ * graph input whose bytes come when it is bound (at load: the output's shape
+ * is not known yet). */
+minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, int required, const int64_t **v,
+                         int64_t *n);
 /* Fails with the message "node '<label>' (<Op>-<since>): <text>". */
 #ifndef MX_NO_MESSAGES
 minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...)

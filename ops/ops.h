@@ -4,14 +4,17 @@
 #ifndef MX_OPS_H
 #define MX_OPS_H
 
-#include <string.h>
-
 #include "ops/extremum_kernels.h"
 #include "ops/op.h"
 
 /* The direction of a min/max-family node: MX_MIN for Min, Minimum, ArgMin
- * and ReduceMin (the names holding "Min"), MX_MAX for the others. */
-static inline mx_dir mx_dir_of(const mx_node *n) { return strstr(n->op_type, "Min") ? MX_MIN : MX_MAX; }
+ * and ReduceMin (the names holding "Min"), MX_MAX for the others. (A loop,
+ * not strstr: a firmware's C library need not carry it.) */
+static inline mx_dir mx_dir_of(const mx_node *n) {
+  for (const char *p = n->op_type; *p; p++)
+    if (p[0] == 'M' && p[1] == 'i' && p[2] == 'n') return MX_MIN;
+  return MX_MAX;
+}
 
 /* Elementwise extremum, in the node's direction. */
 /* The output of elementwise inputs, broadcast when `broadcast`, or an error naming the shapes. */

@@ -2,15 +2,17 @@
  * of axes (extremum_reduce.c). NaN in a set gives NaN; an empty set gives the
  * dtype's lowest value for ReduceMax (-inf for floats) and its highest for
  * ReduceMin; bool (from 20) orders false < true. Axes come as an attribute
- * (1-13; negative from 11) or as an optional constant input (from 18, where
- * noop_with_empty_axes=1 with no axes makes the node an identity). */
+ * (1-13; negative from 11) or as an optional input (from 18, where
+ * noop_with_empty_axes=1 with no axes makes the node an identity): a constant,
+ * or a graph input (the session then plans again at each run); one computed
+ * by a node is refused at load. */
 #include <string.h>
 
 #include "ops/extremum_kernels.h"
 #include "ops/ops.h"
 
 typedef struct {
-  int copy;     /* noop_with_empty_axes with no axes: the input as it is */
+  int copy;     /* noop_with_empty_axes with empty axes fed at run time: the input as it is */
   size_t bytes; /* then its size */
   mx_reduce_walk w;
 } reduce_params;
@@ -70,7 +72,9 @@ static minnx_status reduce_infer(mx_op_ctx *c) {
   if (noop_attr != 0 && noop_attr != 1)
     return mx_op_fail(c, MINNX_E_MODEL, "attribute noop_with_empty_axes is %lld; it must be 0 or 1",
                       (long long)noop_attr);
-  if (in->rank < 0) { /* checked again once the input's rank is known */
+  /* checked again once the input's rank, or a graph input's axes, are known */
+  int axes_unknown = (c->row->rules & MX_RULE_AXES_INPUT) && c->n_in > 1 && c->in[1] && !c->in_data[1];
+  if (in->rank < 0 || axes_unknown) {
     out->rank = -1;
     return MINNX_OK;
   }
@@ -128,19 +132,32 @@ static const mx_io in13[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 
 static const mx_io in18[] = {{.name = "data", .types = REDUCE13_TYPES, .group = 1}, AXES_INPUT, {0}};
 static const mx_io in20[] = {{.name = "data", .types = REDUCE20_TYPES, .group = 1}, AXES_INPUT, {0}};
 static const mx_io out_any[] = {{.name = "reduced", .types = REDUCE20_TYPES, .group = 1}, {0}};
+static const mx_io out18[] = {{.name = "reduced", .types = REDUCE20_TYPES, .group = 1, .view = MX_VIEW_OF(0)}, {0}};
 static const mx_attr_spec attrs1[] = {{"axes", MX_ATTR_INTS}, {"keepdims", MX_ATTR_INT}, {NULL, 0}};
 static const mx_attr_spec attrs18[] = {{"keepdims", MX_ATTR_INT}, {"noop_with_empty_axes", MX_ATTR_INT}, {NULL, 0}};
 
+/* From 18 the node is an identity, a view of its input without a copy, when
+ * noop_with_empty_axes=1 and axes is absent or an empty constant (known at
+ * load). Empty axes fed at run time still give the input, as a copy. */
+static int reduce_is_noop(const mx_graph *g, const mx_node *n) {
+  if (mx_attr_int(n, "noop_with_empty_axes", 0) != 1) return 0;
+  if (n->n_inputs < 2 || n->inputs[1] < 0) return 1;
+  const mx_value *axes = &g->values[mx_bytes_of(g, n->inputs[1])];
+  return axes->kind == MX_VALUE_INITIALIZER && mx_shape_count(&axes->shape) == 0;
+}
+
 #define NEG MX_RULE_NEGATIVE_AXIS
-#define ROW .out = out_any, .infer = reduce_infer, .params_size = reduce_params_size, .prepare = reduce_prepare, \
+#define ROW .infer = reduce_infer, .params_size = reduce_params_size, .prepare = reduce_prepare, \
             .eval = reduce_eval
 static const mx_op_row rows[] = {
-    {ROW, .since = 1, .in = in1, .attrs = attrs1},
-    {ROW, .since = 11, .in = in1, .attrs = attrs1, .rules = NEG},
-    {ROW, .since = 12, .in = in12, .attrs = attrs1, .rules = NEG},
-    {ROW, .since = 13, .in = in13, .attrs = attrs1, .rules = NEG},
-    {ROW, .since = 18, .in = in18, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT},
-    {ROW, .since = 20, .in = in20, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT},
+    {ROW, .since = 1, .out = out_any, .in = in1, .attrs = attrs1},
+    {ROW, .since = 11, .out = out_any, .in = in1, .attrs = attrs1, .rules = NEG},
+    {ROW, .since = 12, .out = out_any, .in = in12, .attrs = attrs1, .rules = NEG},
+    {ROW, .since = 13, .out = out_any, .in = in13, .attrs = attrs1, .rules = NEG},
+    {ROW, .since = 18, .in = in18, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT, .out = out18,
+     .views_if = reduce_is_noop},
+    {ROW, .since = 20, .in = in20, .attrs = attrs18, .rules = NEG | MX_RULE_AXES_INPUT, .out = out18,
+     .views_if = reduce_is_noop},
 };
 /* one list of versions for both; the direction comes from the op's name */
 MX_OP_TABLE(ReduceMax, "", rows);

@@ -36,6 +36,7 @@ minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
  * views, or of the input itself (g in execution order: inputs are marked first). */
 static void mark_views(mx_graph *g, const mx_node *n) {
   const mx_io *e = n->row->out;
+  if (n->row->views_if && !n->row->views_if(g, n)) return;
   for (int32_t k = 0; k < n->n_outputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
     int32_t out = n->outputs[k];
     if (!e->view || out < 0 || e->view - 1 >= n->n_inputs) continue;
@@ -43,6 +44,17 @@ static void mark_views(mx_graph *g, const mx_node *n) {
     if (in < 0) continue; /* refused by the arity checks */
     g->values[out].view_of = 1 + mx_bytes_of(g, in);
   }
+}
+
+int mx_shapes_read_inputs(const mx_graph *g) {
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    const mx_node *n = &g->nodes[i];
+    const mx_io *e = n->row->in;
+    for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC))
+      if ((e->flags & MX_IO_CONST) && n->inputs[k] >= 0 && g->values[mx_bytes_of(g, n->inputs[k])].kind == MX_VALUE_INPUT)
+        return 1;
+  }
+  return 0;
 }
 
 minnx_status mx_resolve(mx_graph *g, mx_err *err) {

@@ -36,7 +36,12 @@ typedef struct mx_prep {
   void **params;
   void *one;
   size_t *scratch; /* per node: the arena scratch its eval needs (0 when it does not run) */
+  const void *const *data; /* by value id: bound graph inputs' bytes (sessions); NULL at load */
 } mx_prep;
+
+/* Whether a shape of g depends on a graph input's bytes (an MX_IO_CONST
+ * input that is a graph input): such a graph is planned again at each run. */
+int mx_shapes_read_inputs(const mx_graph *g);
 
 /* Infers the dtype and shape of every node output of g in execution order,
  * from `shapes` and `dtypes` (by value id: inputs and initializers filled in,

@@ -32,7 +32,7 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   }
   /* Where shapes are known, prepare runs too: for the scratch each node
    * asks for, and so that its refusals come at load. */
-  mx_prep prep = {NULL, params, m->scratch};
+  mx_prep prep = {NULL, params, m->scratch, NULL};
   if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -63,6 +63,7 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, const m
   if (!st) st = mx_graph_order(g, &m->pool, err);
   if (!st) st = mx_resolve(g, err);
   if (st) return st;
+  m->shapes_read_inputs = mx_shapes_read_inputs(g);
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     size_t params = mx_params_size(n);

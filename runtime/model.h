@@ -33,6 +33,7 @@ struct minnx_model {
   /* When every shape is known at load, the arena is planned once here and
    * sessions share the offsets (read-only). */
   int planned;
+  int shapes_read_inputs; /* a shape depends on a graph input's bytes: sessions plan at each run */
   mx_plan plan;
   size_t *scratch; /* each node's scratch bytes at load (planned models' only) */
   mx_mapping mapping;

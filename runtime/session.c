@@ -81,7 +81,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   }
   /* Prepare runs in there, node by node; on the same shapes as at load (a
    * planned model) it asks for the same scratch. */
-  mx_prep prep = {s->node_plans, NULL, s->scratch};
+  mx_prep prep = {s->node_plans, NULL, s->scratch, s->data};
   minnx_status st = mx_infer(g, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -201,7 +201,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
       known &= all_known(&s->shapes[v]);
     }
   }
-  if (known) {
+  if (known && !m->shapes_read_inputs) { /* such shapes wait for the inputs' bytes */
     minnx_status st = plan_session(s, err);
     if (st) return st;
   }
@@ -316,7 +316,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   for (int32_t i = 0; i < g->n_inputs; i++)
     if (!s->bound[i] && !g->values[g->inputs[i]].data)
       return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", g->values[g->inputs[i]].name);
-  if (!s->planned) {
+  if (!s->planned || s->m->shapes_read_inputs) { /* the bytes shapes depend on may have changed */
     minnx_status st = check_symbols(s, err);
     if (!st) st = plan_session(s, err);
     if (st) return st;
@@ -350,3 +350,4 @@ minnx_status minnx_session_output(const minnx_session *s, size_t index, minnx_te
 
 size_t minnx_session_arena_size(const minnx_session *s) { return s && s->planned ? s->plan.arena_size : 0; }
 size_t minnx_session_values_size(const minnx_session *s) { return s && s->planned ? s->plan.values_size : 0; }
+int minnx_session_planned(const minnx_session *s) { return s && s->planned; }

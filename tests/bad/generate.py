@@ -388,8 +388,9 @@ def minmax_rule_cases():
          "axis 0 is given twice")
     case("rule-reducemax18-axis-input-out-of-range", reduce(opset=18, axes_input="k", inits=[axes(7)]), 2,
          "axis 7 \\(axes\\[0\\]\\) is out of range \\[-2, 1\\]")
-    case("rule-reducemax18-axes-not-constant", reduce(opset=18, axes_input="g"), 2,
-         "input 1 \\(axes\\) is computed at run time")
+    computed = model([mx("ArgMax", ["s"], ["k"]), mx("ReduceMax", ["a", "k"], ["y"])],
+                     inputs=[vi("a"), vi("s", F, (1,))], opsets=(("", 18),))
+    case("rule-reducemax18-axes-computed", computed, 2, "input 1 \\(axes\\) is computed at run time")
     case("rule-reducemin18-axes-int32", reduce("ReduceMin", 18, axes_input="k", inits=[tensor("k", I32, [1], [0])]),
          2, "dtype int32")
     case("rule-reducemax18-axes-rank-2", reduce(opset=18, axes_input="k", inits=[tensor("k", I64, [1, 1], [0])]), 2,
@@ -584,6 +585,93 @@ def write(out):
             os.symlink(target, os.path.join(d, rel))
 
 
+def contract_cases():
+    """The op contract: tensor attributes (Constant's value, hostile sparse indices), constant
+    folding, views of views and views as graph outputs, shapes given by data."""
+    mx = helper.make_node
+    I64 = TensorProto.INT64
+
+    def const(name, regex, status=2, **attrs):
+        case(name, model([mx("Constant", [], ["y"], **attrs)], inputs=[]), status, regex)
+
+    const("contract-constant-value-raw-short", "attribute 'value': tensor 'value': raw_data has 8 bytes, its shape needs 12",
+          value=raw_tensor("t", F, [3], b"\0" * 8))
+    const("contract-constant-value-string", "attribute 'value': tensor 'value' has dtype string",
+          value=helper.make_tensor("t", TensorProto.STRING, [1], [b"x"]))
+    const("contract-constant-value-strings-attr", "holds strings", value_strings=[b"a"])
+    const("contract-constant-value-rank-9", "rank 9, above minnx's maximum 8", value=raw_tensor("t", F, [1] * 9, b"\0" * 4))
+    const("contract-constant-value-count-overflows", "element count overflows",
+          value=raw_tensor("t", F, [2**62, 2**62], b""))
+    const("contract-constant-value-2-to-40-floats", "raw_data has 0 bytes", value=raw_tensor("t", F, [2**40], b""))
+    n = mx("Constant", [], ["y"])
+    a = n.attribute.add()
+    a.name, a.type = "value", AttributeProto.TENSOR
+    case("contract-constant-tensor-type-without-tensor", model([n], inputs=[]), 2, "holds no tensor")
+    const("contract-constant-two-values", "exactly one", value_int=1, value_float=2.0)
+
+    def sparse(name, regex, values, indices, dims):
+        const(name, regex, sparse_value=helper.make_sparse_tensor(values, indices, dims))
+
+    v1 = helper.make_tensor("v", F, [1], [1.0])
+    v2 = helper.make_tensor("v", F, [2], [1.0, 2.0])
+    sparse("contract-sparse-index-past-end", "index 6 of value 0 is out of range \\[0, 6\\)", v1,
+           helper.make_tensor("i", I64, [1], [6]), [2, 3])
+    sparse("contract-sparse-index-negative", "index -1 of value 0 is out of range", v1,
+           helper.make_tensor("i", I64, [1], [-1]), [2, 3])
+    sparse("contract-sparse-index-int64-max", "out of range", v1, helper.make_tensor("i", I64, [1], [2**63 - 1]), [2, 3])
+    sparse("contract-sparse-coord-past-dim", "index 3 of value 0 is out of range \\[0, 3\\)", v1,
+           helper.make_tensor("i", I64, [1, 2], [1, 3]), [2, 3])
+    sparse("contract-sparse-repeated", "ascend without repeats", v2, helper.make_tensor("i", I64, [2], [4, 4]), [2, 3])
+    sparse("contract-sparse-descending", "ascend without repeats", v2, helper.make_tensor("i", I64, [2], [4, 1]), [2, 3])
+    sparse("contract-sparse-more-values-than-indices", "values must be \\[NNZ\\]", v2,
+           helper.make_tensor("i", I64, [1], [0]), [2, 3])
+    sparse("contract-sparse-coords-wrong-width", "values must be", v1, helper.make_tensor("i", I64, [1, 3], [0, 0, 0]), [2, 3])
+    sparse("contract-sparse-int32-indices", "values must be", v1, helper.make_tensor("i", TensorProto.INT32, [1], [0]), [2, 3])
+    sparse("contract-sparse-dense-overflows", "element count overflows", v1, helper.make_tensor("i", I64, [1], [0]),
+           [2**62, 2**62])
+    sparse("contract-sparse-negative-dim", "negative dim", v1, helper.make_tensor("i", I64, [1], [0]), [-2, 3])
+    sparse("contract-sparse-values-truncated", "raw_data has 3 bytes", raw_tensor("v", F, [1], b"\0\0\0"),
+           helper.make_tensor("i", I64, [1], [0]), [2, 3])
+    sp = helper.make_sparse_tensor(v1, helper.make_tensor("i", I64, [1], [0]), [2])
+    sp.ClearField("indices")
+    const("contract-sparse-without-indices", "lacks its values or indices", sparse_value=sp)
+    # a shape computed by a node: refused at load naming the node
+    shape = helper.make_tensor("s", I64, [2], [3, 2])
+    case("contract-reshape-shape-computed", model([mx("Max", ["s", "s"], ["t"]), mx("Reshape", ["a", "t"], ["y"])],
+                                                  inputs=[vi("a")], inits=[shape]),
+         2, "node 'y' \\(Reshape-13\\): input 1 \\(shape\\) is computed at run time")
+    # a shape given as a graph input: known when bound; a bad one is a run error
+    ins = [vi("a"), vi("s", I64, (2,))]
+    files = {"a.pb": a_pb(), "s.pb": pb(helper.make_tensor("s", I64, [2], [4, 2]))}
+    case("contract-reshape-shape-input-bad-count", model([mx("Reshape", ["a", "s"], ["y"])], inputs=ins), 3,
+         "the input has 6 elements but the shape 8", args="run model.onnx -i a=a.pb -i s=s.pb", files=files)
+    files = {"a.pb": a_pb(), "s.pb": pb(helper.make_tensor("s", I64, [2], [-1, 3]))}
+    case("contract-control-reshape-shape-input", model([mx("Reshape", ["a", "s"], ["y"])], inputs=ins), 0,
+         "^y: float \\[2,3\\] = \\[1, 1, 1, 1, 1, 1\\]", args="run model.onnx -i a=a.pb -i s=s.pb --print", files=files)
+    # views: of views, as graph outputs, of inputs and of folded constants
+    ax = helper.make_tensor("ax", I64, [1], [0])
+    nodes = [mx("Identity", ["a"], ["i"]), mx("Unsqueeze", ["i", "ax"], ["u"]), mx("Squeeze", ["u", "ax"], ["q"]),
+             mx("Flatten", ["q"], ["y"], axis=0)]
+    case("contract-control-view-of-views-is-output", model(nodes, inputs=[vi("a")], outputs=[vi("y", F, (1, 6))],
+                                                            inits=[ax]), 0,
+         "^y: float \\[1,6\\] = \\[0, 1, 2, 3, 4, 5\\]", args="run model.onnx -i a=b.pb --print",
+         files={"b.pb": pb(helper.make_tensor("a", F, [2, 3], [0, 1, 2, 3, 4, 5]))})
+    nodes = [mx("Constant", [], ["c"], value=helper.make_tensor("v", F, [6], [9, 8, 7, 6, 5, 4])),
+             mx("Reshape", ["c", "s"], ["y"])]
+    case("contract-control-view-of-constant-is-output", model(nodes, inputs=[], inits=[shape]), 0,
+         "^y: float \\[3,2\\] = \\[9, 8, 7, 6, 5, 4\\]", args="run model.onnx --print")
+    nodes = [mx("Reshape", ["a", "s"], ["r"]), mx("Reshape", ["r", "s2"], ["y"])]
+    case("contract-view-of-view-shape-mismatch", model(nodes, inputs=[vi("a")],
+                                                      inits=[shape, helper.make_tensor("s2", I64, [1], [5])]),
+         2, "the input has 6 elements but the shape 5")
+    case("contract-view-declared-output-shape", model([mx("Identity", ["a"], ["y"])], inputs=[vi("a")],
+                                                      outputs=[vi("y", F, (3, 2))]),
+         2, "'y' is declared with shape \\[3,2\\] but the node gives \\[2,3\\]")
+    case("contract-input-optional-type", max_model(inputs=[vi("a"), helper.make_value_info(
+        "b", helper.make_optional_type_proto(helper.make_tensor_type_proto(F, [2, 3])))]), 2,
+         "graph input 'b' has no tensor type but an optional")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
@@ -596,6 +684,7 @@ def main():
     size_cases()
     external_cases()
     input_cases()
+    contract_cases()
     write(out)
     print(f"{len(cases)} cases in {out}")
 

@@ -1,5 +1,4 @@
-/* Fuzz target (c): a valid Max/ArgMax model, mutated where the bytes say
- * (into the other ops of the min/max family too).
+/* Fuzz target (c): a valid Max/ArgMax model, mutated where the bytes say.
  * The input is a stream of choices; choice 0 (or the end of the input) keeps
  * the valid model's value everywhere, so the empty input is Max-13 over two
  * float [2,3] inputs followed by ArgMax, and each non-zero byte changes one
@@ -20,7 +19,7 @@ static unsigned pick(choices *c, unsigned n) { return c->p < c->end ? *c->p++ % 
 
 #define PICK(c, array) (array[pick(c, sizeof array / sizeof array[0])])
 
-static const int64_t versions[] = {13, 1, 6, 7, 8, 11, 12, 18, 0, -1, 1000, INT64_MAX};
+static const int64_t versions[] = {13, 1, 6, 7, 8, 11, 12, 18, 0, -1, 1000, INT64_MAX, 20, 21};
 static const char *const domains[] = {"", "org.openvinotoolkit", "ai.onnx", "com.example"};
 static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16, MINNX_INT8,  MINNX_INT16,
                              MINNX_INT32, MINNX_INT64,   MINNX_UINT8,  MINNX_UINT16,   MINNX_UINT32, MINNX_UINT64,
@@ -28,15 +27,13 @@ static const int dtypes[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFL
 /* 0 stands for the position's valid dim */
 static const int64_t dim_values[] = {0, 1, 0, 2, 3, -1, -2, -3, INT64_MAX, (int64_t)1 << 32, 7, 4096};
 static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
-static const char *const ops[] = {"Max", "ArgMax", "Maximum", "Min", ""};
-/* Past the first arrays' choices (so that the saved regressions keep their
- * meaning), "Min" picks one of the min side, "foo" one of the reductions'
- * attributes, version 1000 one of the newest versions. */
-static const char *const min_ops[] = {"Min", "ArgMin", "Minimum", "ReduceMax", "ReduceMin"};
-static const char *const more_attr_names[] = {"foo", "axes", "noop_with_empty_axes"};
-static const int64_t more_versions[] = {1000, 20, 21};
-static const char *const attr_names[] = {"axis", "keepdims", "select_last_index", "consumed_inputs", "auto_broadcast",
-                                         "foo", ""};
+static const char *const ops[] = {"Max",      "ArgMax",  "Maximum", "Min",     "",         "Constant",
+                                  "Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "ArgMin",
+                                  "Minimum",  "ReduceMax", "ReduceMin"};
+static const char *const attr_names[] = {"axis",  "keepdims",     "select_last_index", "consumed_inputs", "auto_broadcast",
+                                         "foo",   "",             "value",             "sparse_value",    "value_ints",
+                                         "axes",  "shape",        "allowzero",         "value_float",     "value_string",
+                                         "noop_with_empty_axes"};
 static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX};
 static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY"};
 
@@ -62,6 +59,11 @@ typedef struct {
   char *node_in[MAX_NODES][MAX_NODE_IN], *node_out[MAX_NODES][2];
   Onnx__AttributeProto attr[MAX_NODES][MAX_ATTRS], *attrp[MAX_NODES][MAX_ATTRS];
   int64_t attr_ints[MAX_NODES][MAX_ATTRS][2];
+  /* tensor attributes: a value tensor, or a sparse one (values, indices) */
+  Onnx__TensorProto attr_t[MAX_NODES][MAX_ATTRS][2];
+  Onnx__SparseTensorProto attr_sp[MAX_NODES][MAX_ATTRS];
+  int64_t attr_t_dims[MAX_NODES][MAX_ATTRS][2][3], attr_sp_dims[MAX_NODES][MAX_ATTRS][3];
+  uint8_t attr_raw[MAX_NODES][MAX_ATTRS][2][48];
   Onnx__GraphProto graph;
   Onnx__ModelProto model;
 } parts;
@@ -156,16 +158,41 @@ static void initializer(choices *c, parts *m, int k) {
   m->initp[k] = t;
 }
 
+/* A small tensor for an attribute: a dtype, dims from the hostile list, raw
+ * bytes of the right length or one short. */
+static void attr_tensor(choices *c, Onnx__TensorProto *t, int64_t *dims, uint8_t *raw, size_t raw_size, int dtype) {
+  onnx__tensor_proto__init(t);
+  t->has_data_type = 1;
+  t->data_type = dtype ? dtype : PICK(c, dtypes);
+  int rank = pick(c, 4) % 3;
+  int64_t count = 1;
+  for (int d = 0; d < rank; d++) {
+    unsigned w = pick(c, sizeof dim_values / sizeof dim_values[0]);
+    dims[d] = w == 0 ? 2 : dim_values[w];
+    count = dims[d] >= 0 && dims[d] <= 6 && count <= 6 ? count * dims[d] : 64;
+  }
+  t->n_dims = (size_t)rank;
+  t->dims = dims;
+  size_t es = minnx_dtype_size((minnx_dtype)t->data_type), want = es && count <= 6 ? (size_t)count * es : 8;
+  fuzz_fill(raw, raw_size, (uint32_t)count);
+  t->has_raw_data = 1;
+  t->raw_data.data = raw;
+  t->raw_data.len = pick(c, 4) == 3 && want ? want - 1 : want;
+}
+
 /* ArgMax's first attribute is axis=1 unless changed. */
 static void attribute(choices *c, parts *m, int node, int k) {
   Onnx__AttributeProto *a = &m->attr[node][k];
   onnx__attribute_proto__init(a);
   a->name = (char *)PICK(c, attr_names);
-  if (strcmp(a->name, "foo") == 0) a->name = (char *)PICK(c, more_attr_names);
-  int type = pick(c, 6);
-  int ints_attr = strcmp(a->name, "consumed_inputs") == 0 || strcmp(a->name, "axes") == 0, string_attr = strcmp(a->name, "auto_broadcast") == 0;
-  if (type == 0) type = ints_attr ? 7 : string_attr ? 3 : 2; /* the right type for the name */
-  else type = (int[]){0, 1, 2, 3, 7, 5}[type];
+  int type = pick(c, 8);
+  int ints_attr = strcmp(a->name, "consumed_inputs") == 0 || strcmp(a->name, "value_ints") == 0 ||
+                  strcmp(a->name, "axes") == 0 || strcmp(a->name, "shape") == 0;
+  int string_attr = strcmp(a->name, "auto_broadcast") == 0 || strcmp(a->name, "value_string") == 0;
+  int tensor_attr = strcmp(a->name, "value") == 0, sparse_attr = strcmp(a->name, "sparse_value") == 0;
+  if (type == 0) /* the right type for the name */
+    type = ints_attr ? 7 : string_attr ? 3 : tensor_attr ? 4 : sparse_attr ? 11 : 2;
+  else type = (int[]){0, 1, 2, 3, 7, 5, 4, 11}[type];
   a->has_type = type != 0;
   a->type = (Onnx__AttributeProto__AttributeType)type;
   int64_t v = k == 0 && strcmp(a->name, "axis") == 0 ? (int64_t[]){1, 0, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX}[pick(c, 9)]
@@ -179,6 +206,36 @@ static void attribute(choices *c, parts *m, int node, int k) {
       a->n_ints = pick(c, 3);
       a->ints = m->attr_ints[node][k];
       break;
+    case 4:
+      if (pick(c, 5) == 4) break; /* the type without the tensor */
+      attr_tensor(c, &m->attr_t[node][k][0], m->attr_t_dims[node][k][0], m->attr_raw[node][k][0],
+                  sizeof m->attr_raw[node][k][0], 0);
+      a->t = &m->attr_t[node][k][0];
+      break;
+    case 11: { /* values, indices (hostile ones among them), dense dims */
+      Onnx__SparseTensorProto *sp = &m->attr_sp[node][k];
+      onnx__sparse_tensor_proto__init(sp);
+      if (pick(c, 5) == 4) break;
+      attr_tensor(c, &m->attr_t[node][k][0], m->attr_t_dims[node][k][0], m->attr_raw[node][k][0],
+                  sizeof m->attr_raw[node][k][0], pick(c, 2) ? MINNX_FLOAT : 0);
+      attr_tensor(c, &m->attr_t[node][k][1], m->attr_t_dims[node][k][1], m->attr_raw[node][k][1],
+                  sizeof m->attr_raw[node][k][1], pick(c, 4) ? MINNX_INT64 : 0);
+      for (size_t j = 0; j + 8 <= sizeof m->attr_raw[node][k][1]; j += 8) { /* indices: hostile values */
+        int64_t x = PICK(c, ints);
+        memcpy(m->attr_raw[node][k][1] + j, &x, 8);
+      }
+      sp->values = pick(c, 6) == 5 ? NULL : &m->attr_t[node][k][0];
+      sp->indices = pick(c, 6) == 5 ? NULL : &m->attr_t[node][k][1];
+      int rank = pick(c, 4);
+      for (int d = 0; d < rank; d++) {
+        unsigned w = pick(c, sizeof dim_values / sizeof dim_values[0]);
+        m->attr_sp_dims[node][k][d % 3] = w == 0 ? 3 : dim_values[w];
+      }
+      sp->n_dims = (size_t)(rank > 3 ? 3 : rank);
+      sp->dims = m->attr_sp_dims[node][k];
+      a->sparse_tensor = sp;
+      break;
+    }
     default: break; /* GRAPH without a graph, or no type */
   }
   m->attrp[node][k] = a;
@@ -189,7 +246,6 @@ static void node(choices *c, parts *m, int i, int n_inputs, int n_inits) {
   onnx__node_proto__init(n);
   /* the valid model: Max(a, b) -> y0, ArgMax(y0) -> y1, Max(y1...) fails only if chosen */
   n->op_type = (char *)(i == 1 ? (pick(c, 2) ? PICK(c, ops) : "ArgMax") : PICK(c, ops));
-  if (strcmp(n->op_type, "Min") == 0) n->op_type = (char *)PICK(c, min_ops);
   int maximum = strcmp(n->op_type, "Maximum") == 0 || strcmp(n->op_type, "Minimum") == 0;
   n->domain = (char *)(pick(c, 3) == 2 ? PICK(c, domains) : maximum ? "org.openvinotoolkit" : "");
   static const int arity[] = {2, 1, 0, 3, MAX_NODE_IN};
@@ -231,7 +287,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     m.opset[i].domain = (char *)(pick(&c, 2) ? PICK(&c, domains) : domains[i]);
     m.opset[i].has_version = pick(&c, 8) != 7;
     m.opset[i].version = i && pick(&c, 2) == 0 ? 1 : PICK(&c, versions);
-    if (m.opset[i].version == 1000) m.opset[i].version = PICK(&c, more_versions);
     m.opsetp[i] = &m.opset[i];
   }
   m.model.opset_import = m.opsetp;

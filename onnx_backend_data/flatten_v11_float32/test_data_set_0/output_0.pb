@@ -1,0 +1,1 @@
+ByJ`-·xÄï6-D¡ç1DEkÃCÿuõC;?ÃáåDÃw¿mD†ŠuÄÕ^ËÂ&àfD×z™CmdjCXÂŽÃn]DóÄë®DdÖÃ`­[ÄßfÊ¿{Ã"YnC©OD'&öC

@@ -1,0 +1,1 @@
+BxJ0’CDnฤตรเCCCDึร	DD=DkCwDฤPD;ฤFDฌรp@3ฤOฤ7ฤLC

@@ -1,0 +1,1 @@
+BxJ`õa»C¹6åÁDúGDÛÑrDS$DEAÂ2ãGDE“D6¨Cµ81ÄwèB=éºChÓuD¥¤gC%?ÛC(üuÄrSÚÃÇLåÂ¸ZÇCÏì5Dë(B‚Ë	ÃŒâWD

@@ -1,0 +1,2 @@
+
+BxJ0Z_rbH`c›7„√„Sy‚gﬁkc`{XC‹a›Z^‡c`4X	„b›b>c≈a

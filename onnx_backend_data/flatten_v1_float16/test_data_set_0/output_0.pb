@@ -1,0 +1,2 @@
+
+ByJ0Z_rbH`c›7„√„Sy‚gﬁkc`{XC‹a›Z^‡c`4X	„b›b>c≈a

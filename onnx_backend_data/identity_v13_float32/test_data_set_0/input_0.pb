@@ -1,0 +1,1 @@
+BxJOÍCXyDPÄ}åÁCn5°C!uD

@@ -1,0 +1,1 @@
+ByJOÍCXyDPÄ}åÁCn5°C!uD

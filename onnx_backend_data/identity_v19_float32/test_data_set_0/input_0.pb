@@ -1,0 +1,1 @@
+BxJRAuD¸”Á8mSÃ…ÌGDqNCf¬$C

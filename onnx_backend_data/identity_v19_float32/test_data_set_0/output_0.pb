@@ -1,0 +1,1 @@
+ByJRAuD¸”Á8mSÃ…ÌGDqNCf¬$C

@@ -1,0 +1,1 @@
+BxJ`$бrD╛C	D┐	\Dл-D╠┬К╔╒Cy├mDyТ├Л╒чC╡&gDot╤BЩG=D╛ырBq╛ю├FёvCUDп·▐B\Д5DТ╛╝C6vDRHNDд1б├яiP├█=─

@@ -1,0 +1,1 @@
+ByJ02DDIฤฤWฤ2CÜCC\ฤ๔ร้Cำร…C]ฤDD%DฺC.CลCoDงC&ฤC

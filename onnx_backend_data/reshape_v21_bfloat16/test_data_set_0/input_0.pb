@@ -1,0 +1,1 @@
+BxJ0?ÄtDùÃbÃåÂkD™C—CFDùBÄqD=Ä	A/D1ÄÔÂ(DÄbÄÇB\DBDD

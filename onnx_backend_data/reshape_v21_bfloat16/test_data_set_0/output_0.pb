@@ -1,0 +1,1 @@
+ByJ0?ÄtDùÃbÃåÂkD™C—CFDùBÄqD=Ä	A/D1ÄÔÂ(DÄbÄÇB\DBDD

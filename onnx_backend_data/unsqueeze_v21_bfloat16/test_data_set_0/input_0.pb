@@ -1,0 +1,1 @@
+BxJÄlDzBÄOCMD

@@ -1,0 +1,1 @@
+ByJ0GÎCÙžQCm»BDRlWD[EDoaŽÂÛÔñÃcaD{òDpJÑCfü"Co´oD

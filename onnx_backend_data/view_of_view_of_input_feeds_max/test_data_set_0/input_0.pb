@@ -1,0 +1,1 @@
+Bx0J04”C‹ØÃ +ñÃRlWD­A-ÄoaŽÂù–ÄcaD{òDpJÑCÇ§Bo´oD

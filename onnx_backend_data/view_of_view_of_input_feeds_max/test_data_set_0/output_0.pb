@@ -1,0 +1,1 @@
+ByJ0GÎC§ ÃƒhÃRlWD¶uÄoaŽÂù–ÄcaD{òDpJÑCfü"Co´oD

@@ -1,0 +1,1 @@
+BmJ04”CÙžQCm»BDRlWD[EDoaŽÂÛÔñÃcaD{òDpJÑCÇ§Bo´oD

@@ -1,0 +1,134 @@
+#!/usr/bin/python3
+"""Graphs as exporters write them: tiny PyTorch modules exported with Debian's python3-torch
+(torch.onnx.export, opsets 11, 13 and 17), in the ONNX backend node-test layout:
+    cases/<module>_opset<N>/model.onnx + test_data_set_0/input_<i>.pb, output_<i>.pb
+Expected outputs are PyTorch's own (the module run on the inputs), never minnx's.
+
+Adding a module is one entry in MODULES: a name, the module, and its inputs (a function of a
+seeded torch.Generator). Run with Debian's python3 (python3-torch, python3-onnx):
+    /usr/bin/python3 tests/export/generate.py [--out DIR]
+Only case folders (those holding a model.onnx) are replaced; the cases are committed, so the
+tests need no torch. Export output is not byte-stable across torch versions: regenerate with the
+same Debian torch.
+"""
+import argparse
+import io
+import os
+import shutil
+import warnings
+import zlib
+
+import numpy as np
+import onnx
+import torch
+from onnx import numpy_helper
+
+OPSETS = (11, 13, 17)
+
+
+class Fn(torch.nn.Module):
+    """A module whose forward is f."""
+
+    def __init__(self, f):
+        super().__init__()
+        self.f = f
+
+    def forward(self, *xs):
+        return self.f(*xs)
+
+
+def randn(*shape):
+    return lambda g: torch.randn(*shape, generator=g)
+
+
+def inputs(*makers):
+    return lambda g: tuple(m(g) for m in makers)
+
+
+# name, forward, inputs. Each module is exported at every opset in OPSETS.
+MODULES = [
+    ("max_of_two", lambda x, y: torch.max(x, y), inputs(randn(2, 3), randn(2, 3))),
+    ("maximum_broadcast", lambda x, y: torch.maximum(x, y), inputs(randn(2, 3), randn(3))),
+    ("maximum_with_zero", lambda x: torch.maximum(x, torch.tensor(0.0)), inputs(randn(3, 4))),
+    ("max_all", lambda x: torch.max(x), inputs(randn(3, 4))),
+    ("max_dim", lambda x: torch.max(x, dim=1)[0], inputs(randn(3, 4))),
+    ("argmax_all", lambda x: torch.argmax(x), inputs(randn(3, 4))),
+    ("argmax_dim", lambda x: torch.argmax(x, dim=1), inputs(randn(3, 4))),
+    ("argmax_dim_keepdim", lambda x: torch.argmax(x, dim=0, keepdim=True), inputs(randn(3, 4))),
+    ("clamp_min", lambda x: torch.clamp(x, min=0.0), inputs(randn(3, 4))),
+    ("clamp_min_tensor", lambda x, y: torch.clamp(x, min=y), inputs(randn(3, 4), randn(3, 4))),
+    ("view", lambda x: x.view(-1, 2), inputs(randn(2, 3, 4))),
+    ("view_then_max", lambda x, y: torch.max(x.view(4, 6), y), inputs(randn(2, 3, 4), randn(4, 6))),
+    ("flatten", lambda x: torch.flatten(x, 1), inputs(randn(2, 3, 4))),
+    ("flatten_all", lambda x: torch.flatten(x), inputs(randn(2, 3, 4))),
+    ("squeeze", lambda x: x.squeeze(1), inputs(randn(3, 1, 4))),
+    ("squeeze_all", lambda x: x.squeeze(), inputs(randn(1, 3, 1, 4))),
+    ("unsqueeze", lambda x: x.unsqueeze(0), inputs(randn(3, 4))),
+    ("unsqueeze_negative", lambda x: x.unsqueeze(-1), inputs(randn(3, 4))),
+    ("argmax_of_flattened_max", lambda x, y: torch.argmax(torch.flatten(torch.maximum(x, y), 1), dim=1),
+     inputs(randn(2, 3, 4), randn(2, 3, 4))),
+    ("unsqueeze_max_squeeze", lambda x, y: torch.max(x.unsqueeze(0), y).squeeze(0), inputs(randn(3, 4), randn(1, 3, 4))),
+    # the min/max family as PyTorch exports it: ReduceMax/ReduceMin (+ ArgMax/ArgMin for the indices), Min
+    ("max_dim_values_indices", lambda x: torch.max(x, dim=1), inputs(randn(3, 5))),
+    ("max_dim_keepdim_values_indices", lambda x: torch.max(x, dim=-1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("min_dim_values_indices", lambda x: torch.min(x, dim=0), inputs(randn(4, 3))),
+    ("min_dim_keepdim_values_indices", lambda x: torch.min(x, dim=1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("amax", lambda x: torch.amax(x, dim=(0, 2)), inputs(randn(2, 3, 4))),
+    ("amax_keepdim", lambda x: torch.amax(x, dim=-1, keepdim=True), inputs(randn(2, 3, 4))),
+    ("amin", lambda x: torch.amin(x, dim=1), inputs(randn(2, 3, 4))),
+    ("amin_all_dims", lambda x: torch.amin(x, dim=(0, 1, 2)), inputs(randn(2, 3, 4))),
+    ("min_all", lambda x: torch.min(x), inputs(randn(3, 4))),
+    ("min_of_two", lambda x, y: torch.min(x, y), inputs(randn(2, 3), randn(2, 3))),
+    ("minimum_broadcast", lambda x, y: torch.minimum(x, y), inputs(randn(2, 3), randn(3))),
+    ("argmin_all", lambda x: torch.argmin(x), inputs(randn(3, 4))),
+    ("argmin_dim", lambda x: torch.argmin(x, dim=1), inputs(randn(3, 4))),
+    ("argmin_dim_keepdim", lambda x: torch.argmin(x, dim=0, keepdim=True), inputs(randn(3, 4))),
+]
+
+
+def tensor_file(path, a):
+    with open(path, "wb") as fh:
+        fh.write(numpy_helper.from_array(np.array(a, order="C")).SerializeToString())  # keeps rank 0
+
+
+def export(out, name, forward, make_inputs, opset):
+    g = torch.Generator().manual_seed(zlib.crc32(name.encode()))
+    xs = make_inputs(g)
+    module = Fn(forward).eval()
+    with torch.no_grad():
+        ys = module(*xs)
+    ys = ys if isinstance(ys, tuple) else (ys,)
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(module, xs, buf, opset_version=opset,
+                          input_names=[f"x{i}" for i in range(len(xs))],
+                          output_names=[f"y{i}" for i in range(len(ys))])
+    d = os.path.join(out, f"{name}_opset{opset}")
+    os.makedirs(os.path.join(d, "test_data_set_0"))
+    with open(os.path.join(d, "model.onnx"), "wb") as fh:
+        fh.write(buf.getvalue())
+    for i, x in enumerate(xs):
+        tensor_file(os.path.join(d, "test_data_set_0", f"input_{i}.pb"), x.numpy())
+    for i, y in enumerate(ys):
+        tensor_file(os.path.join(d, "test_data_set_0", f"output_{i}.pb"), y.numpy())
+    ops = sorted({n.op_type for n in onnx.load_from_string(buf.getvalue()).graph.node})
+    print(f"{name}_opset{opset}: {' '.join(ops)}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases"))
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for entry in sorted(os.listdir(args.out)):
+        if os.path.isfile(os.path.join(args.out, entry, "model.onnx")):
+            shutil.rmtree(os.path.join(args.out, entry))
+    torch.manual_seed(0)
+    for name, forward, make_inputs in MODULES:
+        for opset in OPSETS:
+            export(args.out, name, forward, make_inputs, opset)
+
+
+if __name__ == "__main__":
+    main()
