@@ -29,7 +29,7 @@ typedef struct mx_value {
   mx_dtype dtype; /* MINNX_UNDEFINED until known */
   mx_shape shape;
   int32_t dim_sym[MX_MAX_RANK]; /* symbol id of each dim_param, -1 otherwise (inputs) */
-  const void *data;             /* initializer bytes (64-byte aligned) */
+  const void *data;             /* initializer bytes (64-byte aligned, or in place: aligned to the element) */
   size_t nbytes;
   int32_t producer; /* node index, -1 for inputs and initializers */
   /* A view (ops/op.h): 1 + the id of the value whose bytes it shares (never

@@ -131,6 +131,15 @@ typedef struct minnx_load_options {
    * its sessions (tables and arena). Beyond it a call fails with
    * MINNX_E_LIMIT. 0: no cap. */
   size_t max_memory;
+  /* Nonzero: initializers and Constant tensors stored as raw_data are used
+   * where they are in the model's bytes instead of being copied, each one whose bytes sit at a
+   * multiple of its element size (on a little-endian host; single-byte dtypes
+   * anywhere). The bytes given to minnx_model_load_buffer or
+   * minnx_model_load_in must then stay valid and unchanged as long as the
+   * model is used (flash or ROM on a microcontroller, a mapped file).
+   * minnx_model_load_file maps the file instead of reading it, and keeps the
+   * mapping until minnx_model_free. Other tensors are copied as usual. */
+  int weights_in_place;
 } minnx_load_options;
 
 /* Loads a model from a file. `options` may be NULL (malloc, no external-data

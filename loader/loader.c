@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include "loader/tensor.h"
+#include "loader/unpack.h"
 #include "loader/wire.h"
 #include "onnx.pb-c.h"
 
@@ -51,6 +52,7 @@ typedef struct {
   mx_pool *pool;
   mx_graph *g;
   const mx_external *ext;
+  int in_place; /* initializer bytes used where they are */
   mx_err *err;
   names values;
   names syms;      /* dim_param names; id = symbol number */
@@ -163,7 +165,7 @@ static void *pool_alloc_fn(void *ctx, size_t size) { return mx_pool_alloc(ctx, s
 static minnx_status read_tensor_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr *a, const char *node) {
   mx_tensor_data td;
   minnx_status st = a->type == MX_ATTR_TENSOR
-                        ? mx_tensor_from_proto(ap->t, ap->name, pool_alloc_fn, L->pool, L->ext, &td, L->err)
+                        ? mx_tensor_from_proto(ap->t, ap->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err)
                         : mx_sparse_from_proto(ap->sparse_tensor, ap->name, pool_alloc_fn, L->pool, L->ext, &td, L->err);
   mx_const *t = st ? NULL : mx_pool_alloc(L->pool, sizeof *t);
   if (!st && !t) return nomem(L);
@@ -299,7 +301,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     int32_t id;
     if ((st = define(L, t->name, MX_VALUE_INITIALIZER, &id))) return st;
     mx_tensor_data td;
-    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, &td, L->err))) return st;
+    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err))) return st;
     mx_value *v = &g->values[id];
     v->dtype = td.dtype;
     v->shape = td.shape;
@@ -429,8 +431,8 @@ static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, 
   return MINNX_OK;
 }
 
-minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, mx_pool *pool,
-                           mx_graph *g, mx_err *err) {
+minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, int in_place,
+                           mx_pool *pool, mx_graph *g, mx_err *err) {
   memset(g, 0, sizeof *g);
   minnx_status st = mx_wire_check(bytes, size, &onnx__model_proto__descriptor, "ONNX model", err);
   if (st) return st;
@@ -438,15 +440,16 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
    * while the IR grows from the bottom, and is gone before anything else. */
   mx_pb_mem pm = {mx_pool_temp_allocator(pool), 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
-  Onnx__ModelProto *m = onnx__model_proto__unpack(&pa, size, bytes);
-  if (!m && pm.failed) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
+  int nomem;
+  Onnx__ModelProto *m = (Onnx__ModelProto *)mx_pb_unpack(&onnx__model_proto__descriptor, bytes, size, &pa, &nomem);
+  if (!m && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
   if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
-  loader L = {.pool = pool, .g = g, .ext = ext, .err = err};
+  loader L = {.pool = pool, .g = g, .ext = ext, .in_place = in_place, .err = err};
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);
   mx_pool_temp_free(pool, L.syms.slots);
   mx_pool_temp_free(pool, L.values.slots);
-  onnx__model_proto__free_unpacked(m, &pa);
+  mx_pb_free(&m->base, &pa);
   return st;
 }

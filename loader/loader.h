@@ -27,8 +27,10 @@ typedef struct mx_external {
   void *user;
 } mx_external;
 
-/* Decodes a serialized ModelProto into g; everything it keeps is in pool. */
-minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, mx_pool *pool,
-                           mx_graph *g, mx_err *err);
+/* Decodes a serialized ModelProto into g; everything it keeps is in pool,
+ * except, with `in_place`, the initializer bytes it can use where they are in
+ * `bytes` (minnx_load_options.weights_in_place). */
+minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check, const mx_external *ext, int in_place,
+                           mx_pool *pool, mx_graph *g, mx_err *err);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/unpack.h"
 #include "loader/wire.h"
 
 static void *pb_alloc(void *data, size_t size) {
@@ -200,7 +201,7 @@ static minnx_status read_external(const Onnx__TensorProto *t, const char *what, 
 }
 
 minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
-                                  const mx_external *ext, mx_tensor_data *out, mx_err *err) {
+                                  const mx_external *ext, int in_place, mx_tensor_data *out, mx_err *err) {
   memset(out, 0, sizeof *out);
   if (!t->has_data_type || t->data_type == MINNX_UNDEFINED)
     return mx_fail(err, MINNX_E_MODEL, "tensor '%s' has no data_type", what);
@@ -246,6 +247,11 @@ minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, 
   }
   out->nbytes = nbytes;
   if (nbytes == 0) return MINNX_OK;
+  if (in_place && t->has_raw_data && (esize == 1 || host_is_little_endian()) &&
+      (uintptr_t)t->raw_data.data % esize == 0) {
+    out->data = t->raw_data.data; /* the decoder points bytes fields into the model's bytes */
+    return MINNX_OK;
+  }
   out->data = alloc(ctx, nbytes);
   if (!out->data) return mx_fail(err, MINNX_E_NOMEM, "out of memory for tensor '%s' (%zu bytes)", what, nbytes);
 
@@ -273,8 +279,8 @@ minnx_status mx_sparse_from_proto(const Onnx__SparseTensorProto *s, const char *
   if (!s->values || !s->indices) return mx_fail(err, MINNX_E_MODEL, "sparse tensor '%s' lacks its values or indices", what);
   if (s->n_dims > MX_MAX_RANK)
     return mx_fail(err, MINNX_E_LIMIT, "sparse tensor '%s' has rank %zu, above minnx's maximum %d", what, s->n_dims, MX_MAX_RANK);
-  minnx_status st = mx_tensor_from_proto(s->values, what, alloc, ctx, ext, &v, err);
-  if (!st) st = mx_tensor_from_proto(s->indices, what, alloc, ctx, ext, &ix, err);
+  minnx_status st = mx_tensor_from_proto(s->values, what, alloc, ctx, ext, 0, &v, err);
+  if (!st) st = mx_tensor_from_proto(s->indices, what, alloc, ctx, ext, 0, &ix, err);
   if (st) return st;
   out->dtype = v.dtype;
   out->shape.rank = (int)s->n_dims;
@@ -337,19 +343,20 @@ minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allo
   mx_mem_init(&mem, &h.a, 0);
   mx_pb_mem pm = {mx_mem_allocator(&mem), 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
-  Onnx__TensorProto *t = onnx__tensor_proto__unpack(&pa, size, data);
-  if (!t && pm.failed) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding a TensorProto");
+  int nomem;
+  Onnx__TensorProto *t = (Onnx__TensorProto *)mx_pb_unpack(&onnx__tensor_proto__descriptor, data, size, &pa, &nomem);
+  if (!t && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding a TensorProto");
   if (!t) return mx_fail(err, MINNX_E_PARSE, "not a valid TensorProto (%zu bytes)", size);
   mx_tensor_data td;
   const char *label = t->name && t->name[0] ? t->name : "(unnamed)";
-  st = mx_tensor_from_proto(t, label, hook_alloc, &h, NULL, &td, err);
+  st = mx_tensor_from_proto(t, label, hook_alloc, &h, NULL, 0, &td, err);
   if (st == MINNX_OK && name && t->name && t->name[0]) {
     size_t len = strlen(t->name);
     *name = h.a.alloc(h.a.user, len + 1);
     if (!*name) st = mx_fail(err, MINNX_E_NOMEM, "out of memory");
     else memcpy(*name, t->name, len + 1);
   }
-  onnx__tensor_proto__free_unpacked(t, &pa);
+  mx_pb_free(&t->base, &pa);
   if (st != MINNX_OK) {
     if (td.data) h.a.free(h.a.user, td.data);
     return st;

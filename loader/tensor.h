@@ -12,15 +12,17 @@ typedef void *(*mx_alloc_fn)(void *ctx, size_t size);
 typedef struct mx_tensor_data {
   mx_dtype dtype;
   mx_shape shape;
-  void *data; /* from alloc; NULL when nbytes is 0 */
+  void *data; /* from alloc, or in place (never to be written); NULL when nbytes is 0 */
   size_t nbytes;
 } mx_tensor_data;
 
 /* Decodes t's dtype, dims and data (raw_data little-endian, the typed field
  * for its dtype, or external data read through ext: NULL where tensors may
- * not use it); `what` names the tensor in messages. */
+ * not use it); `what` names the tensor in messages. With `in_place`, raw_data
+ * that needs no byte swap and is aligned to its element size is not copied:
+ * out->data then points into the bytes t was decoded from. */
 minnx_status mx_tensor_from_proto(const Onnx__TensorProto *t, const char *what, mx_alloc_fn alloc, void *ctx,
-                                  const mx_external *ext, mx_tensor_data *out, mx_err *err);
+                                  const mx_external *ext, int in_place, mx_tensor_data *out, mx_err *err);
 
 /* Densifies a SparseTensorProto (Constant's sparse_value): values [NNZ] of
  * any numeric dtype, indices int64 [NNZ, rank] or [NNZ] (linearized), in

@@ -1,7 +1,7 @@
-/* A pass over protobuf wire bytes before protobuf-c unpacks them. protobuf-c
- * recurses once per nested message with no bound, and ONNX messages can nest
+/* A pass over protobuf wire bytes before they are decoded (loader/unpack.c).
+ * The decoder recurses once per nested message, and ONNX messages can nest
  * without end (graphs in attributes, types in types): bytes nested deeper
- * than MX_MAX_NESTING are refused here, so that unpacking uses bounded stack. */
+ * than MX_MAX_NESTING are refused here, so that decoding uses bounded stack. */
 #ifndef MX_LOADER_WIRE_H
 #define MX_LOADER_WIRE_H
 

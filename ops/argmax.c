@@ -55,6 +55,7 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
  * task has a scratch of its own. */
 #define ARG_TASKS 16 /* at most, across rows: each takes a scratch */
 
+#ifndef MX_SMALL_KERNELS /* else extremum_small.c's reference loops */
 typedef struct {
   mx_arg_fn fn;
   int64_t outer, n, inner;
@@ -135,6 +136,7 @@ void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in,
   argmax_split s = {p, in[0], out[0], x->scratch};
   mx_parallel_for(x, argmax_task, &s, p->tasks);
 }
+#endif
 
 /* ---- the rows ---- */
 

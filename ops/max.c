@@ -80,6 +80,7 @@ minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast) {
 static minnx_status max_infer(mx_op_ctx *c) { return mx_elementwise_shape(c, (c->row->rules & MX_RULE_BROADCAST) != 0); }
 
 /* ---- plan and eval ---- */
+#ifndef MX_SMALL_KERNELS /* else extremum_small.c's reference loops */
 
 /* With three or more inputs rows are cut into blocks that stay in L1 while
  * every input is folded in, so that each input is read once and the output
@@ -187,6 +188,7 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
   max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
   mx_bplan_walk_x(&p->bp, x, p->esize, max_tile, &m); /* in tasks when large and the session has threads */
 }
+#endif
 
 /* ---- the rows ---- */
 

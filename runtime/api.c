@@ -56,9 +56,11 @@ done:
   return st;
 }
 
-static minnx_status build(minnx_model *m, const void *data, size_t size, const mx_external *ext, mx_err *err) {
+static minnx_status build(minnx_model *m, const void *data, size_t size, const mx_external *ext,
+                          const minnx_load_options *options, mx_err *err) {
   mx_graph *g = &m->g;
-  minnx_status st = mx_load_model(data, size, mx_op_known, ext, &m->pool, g, err);
+  int in_place = options && options->weights_in_place;
+  minnx_status st = mx_load_model(data, size, mx_op_known, ext, in_place, &m->pool, g, err);
   if (!st) st = mx_graph_order(g, &m->pool, err);
   if (!st) st = mx_resolve(g, err);
   if (st) return st;
@@ -85,7 +87,7 @@ minnx_status mx_model_load(const void *data, size_t size, const minnx_load_optio
   memset(m, 0, sizeof *m);
   m->mem = mem;
   mx_pool_init(&m->pool, &m->mem);
-  minnx_status st = mx_mem_status(&m->mem, build(m, data ? data : "", size, ext, err), err);
+  minnx_status st = mx_mem_status(&m->mem, build(m, data ? data : "", size, ext, options, err), err);
   m->mem.used -= held;
   if (st) {
     minnx_model_free(m);
@@ -121,7 +123,7 @@ static minnx_status load_in(const void *data, size_t size, void *mem, size_t mem
     mx_mem_init(&m->mem, options ? &options->allocator : NULL, options ? options->max_memory : 0);
     m->region = r; /* from here on the model's copy is the region */
     mx_pool_init_region(&m->pool, &m->region, &m->mem);
-    st = build(m, data ? data : "", size, &ext, err);
+    st = build(m, data ? data : "", size, &ext, options, err);
     r = m->region;
   }
   *used = r;
@@ -177,9 +179,11 @@ size_t minnx_model_memory_used(const minnx_model *m) {
 
 void minnx_model_free(minnx_model *m) {
   if (!m || m->pool.region) return; /* caller memory: nothing of minnx's to give back */
+  mx_mapping mapping = m->mapping;
   mx_pool_release(&m->pool);
   mx_mem mem = m->mem;
   mx_mem_free(&mem, m);
+  if (mapping.unmap) mapping.unmap(mapping.addr, mapping.size); /* after the last use of its bytes */
 }
 
 /* ---- introspection ---- */

@@ -11,6 +11,10 @@
 
 #include "runtime/model.h"
 
+#ifdef MX_HAVE_MMAN
+#include <sys/mman.h>
+#endif
+
 typedef struct {
   char *path; /* the model's folder */
   int fd;     /* the folder, opened at the first external tensor; -1 before */
@@ -134,6 +138,28 @@ static minnx_status read_model(const char *path, mx_mem *mem, unsigned char **ou
   return MINNX_OK;
 }
 
+#ifdef MX_HAVE_MMAN
+static void unmap_file(void *addr, size_t size) { munmap(addr, size); }
+
+/* The file mapped read-only, for weights in place: 1 mapped, 0 when it cannot
+ * be (not a regular file, empty, mmap refused or absent): it is then read. */
+static int map_model(const char *path, mx_mapping *map) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0) return 0;
+  void *addr = MAP_FAILED;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size <= SIZE_MAX)
+    addr = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd); /* the mapping stays valid without it */
+  if (addr == MAP_FAILED) return 0;
+  *map = (mx_mapping){addr, (size_t)st.st_size, unmap_file};
+  return 1;
+}
+#else
+static void unmap_file(void *addr, size_t size) { (void)addr, (void)size; }
+static int map_model(const char *path, mx_mapping *map) { return (void)path, (void)map, 0; }
+#endif
+
 minnx_status minnx_model_load_file(const char *path, const minnx_load_options *options, minnx_model **out,
                                    minnx_error *err) {
   if (!path || !out) return mx_fail(err, MINNX_E_ARG, "minnx_model_load_file: NULL argument");
@@ -148,15 +174,27 @@ minnx_status minnx_model_load_file(const char *path, const minnx_load_options *o
   f.path[dir_len] = '\0';
   unsigned char *bytes = NULL;
   size_t size = 0;
-  minnx_status st = read_model(path, &mem, &bytes, &size, err);
+  mx_mapping map = {0};
+  minnx_load_options opts = {0};
+  if (options) opts = *options;
+  minnx_status st = MINNX_OK;
+  if (opts.weights_in_place && map_model(path, &map)) {
+    bytes = map.addr;
+    size = map.size;
+  } else {
+    opts.weights_in_place = 0; /* the bytes read go when the load ends */
+    st = read_model(path, &mem, &bytes, &size, err);
+  }
   if (!st) {
     /* The caller's reader, when given, serves file loads too. */
     mx_external ext = {read_confined, &f};
-    if (options && options->read_external) ext = (mx_external){options->read_external, options->read_external_user};
-    st = mx_model_load(bytes, size, options, &ext, mem.used, out, err);
+    if (opts.read_external) ext = (mx_external){opts.read_external, opts.read_external_user};
+    st = mx_model_load(bytes, size, &opts, &ext, map.unmap ? 0 : mem.used, out, err);
   }
   if (f.fd >= 0) close(f.fd);
-  mx_mem_free(&mem, bytes);
+  if (!map.unmap) mx_mem_free(&mem, bytes);
+  else if (st) unmap_file(map.addr, map.size);
+  else (*out)->mapping = map;
   mx_mem_free(&mem, f.path);
   return st;
 }

@@ -14,6 +14,14 @@ typedef struct mx_plan {
   size_t values_size; /* sum of the planned values' sizes, as without reuse */
 } mx_plan;
 
+/* A model file mapped by minnx_model_load_file for weights in place: the
+ * model's initializers point into it, so it goes with the model. */
+typedef struct mx_mapping {
+  void *addr;
+  size_t size;
+  void (*unmap)(void *addr, size_t size); /* NULL: nothing mapped */
+} mx_mapping;
+
 struct minnx_model {
   mx_mem mem;       /* the caller's hooks and max_memory; sessions take theirs from here */
   mx_pool pool;     /* owns everything below */
@@ -27,6 +35,7 @@ struct minnx_model {
   int planned;
   int shapes_read_inputs; /* a shape depends on a graph input's bytes: sessions plan at each run */
   mx_plan plan;
+  mx_mapping mapping;
 };
 
 /* Places every node output of g (shapes, dtypes by value id) that is not a

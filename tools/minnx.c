@@ -786,6 +786,26 @@ static int cmd_test(cli *c) {
 
 /* ---- info ---- */
 
+/* The region minnx_model_load_in needs for the model (a dry run), and what a
+ * load into exactly that keeps and its session needs. */
+static int region_figures(const char *path, const unsigned char *bytes, size_t size, const minnx_load_options *load,
+                          size_t *needed, size_t *kept, size_t *session) {
+  minnx_error err;
+  minnx_model *m = NULL;
+  unsigned char *region = NULL;
+  int rc = EXIT_OK;
+  if (minnx_model_memory_needed(bytes, size, load, needed, &err))
+    rc = die(EXIT_LOAD, "%s: %s", path, err.message);
+  else if (!(region = aligned_alloc(MINNX_REGION_ALIGN, (*needed + MINNX_REGION_ALIGN - 1) & ~(size_t)(MINNX_REGION_ALIGN - 1))))
+    rc = die(EXIT_LOAD, "out of memory");
+  else if (minnx_model_load_in(bytes, size, region, *needed, load, &m, &err))
+    rc = die(EXIT_LOAD, "%s: %s", path, err.message);
+  else
+    *kept = minnx_model_memory_used(m), *session = minnx_session_memory_needed(m);
+  free(region);
+  return rc;
+}
+
 /* Whether a value is a graph input, and a graph output (it may be both). */
 static void value_role(const minnx_model *m, const char *name, int *input, int *output) {
   *input = *output = 0;
@@ -844,23 +864,19 @@ static int cmd_info(cli *c) {
     printf("arena: %zu bytes (values without reuse: %zu bytes)\n", minnx_session_arena_size(s), minnx_session_values_size(s));
   else
     printf("arena: planned when the inputs are bound (symbolic dims)\n");
-  /* What a program giving minnx all its memory must provide. */
-  unsigned char *bytes = NULL, *region = NULL;
-  size_t size = 0, needed = 0;
-  minnx_model *in_region = NULL;
+  /* What a program giving minnx all its memory must provide, with the
+   * weights copied into that memory and with them left in the model's bytes. */
+  unsigned char *bytes = NULL;
+  size_t size = 0, needed, kept, session;
   int e = read_file(argv[0], &bytes, &size);
   int rc = EXIT_OK;
+  minnx_load_options in_place = {.weights_in_place = 1};
   if (e) rc = die(EXIT_LOAD, "cannot read '%s': %s", argv[0], strerror(e));
-  else if (minnx_model_memory_needed(bytes, size, NULL, &needed, &err))
-    rc = die(EXIT_LOAD, "%s: %s", argv[0], err.message);
-  else if (!(region = aligned_alloc(MINNX_REGION_ALIGN, (needed + MINNX_REGION_ALIGN - 1) & ~(size_t)(MINNX_REGION_ALIGN - 1))))
-    rc = die(EXIT_LOAD, "out of memory");
-  else if (minnx_model_load_in(bytes, size, region, needed, NULL, &in_region, &err))
-    rc = die(EXIT_LOAD, "%s: %s", argv[0], err.message);
-  else
-    printf("caller memory: model %zu bytes to load (%zu kept), session %zu bytes%s\n", needed,
-           minnx_model_memory_used(in_region), minnx_session_memory_needed(in_region), planned ? "" : " + the arena");
-  free(region);
+  else if ((rc = region_figures(argv[0], bytes, size, NULL, &needed, &kept, &session)) == EXIT_OK)
+    printf("caller memory: model %zu bytes to load (%zu kept), session %zu bytes%s\n", needed, kept, session,
+           planned ? "" : " + the arena");
+  if (rc == EXIT_OK && (rc = region_figures(argv[0], bytes, size, &in_place, &needed, &kept, &session)) == EXIT_OK)
+    printf("caller memory, weights in place: model %zu bytes to load (%zu kept)\n", needed, kept);
   free(bytes);
   minnx_session_free(s);
   minnx_model_free(m);

@@ -2,6 +2,9 @@
 # `minnx run` with .npy and .pb inputs, -o and --print, checked against numpy.
 set -eu
 minnx=$1 python=$2 official=$3
+# MINNX_WRAPPER, when set, prefixes minnx (valgrind; qemu-user in a cross build).
+# shellcheck disable=SC2086 # MINNX_WRAPPER is words by design
+run_minnx() { ${MINNX_WRAPPER:-} "$minnx" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 model=$official/test_max_example/model.onnx
@@ -15,15 +18,15 @@ for name in ("a", "b", "c"):
     np.save(f"{d}/{name}.npy", x)
 PY
 mkdir "$tmp/out"
-"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out" --format pb
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out" --format pb
 # -o creates the folders; with .npy inputs the default format is npy
-"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/new/deep"
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/new/deep"
 [ "$(ls -A "$tmp/new/deep")" = "result.npy" ] || { echo "-o wrote: $(ls -A "$tmp/new/deep")"; exit 1; }
 # --print nests like numpy: rank 1, and a rank-3 ArgMax output
 argmax=$official/test_argmax_keepdims_random/model.onnx
-"$minnx" run "$official/test_max_one_input/model.onnx" -i "data_0=$tmp/a.npy" --print >"$tmp/printed1"
-"$minnx" run "$argmax" -i "data=$official/test_argmax_keepdims_random/test_data_set_0/input_0.pb" --print >"$tmp/printed3"
-"$minnx" run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" --print >"$tmp/printed"
+run_minnx run "$official/test_max_one_input/model.onnx" -i "data_0=$tmp/a.npy" --print >"$tmp/printed1"
+run_minnx run "$argmax" -i "data=$official/test_argmax_keepdims_random/test_data_set_0/input_0.pb" --print >"$tmp/printed3"
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" --print >"$tmp/printed"
 "$python" - "$tmp" "$official" <<'PY'
 import sys, numpy as np, onnx
 from onnx import numpy_helper
@@ -51,4 +54,4 @@ assert np.array_equal(np.array(nested), numpy_helper.to_array(t)), (nested, nump
 print("run -o (pb, npy) and --print (rank 1, rank 3) match numpy:", want)
 PY
 # a .pb input written by -o feeds straight back in
-"$minnx" run "$model" -i "data_0=$tmp/out/result.pb" -i "data_1=$tmp/a.npy" -i "data_2=$tmp/b.npy" --print
+run_minnx run "$model" -i "data_0=$tmp/out/result.pb" -i "data_1=$tmp/a.npy" -i "data_2=$tmp/b.npy" --print

@@ -63,7 +63,9 @@ WORKLOADS = [
 
 
 def info(minnx, path):
-    out = subprocess.run([minnx, "info", path], check=True, capture_output=True, text=True).stdout
+    # MINNX_WRAPPER, when set, prefixes minnx (valgrind; qemu-user in a cross build)
+    wrapper = os.environ.get("MINNX_WRAPPER", "").split()
+    out = subprocess.run(wrapper + [minnx, "info", path], check=True, capture_output=True, text=True).stdout
     arena = re.search(r"^arena: (\d+) bytes \(values without reuse: (\d+) bytes\)", out, re.M)
     mem = re.search(r"^caller memory: model (\d+) bytes to load \((\d+) kept\), session (\d+) bytes$", out, re.M)
     if not arena or not mem:

@@ -33,7 +33,7 @@ def memory(python, minnx, data, readme):
         need(row in text.splitlines(), f"README's memory table lacks the row the tool prints: {row}")
     info = subprocess.run([minnx, "info", os.path.join(src, "examples/max_argmax/model.onnx")], check=True,
                           capture_output=True, text=True).stdout
-    arena = [line for line in info.splitlines() if line.startswith(("arena:", "caller memory:"))]
+    arena = [line for line in info.splitlines() if line.startswith(("arena:", "caller memory"))]
     for line in arena:
         need(line in text.splitlines(), f"README lacks the info line: {line}")
     values = info.split("values:\n")[1].split("arena:")[0]

@@ -11,7 +11,7 @@ tables are left out."""
 import re
 import sys
 
-LOADER = {"loader.c", "tensor.c", "onnx.pb-c.c", "protobuf-c.c"}
+LOADER = {"loader.c", "tensor.c", "wire.c", "unpack.c", "onnx.pb-c.c", "protobuf-c.c"}
 PLACE = re.compile(r"^\s*0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S.*)$")
 
 

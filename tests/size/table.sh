@@ -15,7 +15,8 @@ work=$2
 mkdir -p "$work"
 common=(-DCMAKE_BUILD_TYPE=MinSizeRel -DBUILD_TESTING=OFF -DMINNX_SHARED=OFF -DMINNX_WERROR=ON
         "-DMINNX_PROTOBUF_C_SOURCE=$pbc")
-min=(-DMINNX_FILE_IO=OFF -DMINNX_MESSAGES=OFF -DMINNX_DTYPES=float -DMINNX_X86_AVX2=OFF "-DMINNX_OPS=Max;ArgMax")
+min=(-DMINNX_FILE_IO=OFF -DMINNX_MESSAGES=OFF -DMINNX_DTYPES=float -DMINNX_X86_AVX2=OFF "-DMINNX_OPS=Max;ArgMax"
+     -DMINNX_SMALL_KERNELS=ON)
 host=("-DCMAKE_C_FLAGS=-ffunction-sections -fdata-sections" "-DCMAKE_EXE_LINKER_FLAGS=-Wl,--gc-sections")
 sizes="-DMINNX_FIRMWARE_SIZES=$work/x86-64-full/examples/firmware_sizes.h"
 arm=("-DCMAKE_TOOLCHAIN_FILE=$src/cmake/arm-none-eabi.cmake" "$sizes")

@@ -1,0 +1,24 @@
+# The case folders every runner of the test data shares (CTest's host tests,
+# the Cortex-M4 firmware): the official ONNX node tests of the operators minnx
+# implements (add an operator's here), and the project's own cases in onnx_backend_data/.
+set(MINNX_ONNX_NODE_DATA /usr/share/libonnx-testdata/data/node CACHE PATH
+    "ONNX backend node tests (Debian libonnx-testdata)")
+file(GLOB official LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_max_* ${MINNX_ONNX_NODE_DATA}/test_argmax_*
+     ${MINNX_ONNX_NODE_DATA}/test_min_* ${MINNX_ONNX_NODE_DATA}/test_argmin_*
+     ${MINNX_ONNX_NODE_DATA}/test_reduce_max_* ${MINNX_ONNX_NODE_DATA}/test_reduce_min_*
+     ${MINNX_ONNX_NODE_DATA}/test_constant ${MINNX_ONNX_NODE_DATA}/test_identity ${MINNX_ONNX_NODE_DATA}/test_reshape_*
+     ${MINNX_ONNX_NODE_DATA}/test_flatten_* ${MINNX_ONNX_NODE_DATA}/test_squeeze* ${MINNX_ONNX_NODE_DATA}/test_unsqueeze_*)
+list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
+list(LENGTH official n_official)
+if(n_official EQUAL 0)
+  message(FATAL_ERROR "No ONNX node tests under ${MINNX_ONNX_NODE_DATA}: install Debian's libonnx-testdata")
+endif()
+set(own_data ${PROJECT_SOURCE_DIR}/onnx_backend_data)
+file(GLOB own LIST_DIRECTORIES true ${own_data}/*)
+set(own_cases "")
+foreach(dir ${own})
+  if(EXISTS ${dir}/model.onnx)
+    list(APPEND own_cases ${dir})
+  endif()
+endforeach()
+list(LENGTH own_cases n_own)
