@@ -29,6 +29,10 @@ minnx_op(Reshape VIEWS DATA ops/reshape.c)
 minnx_op(Flatten VIEWS ops/flatten.c)
 minnx_op(Squeeze VIEWS DATA ops/squeeze.c)
 minnx_op(Unsqueeze VIEWS DATA ops/squeeze.c)
+# shape arithmetic (folded at load when its inputs are known)
+minnx_op(Shape VIEWS ops/shape.c)
+minnx_op(Slice VIEWS DATA ops/slice.c)
+minnx_op(Concat VIEWS DATA ops/concat.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, the
 # compile definitions of the features they use, and mx_op_list.h, the
