@@ -46,7 +46,7 @@ static minnx_status concat_infer(mx_op_ctx *c) {
   for (int32_t k = 0; k < c->n_in; k++)
     if (c->in[k]->rank >= 0) {
       if (rank >= 0 && c->in[k]->rank != rank)
-        return mx_op_fail(c, MINNX_E_SHAPE, "input %d has rank %d, input 0 rank %d; they must agree", (int)k, c->in[k]->rank, rank);
+        return mx_op_fail(c, MINNX_E_SHAPE, "input %d's shape has rank %d where an earlier input's has %d; they must agree", (int)k, c->in[k]->rank, rank);
       rank = c->in[k]->rank;
     }
   *out = (mx_shape){.rank = rank};
@@ -64,7 +64,7 @@ static minnx_status concat_infer(mx_op_ctx *c) {
     for (int d = 0; d < rank; d++) {
       if (d == axis || s->dims[d] < 0) continue;
       if (out->dims[d] >= 0 && out->dims[d] != s->dims[d])
-        return mx_op_fail(c, MINNX_E_SHAPE, "input %d has dim %d of %lld where an earlier input has %lld; only axis %lld may differ",
+        return mx_op_fail(c, MINNX_E_SHAPE, "input %d's shape has dim %d of %lld where an earlier input's has %lld; only axis %lld may differ",
                           (int)k, d, (long long)s->dims[d], (long long)out->dims[d], (long long)axis);
       out->dims[d] = s->dims[d];
     }

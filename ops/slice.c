@@ -36,7 +36,7 @@ static minnx_status slice_list(const mx_op_ctx *c, const char *name, int k, int6
   }
   if (k >= c->n_in || !c->in[k]) return MINNX_OK;
   const mx_shape *s = c->in[k];
-  if (s->rank >= 0 && s->rank != 1) return mx_op_fail(c, MINNX_E_SHAPE, "input '%s' has rank %d; it must be 1-D", name, s->rank);
+  if (s->rank >= 0 && s->rank != 1) return mx_op_fail(c, MINNX_E_SHAPE, "input '%s' has rank %d; its shape must be 1-D", name, s->rank);
   if (!c->in_data[k]) {
     *n = -2;
     return MINNX_OK;
@@ -74,7 +74,7 @@ static minnx_status slice_plan(mx_op_ctx *c, slice_params *p, int *ready) {
       (st = slice_list(c, "axes", 3, axes, &na)) || (st = slice_list(c, "steps", 4, steps, &nt)))
     return st;
   if (ns == -2 || ne == -2 || na == -2 || nt == -2 || in->rank < 0) return MINNX_OK;
-  if (ns < 0 || ne < 0) return mx_op_fail(c, MINNX_E_MODEL, "'starts' and 'ends' are required");
+  if (ns < 0 || ne < 0) return mx_op_fail(c, MINNX_E_MODEL, "attributes 'starts' and 'ends' are required"); /* inputs: checked before */
   if (ne != ns || (na >= 0 && na != ns) || (nt >= 0 && nt != ns))
     return mx_op_fail(c, MINNX_E_SHAPE, "starts, ends, axes and steps have %lld, %lld, %lld and %lld entries; they must agree",
                       (long long)ns, (long long)ne, (long long)na, (long long)nt);
@@ -91,7 +91,7 @@ static minnx_status slice_plan(mx_op_ctx *c, slice_params *p, int *ready) {
     if (a < 0)
       return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld is out of range for the input's rank %d", (long long)(na >= 0 ? axes[i] : i), in->rank);
     if (taken & ((uint64_t)1 << a)) return mx_op_fail(c, MINNX_E_MODEL, "axis %lld is listed twice", (long long)a);
-    if (step == 0) return mx_op_fail(c, MINNX_E_MODEL, "step %lld is 0; steps must not be 0", (long long)i);
+    if (step == 0) return mx_op_fail(c, MINNX_E_MODEL, "steps[%lld] is 0; a step must not be 0", (long long)i);
     taken |= (uint64_t)1 << a;
     int64_t dim = in->dims[a], s = starts[i], e = ends[i];
     p->step[a] = step;
