@@ -1,6 +1,6 @@
 # Every operator minnx implements: its name (what MINNX_OPS lists), what of
-# the op contract it uses beyond computing (VIEWS: rows without eval, whose
-# outputs are views or folded constants; DATA: infer reads an input's bytes,
+# the op contract it uses beyond computing (VIEWS: outputs that are views or
+# constants folded at load, by rows without eval or by infer computing them; DATA: infer reads an input's bytes,
 # MX_IO_CONST; SCRATCH: prepare asks for arena scratch), and the sources it
 # needs. Adding an op is one line here and
 # its file in ops/. A build links the contract's code for VIEWS and DATA only
