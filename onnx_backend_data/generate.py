@@ -1529,6 +1529,244 @@ def gen_reduce_err():
 
 
 # ---------------------------------------------------------------------------------------------
+# shape_, slice_, concat_: shape arithmetic as exporters write it (Shape -> Slice -> Concat ->
+# Reshape). Every version x every dtype it allows x each rule; numpy gives every answer: a shape
+# is list(x.shape)[start:end], a slice is python's x[start:end:step] (whose clamping is ONNX's),
+# a concatenation np.concatenate.
+
+PREFIXES += ("shape_", "slice_", "concat_")
+ERROR_KEYWORDS += ("step", "rank")
+INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+SHAPE_TYPES = {1: NO_BF16, 13: ALL, 15: ALL, 19: ALL, 21: ALL}  # 19, 21: types minnx lacks
+SLICE_TYPES = {1: NO_BF16, 10: NO_BF16, 11: NO_BF16, 13: ALL}
+CONCAT_TYPES = {1: FLOATS, 4: NO_BF16, 11: NO_BF16, 13: ALL}
+
+
+def shape_case(name, opset, x, dt=F32, declared=SAME, **attrs):
+    want = i64(list(x.shape)[attrs.get("start", 0):attrs.get("end", len(x.shape))])
+    return Case(name, [node("Shape", ["x"], ["y"], **attrs)], {"": opset}, [Value("x", dt, x, shape=declared)],
+                [Value("y", I64, want)])
+
+
+def slice_ref(x, starts, ends, axes=None, steps=None):
+    idx = [slice(None)] * x.ndim
+    for i, s in enumerate(starts):
+        a = axes[i] if axes is not None else i
+        idx[a] = slice(s, ends[i], steps[i] if steps is not None else 1)
+    return x[tuple(idx)]
+
+
+def slice_case(name, opset, x, starts, ends, axes=None, steps=None, dt=F32, tind=I64, how="init"):
+    """how: init (the lists are initializers), input (graph inputs, bound at run), attr (v1)."""
+    want = slice_ref(x, starts, ends, axes, steps)
+    if how == "attr":
+        attrs = {"starts": starts, "ends": ends}
+        if axes is not None:
+            attrs["axes"] = axes
+        return Case(name, [node("Slice", ["x"], ["y"], **attrs)], {"": opset}, [Value("x", dt, x)],
+                    [Value("y", dt, want)])
+    lists = [("starts", starts), ("ends", ends), ("axes", axes), ("steps", steps)]
+    vals = [Value(n, tind, np.array(v, tind.np)) if v is not None else None for n, v in lists]
+    while vals[-1] is None:
+        vals.pop()
+    names = ["x"] + [v.name if v else "" for v in vals]
+    given = [v for v in vals if v]
+    ins = [Value("x", dt, x)] + (given if how == "input" else [])
+    return Case(name, [node("Slice", names, ["y"])], {"": opset}, ins, [Value("y", dt, want)],
+                given if how == "init" else [])
+
+
+def concat_case(name, opset, xs, axis, dt=F32):
+    attrs = {} if axis is None else {"axis": axis}
+    ins = inputs_for(dt, xs)
+    return Case(name, [node("Concat", [v.name for v in ins], ["y"], **attrs)], {"": opset}, ins,
+                [Value("y", dt, np.concatenate(xs, axis=1 if axis is None else axis))])
+
+
+def gen_shape_ops():
+    # Shape: every version x dtype; start/end from 15; rank 0, empty, symbolic dims (runs).
+    for ver, types in SHAPE_TYPES.items():
+        for dt in types:
+            name = f"shape_v{ver}_{dt.name}"
+            yield shape_case(name, ver, any_values(dt, (2, 3, 4), seeded(name)), dt)
+    x = rand(F32, (2, 3, 4, 5), seeded("shape_ranges"))
+    for start in (None, 0, 1, -1, -3, -9, 9, INT64_MIN, INT64_MAX):
+        for end in (None, 0, 2, -1, -9, 9, INT64_MIN, INT64_MAX):
+            attrs = {k: v for k, v in (("start", start), ("end", end)) if v is not None}
+            label = "_".join(f"{k}_{'m' if v < 0 else ''}{abs(v) if abs(v) < 100 else 'big'}" for k, v in attrs.items())
+            for ver in (15, 21):
+                yield shape_case(f"shape_v{ver}_{label or 'all'}", ver, x, **attrs)
+    rng = seeded("shape_shapes")
+    yield shape_case("shape_scalar", 13, rand(F32, (), rng))
+    yield shape_case("shape_empty", 13, rand(F32, (0, 3), rng))
+    yield shape_case("shape_symbolic_runs", 15, rand(F32, (2, 5, 3), rng), declared=["N", 5, "C"], start=1)
+    # the chain exporters write for flatten(x): folded at load into Reshape's shape
+    for opset in (11, 13, 17, 21):
+        name = f"shape_chain_flatten_opset{opset}"
+        x = rand(F32, (2, 3, 4), seeded(name))
+        lists = [Value("s0", I64, i64([0])), Value("e0", I64, i64([0])), Value("a0", I64, i64([0])),
+                 Value("m1", I64, i64([-1]))]
+        nodes = [node("Shape", ["x"], ["sh"]), node("Slice", ["sh", "s0", "e0", "a0"], ["sl"]),
+                 node("Concat", ["sl", "m1"], ["shp"], axis=0), node("Reshape", ["x", "shp"], ["y"])]
+        yield Case(name, nodes, {"": opset}, [Value("x", F32, x)], [Value("y", F32, x.reshape(-1))], lists)
+        name = f"shape_chain_view_batch_opset{opset}"
+        nodes = [node("Shape", ["x"], ["sh"]), node("Slice", ["sh", "s0", "e1", "a0"], ["sl"]),
+                 node("Concat", ["sl", "m1"], ["shp"], axis=0), node("Reshape", ["x", "shp"], ["y"])]
+        yield Case(name, nodes, {"": opset}, [Value("x", F32, x)], [Value("y", F32, x.reshape(2, -1))],
+                   lists + [Value("e1", I64, i64([1]))])
+
+    # Slice: every version x dtype (lists as attributes in 1, initializers after)...
+    for ver, types in SLICE_TYPES.items():
+        for dt in types:
+            name = f"slice_v{ver}_{dt.name}"
+            x = any_values(dt, (4, 6), seeded(name))
+            if ver == 1:
+                yield slice_case(name, 1, x, [1, 0], [3, 5], [0, 1], dt=dt, how="attr")
+            else:
+                yield slice_case(name, ver, x, [1, 5], [3, 0], [0, 1], [1, -2], dt=dt)
+    # ... the rules: negative indices and steps, clamping, empty slices, defaults, int32 lists
+    x = rand(F32, (5, 7), seeded("slice_rules"))
+    rules = [
+        ("basic", [1, 2], [4, 6], None, None), ("default_axes_steps", [0, 1], [3, 7], None, None),
+        ("axis_1_only", [2], [5], [1], None), ("negative_indices", [-4, -3], [-1, -1], None, None),
+        ("step_2", [0], [7], [1], [2]), ("step_3_offset", [1], [7], [1], [3]),
+        ("negative_step", [4], [0], [0], [-1]), ("negative_step_to_start", [-1], [INT64_MIN], [1], [-1]),
+        ("negative_step_2", [6], [INT64_MIN], [1], [-2]), ("negative_steps_both", [-1, -1], [INT64_MIN, INT64_MIN], [0, 1], [-1, -3]),
+        ("end_past", [1], [INT64_MAX], [0], None), ("start_past", [9], [INT64_MAX], [1], None),
+        ("start_below", [-100], [3], [0], None), ("start_int64_min", [INT64_MIN], [2], [1], None),
+        ("empty_start_eq_end", [2], [2], [0], None), ("empty_start_after_end", [4], [1], [0], None),
+        ("empty_negative_step_wrong_way", [1], [4], [0], [-1]), ("negative_step_start_past", [100], [-100], [0], [-2]),
+        ("step_int64_max", [0], [7], [1], [INT64_MAX]), ("step_int64_min", [6], [INT64_MIN], [1], [INT64_MIN]),
+        ("axes_reordered", [1, 0], [7, 3], [1, 0], [2, 1]), ("end_minus_one", [0], [-1], [1], None),
+    ]
+    for label, s, e, a, st in rules:
+        yield slice_case(f"slice_{label}", 13, x, s, e, a, st)
+    for label, s, e, a, st in (("negative_axes", [1, -6], [3, 7], [-2, -1], [1, 2]),
+                               ("negative_axis_step", [-1], [INT64_MIN], [-1], [-1])):
+        yield slice_case(f"slice_v11_{label}", 11, x, s, e, a, st)
+        yield slice_case(f"slice_v13_{label}", 13, x, s, e, a, st)
+    yield slice_case("slice_v10_negative_step", 10, x, [3], [0], [0], [-1])
+    yield slice_case("slice_v1_negative_indices", 1, x, [-3, -100], [-1, 100], [0, 1], how="attr")
+    yield slice_case("slice_v1_default_axes", 1, x, [1], [4], how="attr")
+    yield slice_case("slice_int32_lists", 13, x, [1, -1], [2 ** 31 - 1, -(2 ** 31)], [0, 1], [2, -2], tind=I32)
+    yield slice_case("slice_inputs_bound_at_run", 13, x, [1, -1], [4, 0], [0, 1], [1, -1], how="input")
+    yield slice_case("slice_inputs_bound_at_run_defaults", 13, x, [0], [INT64_MAX], None, None, how="input")
+    rng = seeded("slice_shapes")
+    x3 = rand(F32, (3, 4, 5), rng)
+    yield slice_case("slice_rank3_middle", 13, x3, [1, 3], [3, 0], [1, 2], [1, -2])
+    yield slice_case("slice_rank3_all_axes", 13, x3, [2, -1, 0], [INT64_MIN, INT64_MIN, 5], [0, 1, 2], [-1, -2, 2])
+    yield slice_case("slice_empty_input", 13, rand(F32, (0, 4), rng), [0], [2], [1])
+    yield slice_case("slice_empty_input_negative_step", 13, rand(F32, (3, 0), rng), [-1], [INT64_MIN], [1], [-1])
+    yield slice_case("slice_rank1_bool", 13, np.array([True, False, True, True, False]), [4], [INT64_MIN], None, [-2],
+                     dt=BOOL)
+    # a slice of an initializer: folded at load, then used by a node that runs
+    w = rand(F32, (4, 6), seeded("slice_of_initializer"))
+    xi = rand(F32, (2, 3), seeded("slice_of_initializer_x"))
+    yield Case("slice_of_initializer_folded",
+               [node("Slice", ["w", "s", "e", "a", "t"], ["ws"]), node("Max", ["x", "ws"], ["y"])], {"": 13},
+               [Value("x", F32, xi)], [Value("y", F32, np.maximum(xi, w[3:0:-2, ::2]))],
+               [Value("w", F32, w), Value("s", I64, i64([3, 0])), Value("e", I64, i64([0, 6])),
+                Value("a", I64, i64([0, 1])), Value("t", I64, i64([-2, 2]))])
+
+    # Concat: every version x dtype; the axis grid over ranks 1..4; empty inputs; many inputs.
+    for ver, types in CONCAT_TYPES.items():
+        for dt in types:
+            name = f"concat_v{ver}_{dt.name}"
+            rng = seeded(name)
+            xs = [any_values(dt, (2, k, 3), rng) for k in (1, 2, 3)]
+            yield concat_case(name, ver, xs, 1, dt=dt)
+    rng = seeded("concat_v1_default_axis")
+    yield concat_case("concat_v1_default_axis", 1, [rand(F32, (2, k), rng) for k in (1, 3)], None)
+    for rank in (1, 2, 3, 4):
+        for axis in range(-rank, rank):
+            name = f"concat_rank{rank}_axis_{axis_name(axis)}"
+            rng = seeded(name)
+            xs = []
+            for k in (2, 1, 3):
+                shape = [2, 3, 2, 2][:rank]
+                shape[axis] = k
+                xs.append(rand(F32, tuple(shape), rng))
+            yield concat_case(name, 13 if axis < 0 else 4, xs, axis)
+    rng = seeded("concat_shapes")
+    yield concat_case("concat_one_input", 13, [rand(F32, (2, 3), rng)], 0)
+    yield concat_case("concat_empty_inputs", 13, [rand(F32, (2, 0), rng), rand(F32, (2, 3), rng), rand(F32, (2, 0), rng)], 1)
+    yield concat_case("concat_all_empty", 13, [rand(F32, (0, 3), rng), rand(F32, (0, 3), rng)], 0)
+    yield concat_case("concat_twelve_inputs", 13, [rand(F32, (1, 2), rng) for _ in range(12)], 0)
+    yield concat_case("concat_bool", 13, [np.array([[True], [False]]), np.array([[False, True], [True, True]])], 1, dt=BOOL)
+    c1, c2 = i64([1, 2]), i64([3])
+    xi = rand(I64, (3,), seeded("concat_of_initializers"))
+    yield Case("concat_of_initializers_folded", [node("Concat", ["c1", "c2"], ["c"], axis=0),
+                                                  node("Max", ["x", "c"], ["y"])], {"": 13},
+               [Value("x", I64, xi)], [Value("y", I64, np.maximum(xi, np.concatenate([c1, c2])))],
+               [Value("c1", I64, c1), Value("c2", I64, c2)])
+
+
+def err_shape_ops():
+    def err(name, keyword, op, opset, xs, attrs=None, inits=(), stage="load", names=None, dt=F32):
+        ins = [Value(f"x{i}", dt, x) for i, x in enumerate(xs)]
+        nm = names or [v.name for v in ins] + [v.name for v in inits]
+        return Case(name, [node(op, nm, ["y"], **(attrs or {}))], {"": opset}, ins,
+                    [Value("y", I64 if op == "Shape" else dt, None, shape=None)], list(inits), error=(stage, keyword))
+
+    x = rand(F32, (4, 6), seeded("slice_err"))
+    L = lambda n, *v: Value(n, I64, i64(list(v)))
+    se = [L("s", 0), L("e", 2)]
+    yield err("shape_err_v13_start", "attribute", "Shape", 13, [x], {"start": 1})
+    yield err("shape_err_v1_bfloat16", "dtype", "Shape", 1, [from_num(BF16, x)], dt=BF16)
+    yield err("shape_err_two_inputs", "inputs", "Shape", 15, [x, x])
+    yield err("slice_err_step_zero", "step", "Slice", 13, [x], inits=se + [L("a", 1), L("t", 0)])
+    yield err("slice_err_axis_twice", "twice", "Slice", 13, [x], inits=[L("s", 0, 1), L("e", 2, 3), L("a", 1, 1)])
+    yield err("slice_err_axis_out_of_range", "axis", "Slice", 13, [x], inits=se + [L("a", 2)])
+    yield err("slice_err_axis_below_range", "axis", "Slice", 13, [x], inits=se + [L("a", -3)])
+    yield err("slice_err_v10_negative_axis", "axis", "Slice", 10, [x], inits=se + [L("a", -1)])
+    yield err("slice_err_v1_negative_axis", "axis", "Slice", 1, [x], {"starts": [0], "ends": [2], "axes": [-1]})
+    yield err("slice_err_too_many_starts", "axis", "Slice", 13, [x], inits=[L("s", 0, 0, 0), L("e", 1, 1, 1)])
+    yield err("slice_err_lengths_differ", "axes", "Slice", 13, [x], inits=[L("s", 0, 0), L("e", 1)])
+    yield err("slice_err_axes_length", "axes", "Slice", 13, [x], inits=se + [L("a", 0, 1)])
+    yield err("slice_err_starts_rank2", "shape", "Slice", 13, [x], inits=[Value("s", I64, i64([[0]])), L("e", 1)])
+    yield err("slice_err_starts_float", "dtype", "Slice", 13, [x],
+              inits=[Value("s", F32, np.zeros(1, np.float32)), Value("e", F32, np.ones(1, np.float32))])
+    yield err("slice_err_starts_int32_ends_int64", "dtype", "Slice", 13, [x],
+              inits=[Value("s", I32, np.zeros(1, np.int32)), L("e", 1)])
+    yield err("slice_err_v1_steps_attribute", "attribute", "Slice", 1, [x], {"starts": [0], "ends": [2], "steps": [1]})
+    yield err("slice_err_v1_no_ends", "attribute", "Slice", 1, [x], {"starts": [0]})
+    yield err("slice_err_v10_one_input", "inputs", "Slice", 10, [x])
+    yield err("slice_err_v11_bfloat16", "dtype", "Slice", 11, [from_num(BF16, x)], inits=se, dt=BF16)
+    # a list computed by a node: refused at load, naming the node
+    yield Case("slice_err_computed_starts", [node("Max", ["s1", "s2"], ["s"]), node("Slice", ["x", "s", "e"], ["y"])],
+               {"": 13}, [Value("x", F32, x)], [Value("y", F32, None, shape=None)],
+               [L("s1", 0), L("s2", 1), L("e", 2)], error=("load", "constant"))
+    # flatten of a tensor with a symbolic batch dim: Shape runs, so Slice's data is computed and
+    # Reshape's shape too: minnx folds only what is known at load
+    yield Case("shape_err_chain_symbolic", [node("Shape", ["x"], ["sh"]), node("Reshape", ["x", "sh"], ["y"])],
+               {"": 13}, [Value("x", F32, x, shape=["N", 6])], [Value("y", F32, None, shape=None)], [],
+               error=("load", "constant"))
+    xs = [rand(F32, (2, 3), seeded("concat_err")), rand(F32, (2, 4), seeded("concat_err_b"))]
+    yield err("concat_err_dim_differs", "shape", "Concat", 13, xs, {"axis": 0})
+    yield err("concat_err_rank_differs", "rank", "Concat", 13, [xs[0], np.zeros(3, np.float32)], {"axis": 0})
+    yield err("concat_err_axis_out_of_range", "axis", "Concat", 13, xs, {"axis": 2})
+    yield err("concat_err_axis_below_range", "axis", "Concat", 13, xs, {"axis": -3})
+    yield err("concat_err_v4_negative_axis", "axis", "Concat", 4, xs, {"axis": -1})
+    yield err("concat_err_v4_no_axis", "attribute", "Concat", 4, xs)
+    yield err("concat_err_scalar", "axis", "Concat", 13, [np.float32(1), np.float32(2)], {"axis": 0})
+    yield err("concat_err_v1_int32", "dtype", "Concat", 1, [np.zeros((2, 3), np.int32)] * 2, {"axis": 1}, dt=I32)
+    yield err("concat_err_v11_bfloat16", "dtype", "Concat", 11, [from_num(BF16, xs[0])] * 2, {"axis": 0}, dt=BF16)
+    yield err("concat_err_no_inputs", "inputs", "Concat", 13, [], {"axis": 0})
+    yield Case("concat_err_mixed_dtypes", [node("Concat", ["x0", "x1"], ["y"], axis=0)], {"": 13},
+               [Value("x0", F32, xs[0]), Value("x1", I64, np.zeros((2, 3), np.int64))],
+               [Value("y", F32, None, shape=None)], error=("load", "dtype"))
+    # step 0 arriving in a graph input: refused when it is bound, at run
+    yield Case("slice_err_step_zero_bound_at_run", [node("Slice", ["x", "s", "e", "a", "t"], ["y"])], {"": 13},
+               [Value("x", F32, x), L("s", 0), L("e", 2), L("a", 1), L("t", 0)], [Value("y", F32, None, shape=None)],
+               error=("run", "step"))
+
+
+def gen_shape_ops_all():
+    yield from gen_shape_ops()
+    yield from err_shape_ops()
+
+
+# ---------------------------------------------------------------------------------------------
 # writing
 
 def typed_list(dt, a):
@@ -1612,7 +1850,8 @@ def clean(root):
 def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
-            gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err)
+            gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
+            gen_shape_ops_all)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

@@ -4,6 +4,7 @@
  * folding at load) and the prepare driver. */
 #include <string.h>
 
+#include "graph/pool.h"
 #include "graph/shape.h"
 #include "ops/registry.h"
 
@@ -51,6 +52,16 @@ minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, 
     *v = c->in_data[1], *n = c->in[1]->dims[0];
   }
   if (*n < 0 && required) return mx_op_fail(c, MINNX_E_MODEL, "'%s' is required", name);
+  return MINNX_OK;
+}
+
+minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes) {
+  *bytes = NULL;
+  if (!MX_OPS_VIEWS || !c->pool) return MINNX_OK;
+  size_t size = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
+  *bytes = mx_pool_alloc(c->pool, size ? size : 1); /* an empty one: any valid pointer */
+  if (!*bytes) return mx_op_fail(c, MINNX_E_NOMEM, "out of memory for the %zu bytes of its folded output", size);
+  c->out_data[k] = *bytes;
   return MINNX_OK;
 }
 
@@ -170,7 +181,7 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
   return MINNX_OK;
 }
 
-minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
+minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
                       const mx_prep *prep, mx_err *err) {
   char x[96], y[96];
   for (int32_t i = 0; i < g->n_nodes; i++) {
@@ -178,6 +189,7 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
     mx_op_ctx c;
     int known = 1; /* every shape the node reads and gives: then it may be prepared */
     minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, prep ? prep->data : NULL, &known, err);
+    c.pool = fold ? pool : NULL;
     if (!st) st = n->row->infer(&c);
     if (st) return st;
     int computes = 0, elements = 0;

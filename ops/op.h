@@ -91,6 +91,7 @@ typedef struct mx_op_ctx {
   mx_shape *out;              /* infer: set every output's shape; prepare: the concrete ones */
   mx_dtype *out_dtype;        /* preset from the row's groups; infer sets the others */
   const void **out_data;      /* infer: bytes known at load fold the output (they must outlive the model) */
+  struct mx_pool *pool;       /* infer at load: the model's pool, for bytes infer computes (mx_fold_output); else NULL */
   size_t scratch;             /* prepare: arena bytes eval needs (mx_exec.scratch), 64-byte aligned */
   mx_err *err;
 } mx_op_ctx;
@@ -174,6 +175,12 @@ int64_t mx_axis(const mx_op_ctx *c, int64_t axis, int64_t rank);
  * is not known yet). */
 minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, int required, const int64_t **v,
                          int64_t *n);
+/* Folds output k into bytes infer computes at load (Slice, Concat of
+ * constants run their own kernel into them): room for its shape and dtype,
+ * set first, from the model's pool, made c->out_data[k]. *bytes is NULL when
+ * this infer does not fold (a session's, or a build without folding); a
+ * failure is out of memory. */
+minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes);
 /* Fails with the message "node '<label>' (<Op>-<since>): <text>". */
 #ifndef MX_NO_MESSAGES
 minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...)

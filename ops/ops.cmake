@@ -1,6 +1,6 @@
 # Every operator minnx implements: its name (what MINNX_OPS lists), what of
-# the op contract it uses beyond computing (VIEWS: rows without eval, whose
-# outputs are views or folded constants; DATA: infer reads an input's bytes,
+# the op contract it uses beyond computing (VIEWS: outputs that are views or
+# constants folded at load, by rows without eval or by infer computing them; DATA: infer reads an input's bytes,
 # MX_IO_CONST; SCRATCH: prepare asks for arena scratch), and the sources it
 # needs. Adding an op is one line here and
 # its file in ops/. A build links the contract's code for VIEWS and DATA only
@@ -36,6 +36,10 @@ minnx_op(Reshape VIEWS DATA ops/reshape.c)
 minnx_op(Flatten VIEWS ops/flatten.c)
 minnx_op(Squeeze VIEWS DATA ops/squeeze.c)
 minnx_op(Unsqueeze VIEWS DATA ops/squeeze.c)
+# shape arithmetic (folded at load when its inputs are known)
+minnx_op(Shape VIEWS ops/shape.c)
+minnx_op(Slice VIEWS DATA ops/slice.c)
+minnx_op(Concat VIEWS DATA ops/concat.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, the
 # compile definitions of the features they use, and mx_op_list.h, the

@@ -53,13 +53,14 @@ int mx_shapes_read_inputs(const mx_graph *g);
  * from `shapes` and `dtypes` (by value id: inputs and initializers filled in,
  * node outputs holding their declared type or UNDEFINED / rank -1) into the
  * same arrays. With `fold` (g's own values, at load), an output whose bytes
- * infer gives becomes a constant there. With `prep`, each node whose shapes
+ * infer gives becomes a constant there; infer takes bytes it computes from
+ * `pool` (the model's). With `prep`, each node whose shapes
  * are then all known (and whose element counts fit in int64) is prepared,
  * if it runs: it computes (has eval), some output is not a constant and has
  * elements. (A kernel's loops may run over dims of an empty tensor: [2^32,0]
  * has 2^32 rows of nothing; work is bounded by elements only if such a node
  * is skipped.) */
-minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
+minnx_status mx_infer(const mx_graph *g, mx_value *fold, struct mx_pool *pool, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
                       const mx_prep *prep, mx_err *err);
 
 /* Bytes of node n's params, rounded to 16 so that params placed one after

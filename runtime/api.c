@@ -33,7 +33,7 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   /* Where shapes are known, prepare runs too: for the scratch each node
    * asks for, and so that its refusals come at load. */
   mx_prep prep = {NULL, params, scratch, NULL};
-  if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, &prep, err))) goto done;
+  if ((st = mx_infer(g, g->values, pool, shapes, dtypes, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
     g->values[v].shape = shapes[v];

@@ -84,7 +84,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   /* Prepare runs in there, node by node; on the same shapes as at load (a
    * planned model) it asks for the same scratch. */
   mx_prep prep = {s->node_plans, NULL, s->scratch, s->data};
-  minnx_status st = mx_infer(g, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
+  minnx_status st = mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
     if (!all_known(&s->shapes[v]))
@@ -203,6 +203,12 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   }
   if (known && !(MX_OPS_DATA && m->shapes_read_inputs)) { /* such shapes wait for the inputs' bytes */
     minnx_status st = plan_session(s, err);
+    if (st) return st;
+  } else if (m->planned) {
+    /* shapes that read inputs' bytes but were all known at load (declared)
+     * cannot change: the arena is the model's, reserved now so that a region
+     * too small is refused here rather than at the first run */
+    minnx_status st = place_arena(s, err);
     if (st) return st;
   }
   *out = s;

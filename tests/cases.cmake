@@ -8,6 +8,10 @@ file(GLOB official LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_max_* ${MI
      ${MINNX_ONNX_NODE_DATA}/test_reduce_max_* ${MINNX_ONNX_NODE_DATA}/test_reduce_min_*
      ${MINNX_ONNX_NODE_DATA}/test_constant ${MINNX_ONNX_NODE_DATA}/test_identity ${MINNX_ONNX_NODE_DATA}/test_reshape_*
      ${MINNX_ONNX_NODE_DATA}/test_flatten_* ${MINNX_ONNX_NODE_DATA}/test_squeeze* ${MINNX_ONNX_NODE_DATA}/test_unsqueeze_*)
+# Shape arithmetic: Shape, Slice, Concat.
+file(GLOB official_shape LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_shape* ${MINNX_ONNX_NODE_DATA}/test_slice*
+     ${MINNX_ONNX_NODE_DATA}/test_concat_*)
+list(APPEND official ${official_shape})
 list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

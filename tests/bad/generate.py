@@ -692,6 +692,41 @@ def contract_cases():
          "graph input 'b' has no tensor type but an optional")
 
 
+def shape_op_cases():
+    """Shape, Slice, Concat: hostile starts/ends/steps (INT64 extremes, step 0), lists bound at
+    run, sizes that overflow."""
+    mx = helper.make_node
+    I64 = TensorProto.INT64
+    ins = [vi("a"), vi("s", I64, (1,)), vi("e", I64, (1,)), vi("x", I64, (1,)), vi("t", I64, (1,))]
+    slice_node = mx("Slice", ["a", "s", "e", "x", "t"], ["y"])
+
+    def bound(name, status, regex, s, e, axis, t, printed=False):
+        files = {"a.pb": pb(helper.make_tensor("a", F, [2, 3], [0, 1, 2, 3, 4, 5]))}
+        for k, v in (("s", s), ("e", e), ("x", axis), ("t", t)):
+            files[k + ".pb"] = pb(helper.make_tensor(k, I64, [1], [v]))
+        args = "run model.onnx -i a=a.pb -i s=s.pb -i e=e.pb -i x=x.pb -i t=t.pb" + (" --print" if printed else "")
+        case(name, model([slice_node], inputs=ins), status, regex, args=args, files=files)
+
+    bound("shape-slice-step-zero-bound", 3, "node 'y' \\(Slice-13\\): steps\\[0\\] is 0", 0, 2, 1, 0)
+    bound("shape-slice-axis-bound-out-of-range", 3, "axis 5 is out of range", 0, 2, 5, 1)
+    bound("shape-control-slice-int64-extremes", 0, "^ \\[5, 4, 3\\]\\]$",
+          2**63 - 1, -2**63, 1, -1, printed=True)
+    bound("shape-control-slice-step-int64-min", 0, "^ \\[5\\]\\]$", -1, -2**63, 1, -2**63,
+          printed=True)
+    bound("shape-control-slice-start-int64-min", 0, "^y: float \\[2,0\\] =$", -2**63, -2**63, 1, 1, printed=True)
+    nine = helper.make_tensor("s", I64, [9], [0] * 9)
+    case("shape-slice-nine-starts", model([mx("Slice", ["a", "s", "s"], ["y"])], inputs=[vi("a")], inits=[nine]), 2,
+         "'starts' has 9 entries, more than minnx's maximum rank 8")
+    big = [vi("a", F, (2**62,)), vi("b", F, (2**62,))]
+    case("shape-concat-dim-overflows", model([mx("Concat", ["a", "b", "a"], ["y"], axis=0)], inputs=big), 2,
+         "node 'y' \\(Concat-13\\): the output's dim 0 overflows int64")
+    case("shape-concat-no-axis", model([mx("Concat", ["a", "b"], ["y"])]), 2, "attribute axis is required")
+    case("shape-shape-start-not-int", model([mx("Shape", ["a"], ["y"], start=1.5)], inputs=[vi("a")],
+                                            opsets=(("", 15),)), 2, "attribute 'start' has the wrong type")
+    case("shape-control-shape-folds", model([mx("Shape", ["a"], ["y"], start=-1)], inputs=[vi("a", F, (2**40, 3))],
+                                            opsets=(("", 15),)), 0, "y: int64 \\[1\\]", args="info model.onnx")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
@@ -706,6 +741,7 @@ def main():
     input_cases()
     contract_cases()
     cast_cases()
+    shape_op_cases()
     write(out)
     print(f"{len(cases)} cases in {out}")
 

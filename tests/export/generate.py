@@ -108,6 +108,21 @@ MODULES = [
 # Modules an opset cannot express: bfloat16 Cast comes with opset 13.
 FROM_OPSET = {"cast_to_bfloat16": 13}
 
+# Shape arithmetic as exporters write it: Shape, Slice, Concat (folded at load when shapes are static).
+MODULES += [
+    ("reshape_flat", lambda x: x.reshape(-1), inputs(randn(2, 3, 4))),
+    ("view_flat", lambda x: x.view(-1), inputs(randn(2, 3, 4))),
+    ("view_batch", lambda x: x.view(x.size(0), -1), inputs(randn(2, 3, 4))),
+    ("flatten_from_shape", lambda x: x.reshape(x.shape[:-2] + (-1,)), inputs(randn(2, 3, 4, 5))),
+    ("cat", lambda x, y: torch.cat((x, y), 1), inputs(randn(2, 3), randn(2, 5))),
+    ("cat_negative", lambda x, y, z: torch.cat((x, y, z), -1), inputs(randn(2, 3, 1), randn(2, 3, 2), randn(2, 3, 3))),
+    ("slice_step", lambda x: x[1:, ::2], inputs(randn(4, 7))),
+    ("slice_negative_index", lambda x: x[:, -3:-1], inputs(randn(3, 6))),
+    ("flip", lambda x: torch.flip(x, [1]), inputs(randn(3, 5))),
+    ("cat_slices_max", lambda x: torch.max(torch.cat((x[:, :2], x[:, 2:]), 0), x.reshape(4, 2)),
+     inputs(randn(2, 4))),
+]
+
 
 def tensor_file(path, t):
     if t.dtype == torch.bfloat16:  # numpy has no bfloat16: its bits, typed bfloat16

@@ -30,11 +30,13 @@ static const int64_t dim_values[] = {0, 1, 0, 2, 3, -1, -2, -3, INT64_MAX, (int6
 static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
 static const char *const ops[] = {"Max",      "ArgMax",  "Maximum", "Min",     "",          "Constant",
                                   "Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "ArgMin",
-                                  "Minimum",  "ReduceMax", "ReduceMin", "Cast",  "CastLike"};
+                                  "Minimum",  "ReduceMax", "ReduceMin", "Cast",  "CastLike", "Shape",
+                                  "Slice",    "Concat"};
 static const char *const attr_names[] = {"axis",  "keepdims",     "select_last_index", "consumed_inputs", "auto_broadcast",
                                          "foo",   "",             "value",             "sparse_value",    "value_ints",
                                          "axes",  "shape",        "allowzero",         "value_float",     "value_string",
-                                         "to",    "saturate",     "noop_with_empty_axes"};
+                                         "to",    "saturate",     "noop_with_empty_axes", "starts",       "ends",
+                                         "start", "end"};
 /* and as Cast's `to`: dtypes minnx holds (1, 2, 3, 5, 9, 10, 16), string (8), float8 (17), none (0, 99) */
 static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX, 8, 9, 10, 16, 17, 99};
 static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY", "FLOAT16", "BFLOAT16", "FLOAT8E5M2"};
@@ -141,6 +143,11 @@ static void initializer(choices *c, parts *m, int k) {
   for (int d = 0; d < rank; d++) count = shape[d] >= 0 && shape[d] <= 16 ? count * shape[d] : 64;
   size_t want = es && count <= 16 ? (size_t)count * es : 8;
   fuzz_fill(m->raw[k], sizeof m->raw[k], (uint32_t)k);
+  if (t->data_type == MINNX_INT64 && pick(c, 2)) /* Slice's starts/ends/axes/steps: 0, INT64_MIN, INT64_MAX... */
+    for (size_t j = 0; j + 8 <= sizeof m->raw[k]; j += 8) {
+      int64_t x = PICK(c, ints);
+      memcpy(m->raw[k] + j, &x, 8);
+    }
   switch (pick(c, 5)) {
     case 0: t->has_raw_data = 1, t->raw_data.data = m->raw[k], t->raw_data.len = want; break;
     case 1: t->has_raw_data = 1, t->raw_data.data = m->raw[k], t->raw_data.len = want ? want - 1 : 1; break;
@@ -189,7 +196,8 @@ static void attribute(choices *c, parts *m, int node, int k) {
   a->name = (char *)PICK(c, attr_names);
   int type = pick(c, 8);
   int ints_attr = strcmp(a->name, "consumed_inputs") == 0 || strcmp(a->name, "value_ints") == 0 ||
-                  strcmp(a->name, "axes") == 0 || strcmp(a->name, "shape") == 0;
+                  strcmp(a->name, "axes") == 0 || strcmp(a->name, "shape") == 0 || strcmp(a->name, "starts") == 0 ||
+                  strcmp(a->name, "ends") == 0;
   int string_attr = strcmp(a->name, "auto_broadcast") == 0 || strcmp(a->name, "value_string") == 0;
   string_attr |= strcmp(a->name, "to") == 0 && pick(c, 4) == 0; /* Cast-1 names the type */
   int tensor_attr = strcmp(a->name, "value") == 0, sparse_attr = strcmp(a->name, "sparse_value") == 0;

@@ -1,0 +1,1 @@
+Bx0JัมDXDHC=&ฤfDw\:DสpkD

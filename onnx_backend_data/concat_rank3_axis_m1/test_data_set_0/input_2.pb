@@ -1,0 +1,1 @@
+Bx2JHKhYDHÏyÄ•ÄUÄ?qÄº1DiÄªCG0ÃßerDK\÷Ã /D‰E)DæD<¹yÄ{øýÃïD‹#°CÏ€TD5¾sB

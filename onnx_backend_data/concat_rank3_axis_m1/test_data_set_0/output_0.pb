@@ -1,0 +1,1 @@
+ByJ¨´±ÃlDS(iÄKhYDHÏyÄ•ÄUÄ5åKÄ§{>D:(Ä?qÄº1DiÄªCl+4Äž`aAÿ1DG0ÃßerDK\÷ÃPbÄŠ¸\D‰qÚÃ /D‰E)DæDVEôC4†ÂÂ_lÄ<¹yÄ{øýÃïD?D?DÙ“ÃFR=D‹#°CÏ€TD5¾sB

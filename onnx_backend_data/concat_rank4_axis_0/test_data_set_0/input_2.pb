@@ -1,0 +1,1 @@
+Bx2JXÕFC°¯PÄŸæND;a^DRÂÄíZD@ïD;HlÃ‹ÎCTðwDUÂéÃZªÃBžC÷Ç‡Ã	qÃÔz5ÃþüXCG"C¥e&ÄA:XÃÎ¶œÃƒîBWDI¤÷C!(³Ã2ñãBõ<DÒ"DÚÄçËiCi`DÒ¹7D¯¾CcE_CL¾ÄÊØeÄ

@@ -1,0 +1,1 @@
+Bx2J`mî£ÃënJD]ìÃÚÝƒÂ‹ÅÃTeÜC!ÐCü]fÄ¬šËC¿pADxe&Ä¥âÃZâqD¡7CE‚hÄOFC|‚„CgdDúU/ÃÌÒ®ÃÎáD2tD3ApDÚBÄ

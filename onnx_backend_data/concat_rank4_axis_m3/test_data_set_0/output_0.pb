@@ -1,0 +1,1 @@
+ByJÀám+DÂQ.ÃÂðCé/DÝHDçs0Ä».'D¬#Chú§A+– ÄZÂòó0Ämî£ÃënJD]ìÃÚÝƒÂ‹ÅÃTeÜC!ÐCü]fÄ¬šËC¿pADxe&Ä¥âÃÚ±`Ä¿³CÌþøÃŸR2Dd$C«SlD\KC@D¶Q¨Ãe¥ÑC\Ë$Ä¤&ÃZâqD¡7CE‚hÄOFC|‚„CgdDúU/ÃÌÒ®ÃÎáD2tD3ApDÚBÄ

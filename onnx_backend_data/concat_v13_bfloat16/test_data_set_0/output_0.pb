@@ -1,0 +1,2 @@
+ByJHдXд^дhDhD)дНBC╕б9цEDrдFC.DпCыцNддbDnDxдыбь@дрц═бхBaцицgцD
+DдcдЪцЪц

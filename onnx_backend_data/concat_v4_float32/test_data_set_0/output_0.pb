@@ -1,0 +1,1 @@
+ByJÔ!Ä›PDØ«dÃODý7Ã²gGÃQrCõáŠCü7ÄXqrÀqKDÃ£CiÄp$ßÃOHoÄÀ;sÃGDÇQKCÃfÃCÊHÃ	YèÃYD Ï¡CcCØCcãÀÃï¶/B…í	Ä¯Ù˜ÃpçPÄßIkÄŒ]?Ä¡D…¢6Ä#ÒÄ9¿íC¢ìxÃ

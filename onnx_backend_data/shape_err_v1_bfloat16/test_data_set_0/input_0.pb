@@ -1,0 +1,1 @@
+Bx0J0„CaÃZD¢BDfÄ`ÄCDçÃ%DáC©AfÃ;D}CDDD^Ä‘ÃšÂHBåÃ€Ã‰C

@@ -1,0 +1,1 @@
+BxJx:ÆìÂ?ÛÄ)l7D+D½DõâDÔà²Â)ÄD¸ñCu1~C:ÐGÄ÷CDù»Ä;è8ÃpDYÓ¡C%»~CèmqB`ÿOÄïLD£‹ñAÁè«B‚@nDläÅC˜Ç–ÃžnDmDSDoicÃï(	D¸MeD

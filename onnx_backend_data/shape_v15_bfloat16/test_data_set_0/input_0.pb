@@ -1,0 +1,1 @@
+BxJ0ÆCkCÃCÄDÿÃGÃÄYÄD`DšAsD.D¨C@CBDÖAYÄŸÀED¡BéÂLC

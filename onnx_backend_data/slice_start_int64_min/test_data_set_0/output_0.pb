@@ -1,0 +1,1 @@
+ByJ(.urCi‘ÍC‰¶BDD¶MÄšpËCK2¯Ã¬©¦C:%D”zjD–È÷Ã
