@@ -29,11 +29,11 @@ static const int64_t dim_values[] = {0, 1, 0, 2, 3, -1, -2, -3, INT64_MAX, (int6
 static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
 static const char *const ops[] = {"Max",      "ArgMax",  "Maximum", "Min",     "",         "Constant",
                                   "Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "ArgMin",
-                                  "Minimum",  "ReduceMax", "ReduceMin"};
+                                  "Minimum",  "ReduceMax", "ReduceMin", "Clip"};
 static const char *const attr_names[] = {"axis",  "keepdims",     "select_last_index", "consumed_inputs", "auto_broadcast",
                                          "foo",   "",             "value",             "sparse_value",    "value_ints",
                                          "axes",  "shape",        "allowzero",         "value_float",     "value_string",
-                                         "noop_with_empty_axes"};
+                                         "noop_with_empty_axes", "min", "max"};
 static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX};
 static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY"};
 
