@@ -100,9 +100,23 @@ typedef struct mx_graph {
   int32_t n_syms; /* distinct dim_param names */
 } mx_graph;
 
+/* Whether the ops linked in use views and constant folding (rows without
+ * eval), whether their infer reads inputs' bytes, and whether their prepare
+ * asks for arena scratch (ops/ops.cmake): a build whose ops do not
+ * (MINNX_OPS) leaves that code out. */
+#ifndef MX_OPS_VIEWS
+#define MX_OPS_VIEWS 1
+#endif
+#ifndef MX_OPS_DATA
+#define MX_OPS_DATA 1
+#endif
+#ifndef MX_OPS_SCRATCH
+#define MX_OPS_SCRATCH 1
+#endif
+
 /* The value holding v's bytes: v, or the one v is a view of. */
 static inline int32_t mx_bytes_of(const mx_graph *g, int32_t v) {
-  return g->values[v].view_of ? g->values[v].view_of - 1 : v;
+  return MX_OPS_VIEWS && g->values[v].view_of ? g->values[v].view_of - 1 : v;
 }
 
 /* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */

@@ -22,6 +22,7 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   int64_t axis = mx_attr_int(n, "axis", 0);
   int64_t keepdims = mx_attr_int(n, "keepdims", 1);
   int64_t last = mx_attr_int(n, "select_last_index", 0);
+  c->out_dtype[0] = MINNX_INT64;
   if (keepdims != 0 && keepdims != 1)
     return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-%d): attribute keepdims is %lld; it must be 0 or 1", label, n->op_type, since, (long long)keepdims);
   if (last != 0 && last != 1)

@@ -208,34 +208,30 @@
 #define SUFFIX u64
 #include "ops/extremum_arg_set.h"
 
-/* A direction's table: a row per dtype with its four kernels [avx2][last],
- * MX_IF_DTYPE leaving out those of dtypes a build does not use; a table no
- * linked op needs is never referenced, so a firmware's linker drops it and
- * its kernels. */
-#define PAIR(t, s, v, isa) {MX_IF_DTYPE(t, MX_ARG_NAME(s, v##_first, isa, kernel)), MX_IF_DTYPE(t, MX_ARG_NAME(s, v##_last, isa, kernel))}
+/* A case per dtype, four kernels [avx2][last] per direction. A dtype a build
+ * leaves out (MX_DTYPE_ON is a constant) or a direction no linked op needs is
+ * dead code, so neither its kernels nor their row are linked. */
+#define PAIR(s, v, isa) {MX_ARG_NAME(s, v##_first, isa, kernel), MX_ARG_NAME(s, v##_last, isa, kernel)}
 #if MX_AVX2
-#define AVX2_PAIR(t, s, v) PAIR(t, s, v, avx2)
+#define AVX2_PAIR(s, v) PAIR(s, v, avx2)
 #else
-#define AVX2_PAIR(t, s, v) {NULL, NULL}
+#define AVX2_PAIR(s, v) {NULL, NULL}
 #endif
-#define ROW(t, s, v) {t, {PAIR(t, s, v, port), AVX2_PAIR(t, s, v)}}
-#define TABLE(v)                                                                                          \
-  {ROW(MINNX_FLOAT, f32, v), ROW(MINNX_DOUBLE, f64, v), ROW(MINNX_FLOAT16, f16, v), ROW(MINNX_BFLOAT16, bf16, v), \
-   ROW(MINNX_INT8, i8, v),   ROW(MINNX_INT16, i16, v),  ROW(MINNX_INT32, i32, v),   ROW(MINNX_INT64, i64, v),     \
-   ROW(MINNX_UINT8, u8, v),  ROW(MINNX_UINT16, u16, v), ROW(MINNX_UINT32, u32, v),  ROW(MINNX_UINT64, u64, v)}
-
-typedef struct {
-  mx_dtype t;
-  mx_arg_fn f[2][2]; /* [avx2][last] */
-} arg_row;
-static const arg_row max_table[] = TABLE(max);
-static const arg_row min_table[] = TABLE(min);
+#define CASE(t, s)                                                                                    \
+  case t: {                                                                                           \
+    static const mx_arg_fn max[2][2] = {PAIR(s, max, port), AVX2_PAIR(s, max)};                       \
+    static const mx_arg_fn min[2][2] = {PAIR(s, min, port), AVX2_PAIR(s, min)};                       \
+    if (!MX_DTYPE_ON(t) || !(dir == MX_MIN ? MIN_ON : MAX_ON)) return NULL;                            \
+    return (dir == MX_MIN ? min : max)[avx2 && MX_AVX2][last != 0];                                   \
+  }
 
 mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2) {
-  const arg_row *table = dir == MX_MIN ? (MIN_ON ? min_table : NULL) : (MAX_ON ? max_table : NULL);
-  for (size_t i = 0; table && i < sizeof max_table / sizeof max_table[0]; i++)
-    if (table[i].t == t) return table[i].f[avx2 && MX_AVX2][last != 0];
-  return NULL;
+  switch (t) {
+    CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
+    CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
+    CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
+    default: return NULL;
+  }
 }
 
 int mx_arg_avx2_available(void) {

@@ -125,30 +125,25 @@
 #undef T
 #undef SUFFIX
 
-/* A direction's table: a row per dtype, MX_IF_DTYPE leaving out the kernels
- * of dtypes a build does not use; a table no linked op needs is never
- * referenced, so a firmware's linker drops it and its kernels. */
-#define ROW(t, s, d, red)                                                                      \
-  {t,                                                                                          \
-   {MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, pair)), MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, triple)),      \
-    MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, quad)), (red) ? MX_IF_DTYPE(t, MX_PAIR_NAME(s, d, rows)) : NULL}}
-#define TABLE(d, red)                                                                                 \
-  {ROW(MINNX_FLOAT, f32, d, red), ROW(MINNX_DOUBLE, f64, d, red), ROW(MINNX_FLOAT16, f16, d, red),    \
-   ROW(MINNX_BFLOAT16, bf16, d, red), ROW(MINNX_INT8, i8, d, red), ROW(MINNX_INT16, i16, d, red),     \
-   ROW(MINNX_INT32, i32, d, red), ROW(MINNX_INT64, i64, d, red), ROW(MINNX_UINT8, u8, d, red),        \
-   ROW(MINNX_UINT16, u16, d, red), ROW(MINNX_UINT32, u32, d, red), ROW(MINNX_UINT64, u64, d, red),    \
-   ROW(MINNX_BOOL, u8, d, red) /* false < true, stored as 0 and 1 */}
-
-typedef struct {
-  mx_dtype t;
-  mx_pair_kernels k;
-} pair_row;
-static const pair_row max_table[] = TABLE(max, REDUCE_MAX_ON);
-static const pair_row min_table[] = TABLE(min, REDUCE_MIN_ON);
+/* A case per dtype, a row per direction. A dtype a build leaves out
+ * (MX_DTYPE_ON is a constant) or a direction no linked op needs is dead code,
+ * so neither its row nor its kernels are linked. */
+#define KERNELS(s, d, red)                                                                  \
+  {MX_PAIR_NAME(s, d, pair), MX_PAIR_NAME(s, d, triple), MX_PAIR_NAME(s, d, quad),          \
+   (red) ? MX_PAIR_NAME(s, d, rows) : NULL}
+#define CASE(t, s)                                                                           \
+  case t: {                                                                                  \
+    static const mx_pair_kernels max = KERNELS(s, max, REDUCE_MAX_ON);                       \
+    static const mx_pair_kernels min = KERNELS(s, min, REDUCE_MIN_ON);                       \
+    return !MX_DTYPE_ON(t) ? NULL : dir == MX_MIN ? (MIN_ON ? &min : NULL) : (MAX_ON ? &max : NULL); \
+  }
 
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
-  const pair_row *table = dir == MX_MIN ? (MIN_ON ? min_table : NULL) : (MAX_ON ? max_table : NULL);
-  for (size_t i = 0; table && i < sizeof max_table / sizeof max_table[0]; i++)
-    if (table[i].t == t) return table[i].k.pair ? &table[i].k : NULL;
-  return NULL;
+  switch (t) {
+    CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
+    CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
+    CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
+    CASE(MINNX_BOOL, u8) /* false < true, stored as 0 and 1 */
+    default: return NULL;
+  }
 }

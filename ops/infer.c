@@ -7,9 +7,10 @@
 #include "graph/shape.h"
 #include "ops/registry.h"
 
+#include <stdio.h>
+
 #ifndef MX_NO_MESSAGES
 #include <stdarg.h>
-#include <stdio.h>
 
 minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...) {
   if (c->err) {
@@ -53,37 +54,46 @@ minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, 
   return MINNX_OK;
 }
 
-/* The fewest and most entries a node may give for a row's list. */
-static void arity(const mx_io *list, int32_t *lo, int32_t *hi) {
-  *lo = *hi = 0;
+/* How many entries a node may give for a row's list, for messages: "exactly
+ * 1", "at least 1", "at most 2" (n: how many it gave). */
+static const char *arity(const mx_io *list, int32_t n, char *buf, size_t size) {
+  int32_t lo = 0, hi = 0;
   for (const mx_io *e = list; e->name; e++) {
-    (*hi)++;
-    if (!(e->flags & MX_IO_OPTIONAL)) *lo = *hi;
-    if (e->flags & MX_IO_VARIADIC) *hi = INT32_MAX;
+    hi = hi == INT32_MAX ? hi : hi + 1;
+    if (!(e->flags & MX_IO_OPTIONAL)) lo = hi;
+    if (e->flags & MX_IO_VARIADIC) hi = INT32_MAX;
   }
+  snprintf(buf, size, "%s %d", lo == hi ? "exactly" : n < lo ? "at least" : "at most", (int)(n < lo ? lo : hi));
+  return buf;
 }
 
-size_t mx_node_bufs_size(int32_t max_in, int32_t max_out) {
-  size_t ni = (size_t)(max_in > 0 ? max_in : 1), no = (size_t)(max_out > 0 ? max_out : 1);
-  return no * sizeof(mx_shape) + ni * (sizeof(mx_shape *) + sizeof(void *)) + no * sizeof(void *) +
-         (ni + no) * sizeof(mx_dtype);
+/* Whether entries from e on, but `used` (a variadic one given already), may
+ * be left out. */
+static int rest_optional(const mx_io *e, const mx_io *used) {
+  for (; e->name; e++)
+    if (e != used && !(e->flags & MX_IO_OPTIONAL)) return 0;
+  return 1;
 }
 
-void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out) {
+size_t mx_node_bufs_carve(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out) {
   size_t ni = (size_t)(max_in > 0 ? max_in : 1), no = (size_t)(max_out > 0 ? max_out : 1);
-  unsigned char *p = mem; /* widest alignment first */
+  uintptr_t start = (uintptr_t)mem, p = start; /* an integer: no arithmetic on a NULL pointer */
+  mx_node_bufs unused;
+  b = b ? b : &unused;
+  /* widest alignment first */
   b->out = (mx_shape *)p, p += no * sizeof(mx_shape);
   b->in = (const mx_shape **)p, p += ni * sizeof(mx_shape *);
   b->in_data = (const void **)p, p += ni * sizeof(void *);
   b->out_data = (const void **)p, p += no * sizeof(void *);
   b->in_dtype = (mx_dtype *)p, p += ni * sizeof(mx_dtype);
-  b->out_dtype = (mx_dtype *)p;
+  b->out_dtype = (mx_dtype *)p, p += no * sizeof(mx_dtype);
+  return (size_t)(p - start);
 }
 
-/* A value's bytes when they are known at load: a constant's, or a view's of one. */
 /* A value's bytes when infer may read them: a constant's, a bound graph
  * input's in a session (`data`), or a view's of one of these. */
 static const void *const_data(const mx_graph *g, int32_t v, const void *const *data) {
+  if (!MX_OPS_DATA) return NULL;
   v = mx_bytes_of(g, v);
   const mx_value *val = &g->values[v];
   const void *p = val->kind == MX_VALUE_INITIALIZER ? val->data : data && val->kind == MX_VALUE_INPUT ? data[v] : NULL;
@@ -93,24 +103,26 @@ static const void *const_data(const mx_graph *g, int32_t v, const void *const *d
 
 /* Fills c for node n, checking the node against its row on the way: its
  * arity, each input's dtype (in its entry's set, the same as its group's),
- * constant inputs, attribute names and types. Presets the outputs' dtypes:
- * their group's, or the one dtype an entry allows (ArgMax's int64). */
+ * constant inputs, attribute names and types. Presets each output's dtype to
+ * its group's (UNDEFINED when it has none: infer sets it). */
+/* *known: whether every input's shape is known, its element count in int64. */
 static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
-                             const mx_dtype *dtypes, const mx_node_bufs *b, const void *const *data, mx_err *err) {
+                             const mx_dtype *dtypes, const mx_node_bufs *b, const void *const *data, int *known,
+                             mx_err *err) {
   const mx_op_row *r = n->row;
   mx_dtype group[MX_GROUPS + 1] = {0};
-  int32_t lo, hi;
+  char text[32];
   memset(c, 0, sizeof *c);
   c->g = g, c->node = n, c->row = r, c->err = err;
   c->n_in = n->n_inputs, c->n_out = n->n_outputs;
   c->in = b->in, c->in_dtype = b->in_dtype, c->in_data = b->in_data;
   c->out = b->out, c->out_dtype = b->out_dtype, c->out_data = b->out_data;
-  arity(r->in, &lo, &hi);
-  if (n->n_inputs < lo || n->n_inputs > hi)
-    return mx_op_fail(c, MINNX_E_MODEL, "it has %d inputs; it takes %s %d", (int)n->n_inputs,
-                      lo == hi ? "exactly" : n->n_inputs < lo ? "at least" : "at most", (int)(n->n_inputs < lo ? lo : hi));
-  const mx_io *e = r->in;
-  for (int32_t k = 0; k < n->n_inputs; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+  const mx_io *e = r->in, *used = NULL;
+  for (int32_t k = 0; k <= n->n_inputs; k++, used = e, e += !(e->flags & MX_IO_VARIADIC)) {
+    if (k == n->n_inputs ? !rest_optional(e, used) : !e->name)
+      return mx_op_fail(c, MINNX_E_MODEL, "it has %d inputs; it takes %s", (int)n->n_inputs,
+                        arity(r->in, n->n_inputs, text, sizeof text));
+    if (k == n->n_inputs) break;
     int32_t v = n->inputs[k];
     mx_dtype t = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
     b->in[k] = v >= 0 ? &shapes[v] : NULL;
@@ -119,6 +131,7 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
     if (v < 0 && !(e->flags & MX_IO_OPTIONAL))
       return mx_op_fail(c, MINNX_E_MODEL, "input %d is empty; %s is required", (int)k, e->name);
     if (v < 0) continue;
+    *known &= mx_shape_count(&shapes[v]) >= 0;
     /* MINNX_DTYPES leaves out kernels: what no kernel reads (a view's data,
      * constant inputs read at load) may have any dtype the row allows */
     if (!(e->types & MX_BIT(t)) || (!MX_DTYPE_ON(t) && r->eval && !(e->flags & MX_IO_CONST)))
@@ -127,27 +140,24 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
     if (e->group && group[e->group] && group[e->group] != t)
       return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(group[e->group]),
                         mx_dtype_name(t));
-    if ((e->flags & MX_IO_CONST) && g->values[mx_bytes_of(g, v)].kind == MX_VALUE_NODE)
+    if (MX_OPS_DATA && (e->flags & MX_IO_CONST) && g->values[mx_bytes_of(g, v)].kind == MX_VALUE_NODE)
       return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time; minnx needs it constant (an "
                         "initializer or a Constant) or a graph input, so that shapes are known before a run",
                         (int)k, e->name);
     group[e->group] = t;
   }
-  arity(r->out, &lo, &hi);
-  int named = n->n_outputs >= lo && n->n_outputs <= hi;
-  e = r->out;
-  for (int32_t k = 0; k < n->n_outputs && named; k++, e += !(e->flags & MX_IO_VARIADIC)) {
-    int32_t v = n->outputs[k];
-    named = v >= 0 || (e->flags & MX_IO_OPTIONAL);
+  e = r->out, used = NULL;
+  for (int32_t k = 0; k <= n->n_outputs; k++, used = e, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t v = k < n->n_outputs ? n->outputs[k] : -1;
+    if (k == n->n_outputs ? !rest_optional(e, used) : !e->name || (v < 0 && !(e->flags & MX_IO_OPTIONAL)))
+      return mx_op_fail(c, MINNX_E_MODEL, "it must have %s named output%s", r->out[0].name && !r->out[1].name &&
+                        !r->out[0].flags ? "exactly one" : arity(r->out, n->n_outputs, text, sizeof text),
+                        r->out[0].name && !r->out[1].name && !r->out[0].flags ? "" : "s");
+    if (k == n->n_outputs) break;
     b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
     b->out_data[k] = NULL;
     b->out_dtype[k] = group[e->group];
-    if (!b->out_dtype[k] && e->types && !(e->types & (e->types - 1)))
-      while (!(e->types & MX_BIT(b->out_dtype[k]))) b->out_dtype[k]++;
   }
-  if (!named)
-    return mx_op_fail(c, MINNX_E_MODEL, "it must have %s named output%s", lo == 1 && hi == 1 ? "exactly one" : "more or fewer",
-                      lo == 1 && hi == 1 ? "" : "s");
   for (int32_t i = 0; i < n->n_attrs; i++) {
     const mx_attr *a = &n->attrs[i];
     const mx_attr_spec *s = r->attrs;
@@ -160,22 +170,14 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
   return MINNX_OK;
 }
 
-/* Whether every shape node n reads or gives is known, its element count in int64. */
-static int shapes_known(const mx_node *n, const mx_shape *shapes) {
-  for (int32_t k = 0; k < n->n_inputs + n->n_outputs; k++) {
-    int32_t v = k < n->n_inputs ? n->inputs[k] : n->outputs[k - n->n_inputs];
-    if (v >= 0 && mx_shape_count(&shapes[v]) < 0) return 0;
-  }
-  return 1;
-}
-
 minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
                       const mx_prep *prep, mx_err *err) {
   char x[96], y[96];
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     mx_op_ctx c;
-    minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, prep ? prep->data : NULL, err);
+    int known = 1; /* every shape the node reads and gives: then it may be prepared */
+    minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, prep ? prep->data : NULL, &known, err);
     if (!st) st = n->row->infer(&c);
     if (st) return st;
     int computes = 0, elements = 0;
@@ -201,19 +203,24 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_shape *shapes, mx_dt
           if (out->dims[d] < 0) out->dims[d] = shapes[id].dims[d];
       shapes[id] = *out;
       dtypes[id] = t;
-      if (fold && c.out_data[k]) {
+      if (MX_OPS_VIEWS && fold && c.out_data[k]) {
         fold[id].kind = MX_VALUE_INITIALIZER;
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
-      computes |= g->values[id].kind == MX_VALUE_NODE && !g->values[id].view_of;
-      elements |= mx_shape_count(out) != 0;
+      computes |= !MX_OPS_VIEWS || (g->values[id].kind == MX_VALUE_NODE && !g->values[id].view_of);
+      int64_t count = mx_shape_count(out);
+      elements |= count != 0;
+      known &= count >= 0;
     }
     if (!prep) continue;
-    int runs = n->row->eval && computes && elements && shapes_known(n, shapes);
+    int runs = n->row->eval && computes && elements && known;
     void *params = prep->params ? prep->params[i] : prep->one;
     prep->scratch[i] = 0;
     if (runs && n->row->prepare && (st = n->row->prepare(&c, params))) return st;
+    if (!MX_OPS_SCRATCH && c.scratch) /* the build left the planner's scratch out */
+      return mx_op_fail(&c, MINNX_E_LIMIT, "prepare asks for scratch, but ops/ops.cmake does not say SCRATCH for %s",
+                        n->op_type);
     if (runs) prep->scratch[i] = c.scratch;
     if (!runs && prep->params) prep->params[i] = NULL;
   }

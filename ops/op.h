@@ -52,7 +52,8 @@ enum {
  * (1..MX_GROUPS, a row's numbering of ONNX's T, T1, T2...) share one dtype,
  * which must be in `types`; an output in a group takes the dtype of that
  * group's inputs. An output in no group (or in a group no input has) gets
- * its dtype from infer (Cast: its `to`), or is the one dtype `types` allows.
+ * its dtype from infer (Cast: its `to`; ArgMax: int64), checked against
+ * `types`.
  * Lists end with an entry whose name is NULL ({0}). */
 #define MX_GROUPS 7
 typedef struct mx_io {

@@ -6,12 +6,12 @@
 
 #include "ops/registry.h"
 
-#define MX_OP(name) extern const mx_op_table mx_op_##name;
+#define MX_OP(name, features) extern const mx_op_table mx_op_##name;
 #include "mx_op_list.h"
 #undef MX_OP
 
 static const mx_op_table *const tables[] = {
-#define MX_OP(name) &mx_op_##name,
+#define MX_OP(name, features) &mx_op_##name,
 #include "mx_op_list.h"
 #undef MX_OP
 };
@@ -47,7 +47,7 @@ static void mark_views(mx_graph *g, const mx_node *n) {
 }
 
 int mx_shapes_read_inputs(const mx_graph *g) {
-  for (int32_t i = 0; i < g->n_nodes; i++) {
+  for (int32_t i = 0; i < g->n_nodes && MX_OPS_DATA; i++) {
     const mx_node *n = &g->nodes[i];
     const mx_io *e = n->row->in;
     for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC))
@@ -76,7 +76,24 @@ minnx_status mx_resolve(mx_graph *g, mx_err *err) {
     if (!n->row)
       return mx_fail(err, MINNX_E_MODEL, "node '%s': operator %s has no version in opset %lld of domain '%s'",
                      mx_node_label(g, n), n->op_type, (long long)imp->version, domain_label(n->domain));
-    mark_views(g, n);
+    if (MX_OPS_VIEWS) mark_views(g, n);
   }
   return MINNX_OK;
+}
+
+int mx_op_features_declared(void) {
+  static const unsigned declared[] = {
+#define MX_OP(name, features) features,
+#include "mx_op_list.h"
+#undef MX_OP
+  };
+  for (size_t t = 0; t < N_TABLES; t++)
+    for (size_t k = 0; k < tables[t]->n_rows; k++) {
+      const mx_op_row *r = &tables[t]->rows[k];
+      unsigned uses = r->eval ? 0 : MX_OPS_VIEWS_BIT;
+      for (const mx_io *e = r->in; e->name; e++) uses |= e->flags & MX_IO_CONST ? MX_OPS_DATA_BIT : 0;
+      for (const mx_io *e = r->out; e->name; e++) uses |= e->view ? MX_OPS_VIEWS_BIT : 0;
+      if (uses & ~declared[t]) return 0;
+    }
+  return 1;
 }

@@ -10,6 +10,12 @@
 /* MINNX_OK when some version of the operator is linked in (the loader's op check). */
 minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err);
 
+/* The features ops/ops.cmake says each op uses (MX_OP's second argument). */
+enum { MX_OPS_VIEWS_BIT = 1u << 0, MX_OPS_DATA_BIT = 1u << 1, MX_OPS_SCRATCH_BIT = 1u << 2 };
+/* 1 when every linked op uses only the features ops/ops.cmake declares for
+ * it (the build leaves out the code of undeclared ones). For the tests. */
+int mx_op_features_declared(void);
+
 /* Resolves every node of g to the row of the highest since <= the model's
  * opset for its domain, and marks each view output's view_of (the value whose
  * bytes it shares; g in execution order). */
@@ -24,9 +30,9 @@ typedef struct mx_node_bufs {
   mx_dtype *out_dtype;
   const void **out_data;
 } mx_node_bufs;
-size_t mx_node_bufs_size(int32_t max_in, int32_t max_out);
-/* Carves the arrays from mem (mx_node_bufs_size bytes, aligned for any C type). */
-void mx_node_bufs_init(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out);
+/* Carves the arrays from mem (aligned for any C type) into b and returns the
+ * bytes they take; with b and mem NULL, only the bytes. */
+size_t mx_node_bufs_carve(mx_node_bufs *b, void *mem, int32_t max_in, int32_t max_out);
 
 /* Where mx_infer puts what each node's prepare gives. */
 typedef struct mx_prep {

@@ -16,23 +16,23 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   size_t nv = (size_t)(g->n_values ? g->n_values : 1), nn = (size_t)(g->n_nodes ? g->n_nodes : 1);
   mx_shape *shapes = mx_pool_temp(pool, nv * sizeof *shapes);
   mx_dtype *dtypes = mx_pool_temp(pool, nv * sizeof *dtypes);
-  void *bufs_mem = mx_pool_temp(pool, mx_node_bufs_size(m->max_node_inputs, m->max_node_outputs));
+  void *bufs_mem = mx_pool_temp(pool, mx_node_bufs_carve(NULL, NULL, m->max_node_inputs, m->max_node_outputs));
   void *params = mx_pool_temp(pool, m->max_params ? m->max_params : 1);
-  m->scratch = mx_pool_alloc(pool, nn * sizeof *m->scratch);
+  size_t *scratch = mx_pool_temp(pool, nn * sizeof *scratch);
   minnx_status st = MINNX_OK;
-  if (!shapes || !dtypes || !bufs_mem || !params || !m->scratch) {
+  if (!shapes || !dtypes || !bufs_mem || !params || !scratch) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory during shape inference");
     goto done;
   }
   mx_node_bufs bufs;
-  mx_node_bufs_init(&bufs, bufs_mem, m->max_node_inputs, m->max_node_outputs);
+  mx_node_bufs_carve(&bufs, bufs_mem, m->max_node_inputs, m->max_node_outputs);
   for (int32_t v = 0; v < g->n_values; v++) {
     shapes[v] = g->values[v].shape;
     dtypes[v] = g->values[v].dtype;
   }
   /* Where shapes are known, prepare runs too: for the scratch each node
    * asks for, and so that its refusals come at load. */
-  mx_prep prep = {NULL, params, m->scratch, NULL};
+  mx_prep prep = {NULL, params, scratch, NULL};
   if ((st = mx_infer(g, g->values, shapes, dtypes, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -41,13 +41,14 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
     known &= mx_shape_count(&shapes[v]) >= 0;
   }
   if (!known) goto done;
-  m->plan.offsets = mx_pool_alloc(pool, nv * sizeof *m->plan.offsets);
-  m->plan.scratch = mx_pool_alloc(pool, nn * sizeof *m->plan.scratch);
+  m->plan.offsets = mx_pool_alloc(pool, (nv + nn) * sizeof *m->plan.offsets); /* values', then scratch */
+  m->plan.scratch = m->plan.offsets + nv;
   minnx_allocator temp = mx_pool_temp_allocator(pool);
-  if (!m->plan.offsets || !m->plan.scratch) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
-  else st = mx_plan_arena(g, shapes, dtypes, m->scratch, &temp, &m->plan, err);
+  if (!m->plan.offsets) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
+  else st = mx_plan_arena(g, shapes, dtypes, scratch, &temp, &m->plan, err);
   m->planned = st == MINNX_OK;
 done:
+  mx_pool_temp_free(pool, scratch);
   mx_pool_temp_free(pool, params);
   mx_pool_temp_free(pool, bufs_mem);
   mx_pool_temp_free(pool, dtypes);
@@ -61,7 +62,7 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, const m
   if (!st) st = mx_graph_order(g, &m->pool, err);
   if (!st) st = mx_resolve(g, err);
   if (st) return st;
-  m->shapes_read_inputs = mx_shapes_read_inputs(g);
+  m->shapes_read_inputs = MX_OPS_DATA && mx_shapes_read_inputs(g);
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     size_t params = mx_params_size(n);

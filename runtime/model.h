@@ -27,7 +27,6 @@ struct minnx_model {
   int planned;
   int shapes_read_inputs; /* a shape depends on a graph input's bytes: sessions plan at each run */
   mx_plan plan;
-  size_t *scratch; /* each node's scratch bytes at load (planned models' only) */
 };
 
 /* Places every node output of g (shapes, dtypes by value id) that is not a

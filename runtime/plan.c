@@ -22,11 +22,11 @@ static int by_size_desc(const void *a, const void *b) {
 static size_t align_up(size_t v) { return (v + MX_ARENA_ALIGN - 1) & ~(size_t)(MX_ARENA_ALIGN - 1); }
 
 /* Values with bytes of their own in the arena: node outputs that are not views. */
-static int owns_bytes(const mx_value *v) { return v->kind == MX_VALUE_NODE && !v->view_of; }
+static int owns_bytes(const mx_value *v) { return v->kind == MX_VALUE_NODE && (!MX_OPS_VIEWS || !v->view_of); }
 
 /* Spans at most: every such value, and a scratch per node. */
 static int32_t planned_count(const mx_graph *g) {
-  int32_t n = g->n_nodes;
+  int32_t n = MX_OPS_SCRATCH ? g->n_nodes : 0;
   for (int32_t v = 0; v < g->n_values; v++) n += owns_bytes(&g->values[v]);
   return n;
 }
@@ -48,7 +48,7 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   plan->arena_size = 0;
   plan->values_size = 0;
   for (int32_t v = 0; v < g->n_values; v++) plan->offsets[v] = SIZE_MAX;
-  for (int32_t i = 0; i < g->n_nodes && plan->scratch; i++) plan->scratch[i] = SIZE_MAX;
+  for (int32_t i = 0; i < g->n_nodes && MX_OPS_SCRATCH && plan->scratch; i++) plan->scratch[i] = SIZE_MAX;
   if (n == 0) return MINNX_OK;
   span *spans = a->alloc(a->user, (size_t)n * sizeof(span));
   span **placed = a->alloc(a->user, (size_t)n * sizeof(span *));
@@ -74,7 +74,7 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
     index[v] = n++;
     plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
   }
-  for (int32_t i = 0; i < g->n_nodes && scratch; i++) {
+  for (int32_t i = 0; i < g->n_nodes && MX_OPS_SCRATCH && scratch; i++) {
     if (!scratch[i]) continue;
     if (scratch[i] > SIZE_MAX / 4) {
       st = mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
@@ -119,7 +119,7 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
     placed[lo] = s;
     s->offset = at;
     if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
-    if (s->id >= 0) plan->offsets[s->id] = at;
+    if (!MX_OPS_SCRATCH || s->id >= 0) plan->offsets[s->id] = at;
     else plan->scratch[-1 - s->id] = at;
   }
 done:

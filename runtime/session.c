@@ -111,8 +111,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
 
 /* The session's arrays, in the order they are carved from its region. */
 enum {
-  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH_AT, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_IN_PTRS, A_OUT_PTRS,
-  A_NODE_PLANS, A_PLAN_MEM, A_COUNT
+  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_PTRS, A_NODE_PLANS, A_PLAN_MEM, A_COUNT
 };
 
 static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
@@ -122,14 +121,12 @@ static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   size[A_SHAPES] = nv * sizeof(mx_shape);
   size[A_DTYPES] = nv * sizeof(mx_dtype);
   size[A_DATA] = nv * sizeof(void *);
-  size[A_OFFSETS] = m->planned ? 0 : nv * sizeof(size_t); /* a planned model's are shared */
-  size[A_SCRATCH_AT] = m->planned ? 0 : nn * sizeof(size_t);
+  size[A_OFFSETS] = m->planned ? 0 : (nv + nn) * sizeof(size_t); /* values', then scratch; a planned model's are shared */
   size[A_SCRATCH] = nn * sizeof(size_t);
   size[A_BOUND] = (size_t)g->n_inputs;
   size[A_SYMS] = (size_t)g->n_syms * sizeof(int64_t);
-  size[A_BUFS] = mx_node_bufs_size(m->max_node_inputs, m->max_node_outputs);
-  size[A_IN_PTRS] = ni * sizeof(void *);
-  size[A_OUT_PTRS] = no * sizeof(void *);
+  size[A_BUFS] = mx_node_bufs_carve(NULL, NULL, m->max_node_inputs, m->max_node_outputs);
+  size[A_PTRS] = (ni + no) * sizeof(void *); /* a node's inputs, then its outputs */
   size[A_NODE_PLANS] = nn * sizeof(void *);
   size[A_PLAN_MEM] = m->plan_bytes;
 }
@@ -180,9 +177,9 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   s->data = part[A_DATA];
   s->bound = part[A_BOUND];
   s->sym_values = part[A_SYMS];
-  mx_node_bufs_init(&s->bufs, part[A_BUFS], m->max_node_inputs, m->max_node_outputs);
-  s->in_ptrs = part[A_IN_PTRS];
-  s->out_ptrs = part[A_OUT_PTRS];
+  mx_node_bufs_carve(&s->bufs, part[A_BUFS], m->max_node_inputs, m->max_node_outputs);
+  s->in_ptrs = part[A_PTRS];
+  s->out_ptrs = (void **)s->in_ptrs + (m->max_node_inputs ? m->max_node_inputs : 1);
   s->node_plans = part[A_NODE_PLANS];
   s->scratch = part[A_SCRATCH];
   s->plan_mem = part[A_PLAN_MEM];
@@ -190,7 +187,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
     s->plan = m->plan;
   } else {
     s->plan.offsets = part[A_OFFSETS];
-    s->plan.scratch = part[A_SCRATCH_AT];
+    s->plan.scratch = s->plan.offsets + g->n_values;
   }
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -201,7 +198,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
       known &= all_known(&s->shapes[v]);
     }
   }
-  if (known && !m->shapes_read_inputs) { /* such shapes wait for the inputs' bytes */
+  if (known && !(MX_OPS_DATA && m->shapes_read_inputs)) { /* such shapes wait for the inputs' bytes */
     minnx_status st = plan_session(s, err);
     if (st) return st;
   }
@@ -316,7 +313,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   for (int32_t i = 0; i < g->n_inputs; i++)
     if (!s->bound[i] && !g->values[g->inputs[i]].data)
       return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", g->values[g->inputs[i]].name);
-  if (!s->planned || s->m->shapes_read_inputs) { /* the bytes shapes depend on may have changed */
+  if (!s->planned || (MX_OPS_DATA && s->m->shapes_read_inputs)) { /* the bytes shapes depend on may have changed */
     minnx_status st = check_symbols(s, err);
     if (!st) st = plan_session(s, err);
     if (st) return st;
@@ -326,7 +323,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     if (!s->node_plans[i]) continue; /* views among them: they share bytes, see s->data */
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = n->inputs[k] >= 0 ? s->data[mx_bytes_of(g, n->inputs[k])] : NULL;
     for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
-    s->exec.scratch = s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
+    s->exec.scratch = MX_OPS_SCRATCH && s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
     n->row->eval(&s->exec, s->node_plans[i], s->in_ptrs, s->out_ptrs);
   }
   s->ran = 1;

@@ -4,6 +4,7 @@
 #include "builder.h"
 #include "check.h"
 #include "minnx.h"
+#include "ops/registry.h"
 
 static int resolved(const char *op, const char *domain, int64_t opset, const char *attr, int64_t value) {
   test_model m = {.n_opsets = 1, .opset_domain = {domain}, .opset_version = {opset}, .n_inputs = 2,
@@ -51,5 +52,8 @@ int main(void) {
   CHECK_EQ_INT(resolved("ArgMax", "", 11, "axis", -2), 11);
   CHECK_EQ_INT(resolved("ArgMax", "", 11, "axis", -3), -MINNX_E_SHAPE);
   CHECK_EQ_INT(resolved("ArgMax", "", 11, "axis", 2), -MINNX_E_SHAPE);
+  /* a build leaves out the contract's code for views and shape data unless an
+   * op declares it uses them (ops/ops.cmake): the declarations must be right */
+  CHECK(mx_op_features_declared());
   return check_report("test_registry");
 }
