@@ -40,7 +40,7 @@ PRODUCER = "minnx-gen"
 OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
             "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
-            "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_")
+            "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed")
 
@@ -1825,6 +1825,218 @@ def write_case(root, c):
               tensor_proto(v).SerializeToString(deterministic=True))
 
 
+# ---------------------------------------------------------------------------------------------
+# clip_: Clip 1, 6 (bounds as float attributes), 11, 12, 13 (bounds as optional scalar inputs).
+# The reference is numpy's minimum(maximum(x, lo), hi), the spec's own formula
+# (Min(max, Max(input, min))), which propagates NaN from x and from a bound; numpy's clip keeps
+# NaN from x but ignores a NaN bound, where minnx follows torch.clamp (README).
+
+CLIP_TYPES = {1: FLOATS, 6: FLOATS, 11: FLOATS, 12: FLOATS + INTS, 13: NUMERIC}
+FLT_MAX = float(np.finfo(np.float32).max)
+
+
+def clip_ref(dt, x, lo, hi):
+    """lo, hi: storage-form scalars or None (no bound)."""
+    v = to_num(dt, x)
+    if lo is not None:
+        v = np.maximum(v, to_num(dt, lo))
+    if hi is not None:
+        v = np.minimum(v, to_num(dt, hi))
+    return from_num(dt, v)
+
+
+def attr_bound(dt, f):
+    """A float attribute bound of Clip-1/6 as the input's dtype (float32 first, as stored); beyond
+    float16's range it rounds to an infinity."""
+    with np.errstate(over="ignore"):
+        return np.asarray(np.float32(f)).astype(dt.np)
+
+
+def clip_case(name, dt, x, ver=13, lo=None, hi=None, bounds_as="auto", names=None):
+    """bounds_as: "attr" (1, 6: float attributes; lo/hi python floats, absent: the attribute's
+    default -+3.402823e+38), "input" (graph inputs fed at run time), "init" (initializers),
+    "const" (Constant nodes); "auto": attr before 11, else input. names: the node's input list
+    to use instead (omitted bounds as "")."""
+    if bounds_as == "auto":
+        bounds_as = "attr" if ver < 11 else "input"
+    ins, inits, nodes = [Value("x", dt, x)], [], []
+    if bounds_as == "attr":
+        attrs = {k: float(v) for k, v in (("min", lo), ("max", hi)) if v is not None}
+        want = clip_ref(dt, x, attr_bound(dt, -FLT_MAX if lo is None else lo),
+                        attr_bound(dt, FLT_MAX if hi is None else hi))
+        nodes.append(node("Clip", ["x"], ["y"], **attrs))
+        return Case(name, nodes, {"": ver}, ins, [Value("y", dt, want)])
+    node_ins = ["x", "", ""]
+    for k, (nm, b) in enumerate((("lo", lo), ("hi", hi))):
+        if b is None:
+            continue
+        v = Value(nm, dt, np.asarray(b, dt.np))
+        node_ins[k + 1] = nm
+        if bounds_as == "input":
+            ins.append(v)
+        elif bounds_as == "init":
+            inits.append(v)
+        else:
+            nodes.append(helper.make_node("Constant", [], [nm], name=f"const_{nm}",
+                                          value=tensor_proto(v)))
+    while node_ins[-1] == "":
+        node_ins.pop()
+    nodes.append(node("Clip", names or node_ins, ["y"]))
+    return Case(name, nodes, {"": ver}, ins, [Value("y", dt, clip_ref(dt, x, lo, hi))], inits)
+
+
+def quantiles(dt, x, qs=(0.25, 0.75)):
+    """Bounds that cut the data: values of x (so exact in every dtype)."""
+    flat = np.sort(to_num(dt, x).ravel())
+    return [from_num(dt, flat[int(q * (flat.size - 1))]) for q in qs]
+
+
+def gen_clip():
+    # every version x dtype, both bounds cutting the data
+    for ver, types in CLIP_TYPES.items():
+        for dt in types:
+            name = f"clip_v{ver}_{dt.name}"
+            x = rand(dt, (3, 4, 5), seeded(name))
+            lo, hi = quantiles(dt, x)
+            if ver < 11:
+                lo, hi = float(np.float32(to_num(dt, lo))), float(np.float32(to_num(dt, hi)))
+            yield clip_case(name, dt, x, ver, lo, hi)
+            # one bound only, then none
+            lo_only = clip_case(f"{name}_min_only", dt, x, ver, lo=lo)
+            hi_only = clip_case(f"{name}_max_only", dt, x, ver, hi=hi)
+            yield lo_only
+            yield hi_only
+            yield clip_case(f"{name}_no_bounds", dt, x, ver)
+    yield from clip_specials()
+    yield from clip_err()
+
+
+def clip_specials():
+    # omitted inputs spelled "" (min omitted, max given; both "")
+    rng = seeded("clip_omitted")
+    x = rand(F32, (4, 5), rng)
+    yield clip_case("clip_v13_min_empty_name", F32, x, 13, None, np.float32(10.5))
+    yield clip_case("clip_v13_both_empty_names", F32, x, 13, names=["x", "", ""])
+    yield clip_case("clip_v11_max_empty_name", F32, x, 11, np.float32(-3.0), None,
+                    names=["x", "lo", ""])
+    # bounds as initializers and as Constant nodes (what exporters write)
+    for how in ("init", "const"):
+        yield clip_case(f"clip_v13_bounds_{how}", F32, x, 13, np.float32(-100.0),
+                        np.float32(250.0), how)
+        yield clip_case(f"clip_v12_int32_bounds_{how}", I32, rand(I32, (6,), rng), 12,
+                        np.int32(-5), np.int32(1 << 20), how)
+        yield clip_case(f"clip_v13_min_only_{how}", F32, x, 13, np.float32(0.0), None, how)
+    # NaN in x stays NaN; a NaN bound makes every element NaN (torch.clamp, the spec's formula)
+    nan_x = {dt: arr(dt, [np.nan, -np.inf, -2.0, -0.0, 0.0, 1.5, 3.0, np.inf, np.nan])
+             for dt in FLOATS + [BF16]}
+    for dt, x in nan_x.items():
+        yield clip_case(f"clip_nan_x_{dt.name}", dt, x, 13, arr(dt, -1.0), arr(dt, 2.0))
+        yield clip_case(f"clip_nan_min_{dt.name}", dt, x, 13, arr(dt, np.nan), arr(dt, 2.0))
+        yield clip_case(f"clip_nan_max_{dt.name}", dt, x, 13, None, arr(dt, np.nan))
+    for dt in FLOATS:
+        yield clip_case(f"clip_v6_nan_x_{dt.name}", dt, nan_x[dt], 6, -1.0, 2.0)
+        yield clip_case(f"clip_v6_nan_min_{dt.name}", dt, nan_x[dt], 6, float("nan"), 2.0)
+    for p, b in ((0x7E00, "f16_nan_payload"), (0xFC01, "f16_neg_snan")):
+        yield clip_case(f"clip_{b}_bound", F16, nan_x[F16], 13, bits(F16, [p])[0], None)
+    # infinite bounds: none (-inf, inf), or all infinite (inf, inf)
+    for dt in (F32, F16, BF16):
+        x = nan_x[dt]
+        yield clip_case(f"clip_inf_bounds_{dt.name}", dt, x, 13, arr(dt, -np.inf), arr(dt, np.inf))
+        yield clip_case(f"clip_inf_min_{dt.name}", dt, x, 13, arr(dt, np.inf), None)
+        yield clip_case(f"clip_neg_inf_max_{dt.name}", dt, x, 13, None, arr(dt, -np.inf))
+    # Clip-1/6 without attributes: the defaults -+3.402823e+38 clip float32's infinities
+    # (float16 rounds them to infinities: no bound; float64 keeps them as they are)
+    big = {F32: arr(F32, [np.inf, -np.inf, FLT_MAX, -FLT_MAX, 1.0, np.nan]),
+           F64: arr(F64, [np.inf, -np.inf, 1e300, -1e300, FLT_MAX, 1.0, np.nan]),
+           F16: arr(F16, [np.inf, -np.inf, 65504.0, -65504.0, 1.0, np.nan])}
+    for ver in (1, 6):
+        for dt, x in big.items():
+            yield clip_case(f"clip_v{ver}_defaults_{dt.name}", dt, x, ver)
+            yield clip_case(f"clip_v{ver}_default_max_{dt.name}", dt, x, ver, lo=0.5)
+    # attribute bounds that float16 cannot hold exactly: rounded to nearest even
+    x16 = arr(F16, np.linspace(-3, 3, 49))
+    for lo, hi, tag in ((-1.00048828125, 1.00048828125, "ties"), (-70000.0, 1e-8, "overflow_tiny"),
+                        (2.9802322387695312e-08, 6e-08, "subnormal"), (0.1, 0.3, "inexact")):
+        yield clip_case(f"clip_v6_float16_attr_{tag}", F16, x16, 6, lo, hi)
+    # +0 and -0 (equal: either sign is right where both meet)
+    for dt in (F32, F16, BF16, F64):
+        z = arr(dt, [-0.0, 0.0, -1.0, 1.0])
+        yield clip_case(f"clip_zero_bounds_{dt.name}", dt, z, 13, arr(dt, 0.0), arr(dt, 0.0))
+    # every extreme value against extreme bounds, in every dtype of Clip-13
+    for dt in NUMERIC:
+        ex = extremes(dt)
+        finite = np.sort(to_num(dt, ex)[np.isfinite(to_num(dt, ex))]) if dt.is_float \
+            else np.sort(ex)
+        pairs = [(finite[0], finite[-1], "full"), (finite[1], finite[-2], "inner"),
+                 (finite[-1], finite[-1], "top"), (finite[0], finite[0], "bottom"),
+                 (finite[len(finite) // 2], finite[len(finite) // 2], "equal")]
+        for lo, hi, tag in pairs:
+            lo, hi = (from_num(dt, lo), from_num(dt, hi)) if dt.is_float else (lo, hi)
+            yield clip_case(f"clip_extremes_{dt.name}_{tag}", dt, ex, 13, lo, hi)
+    # min > max: every element is max (the spec since 13 says so; numpy and torch agree)
+    for dt in (F32, F16, BF16, I8, U64, I64):
+        name = f"clip_min_gt_max_{dt.name}"
+        x = rand(dt, (2, 7), seeded(name))
+        lo, hi = quantiles(dt, x, (0.8, 0.2))
+        yield clip_case(name, dt, x, 13, lo, hi)
+    yield clip_case("clip_v6_min_gt_max", F32, rand(F32, (2, 7), seeded("clip_v6_min_gt_max")), 6,
+                    5.0, -5.0)
+    # rank 0, empty, and long inputs (several blocks and tasks, and their tails)
+    yield clip_case("clip_rank0", F32, arr(F32, 7.5), 13, arr(F32, 0.0), arr(F32, 6.0))
+    yield clip_case("clip_empty", F32, np.zeros((0, 3), np.float32), 13, arr(F32, 0.0),
+                    arr(F32, 1.0))
+    yield clip_case("clip_v6_empty", F64, np.zeros((2, 0), np.float64), 6, 0.0, 1.0)
+    for n, dt in ((5000, F32), (70001, I8), (2049, F16), (4097, U16)):
+        name = f"clip_long_{n}_{dt.name}"
+        x = rand(dt, (n,), seeded(name))
+        lo, hi = quantiles(dt, x, (0.1, 0.9))
+        yield clip_case(name, dt, x, 13, lo, hi)
+        yield clip_case(f"{name}_min_only", dt, x, 13, lo, None)
+        yield clip_case(f"{name}_max_only", dt, x, 13, None, hi)
+    # opset resolution: 7 and 10 run Clip-6, 11 Clip-11, 12 Clip-12, 18 and 21 Clip-13
+    for opset in (7, 10):
+        yield clip_case(f"clip_opset{opset}", F32, arr(F32, [-3, 0.5, 9]), opset, -1.0, 1.0)
+    for opset in (18, 21):
+        yield clip_case(f"clip_opset{opset}_bfloat16", BF16, arr(BF16, [-3, 0.5, 9]), opset,
+                        arr(BF16, -1.0), arr(BF16, 1.0))
+
+
+def clip_err():
+    f32 = lambda s: Value("x", F32, rand(F32, s, seeded("clip_err")))
+
+    def bad(name, keyword, ver, ins, node_ins=None, stage="load", **attrs):
+        return refused(name, stage, keyword,
+                       [node("Clip", node_ins or [v.name for v in ins], ["y"], **attrs)],
+                       {"": ver}, ins)
+    b = lambda nm, dt, v, shape=SAME: Value(nm, dt, np.asarray(v, dt.np), shape=shape)
+    # bounds must be scalars (rank 0): the spec says "tensor of empty shape"
+    yield bad("clip_err_min_shape_1", "shape", 13, [f32((3,)), b("lo", F32, [0.0])])
+    yield bad("clip_err_max_shape_2", "shape", 13, [f32((3,)), b("lo", F32, 0.0),
+                                                    b("hi", F32, [1.0, 2.0])])
+    yield bad("clip_err_v11_max_shape_1x1", "shape", 11, [f32((3,)), b("hi", F32, [[1.0]])],
+              ["x", "", "hi"])
+    # a bound whose shape is known only when fed: refused at run time
+    yield bad("clip_err_run_min_shape_1", "shape", 13,
+              [f32((3,)), b("lo", F32, [0.0], shape=None)], stage="run")
+    # dtypes: each version's own, and one T for all three
+    yield bad("clip_err_v11_int32", "dtype", 11, [Value("x", I32, np.arange(3, dtype=np.int32))])
+    yield bad("clip_err_v6_int64", "dtype", 6, [Value("x", I64, np.arange(3))])
+    yield bad("clip_err_v12_bfloat16", "dtype", 12, [Value("x", BF16, arr(BF16, [1, 2]))])
+    yield bad("clip_err_bool", "dtype", 13, [Value("x", BOOL, np.ones(3, bool))])
+    yield bad("clip_err_min_float64", "dtype", 13, [f32((3,)), b("lo", F64, 0.0)])
+    yield bad("clip_err_max_int32_for_int64", "dtype", 13,
+              [Value("x", I64, np.arange(3)), b("hi", I32, 1)], ["x", "", "hi"])
+    # arity and attributes
+    yield bad("clip_err_no_inputs", "inputs", 13, [], [])
+    yield bad("clip_err_four_inputs", "inputs", 13,
+              [f32((3,)), b("lo", F32, 0.0), b("hi", F32, 1.0), b("z", F32, 2.0)])
+    yield bad("clip_err_v6_two_inputs", "inputs", 6, [f32((3,)), b("lo", F32, 0.0)])
+    yield bad("clip_err_v11_min_attribute", "attribute", 11, [f32((3,))], min=0.0)
+    yield bad("clip_err_v6_consumed_inputs", "attribute", 6, [f32((3,))], consumed_inputs=[0])
+    yield bad("clip_err_v6_int_min", "attribute", 6, [f32((3,))], min=1)
+    yield bad("clip_err_v1_string_max", "attribute", 1, [f32((3,))], max="1")
+
+
 def check(cases):
     """Catch generator mistakes before anything is written."""
     seen = set()
@@ -1851,7 +2063,7 @@ def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all)
+            gen_shape_ops_all, gen_clip)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

@@ -8,13 +8,13 @@
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
 
-/* A build links the directions its ops use (MINNX_OPS). */
-#if defined(MX_HAVE_Max) || defined(MX_HAVE_Maximum) || defined(MX_HAVE_ReduceMax)
+/* A build links the directions its ops use (MINNX_OPS); Clip uses both. */
+#if defined(MX_HAVE_Max) || defined(MX_HAVE_Maximum) || defined(MX_HAVE_ReduceMax) || defined(MX_HAVE_Clip)
 #define MAX_ON 1
 #else
 #define MAX_ON 0
 #endif
-#if defined(MX_HAVE_Min) || defined(MX_HAVE_Minimum) || defined(MX_HAVE_ReduceMin)
+#if defined(MX_HAVE_Min) || defined(MX_HAVE_Minimum) || defined(MX_HAVE_ReduceMin) || defined(MX_HAVE_Clip)
 #define MIN_ON 1
 #else
 #define MIN_ON 0

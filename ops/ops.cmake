@@ -30,6 +30,7 @@ minnx_op(ReduceMax VIEWS DATA ops/reduce.c ops/extremum_reduce.c ops/extremum_pa
 minnx_op(ReduceMin VIEWS DATA ops/reduce.c ops/extremum_reduce.c ops/extremum_pair.c)
 minnx_op(Cast ops/cast.c ops/convert.c)
 minnx_op(CastLike ops/cast.c ops/convert.c)
+minnx_op(Clip ops/clip.c ops/extremum_pair.c ops/convert.c)
 minnx_op(Constant VIEWS ops/constant.c)
 minnx_op(Identity VIEWS ops/identity.c)
 minnx_op(Reshape VIEWS DATA ops/reshape.c)

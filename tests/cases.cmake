@@ -12,6 +12,8 @@ file(GLOB official LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_max_* ${MI
 file(GLOB official_shape LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_shape* ${MINNX_ONNX_NODE_DATA}/test_slice*
      ${MINNX_ONNX_NODE_DATA}/test_concat_*)
 list(APPEND official ${official_shape})
+file(GLOB official_clip LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_clip ${MINNX_ONNX_NODE_DATA}/test_clip_*)
+list(APPEND official ${official_clip})
 list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

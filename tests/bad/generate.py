@@ -413,6 +413,37 @@ def minmax_rule_cases():
          files={"a.pb": pb(raw_tensor("a", F, empty, b""))})
 
 
+def clip_rule_cases():
+    mx = helper.make_node
+    I32, D = TensorProto.INT32, TensorProto.DOUBLE
+
+    def clip(opset=13, ins=("a",), inputs=None, inits=(), **attrs):
+        return model([mx("Clip", list(ins), ["y"], **attrs)], inputs=inputs or [vi("a")], inits=inits,
+                     opsets=(("", opset),))
+
+    case("rule-clip-min-shape-1", clip(ins=("a", "lo"), inits=[tensor("lo", F, [1], [0.0])]), 2,
+         "Clip-13.*input 'min' must be a scalar \\(rank 0, one value\\); its shape is \\[1\\]")
+    case("rule-clip11-max-shape-2x3", clip(11, ("a", "", "b"), inputs=[vi("a"), vi("b")]), 2,
+         "Clip-11.*input 'max' must be a scalar.*shape is \\[2,3\\]")
+    # a bound whose shape comes with the tensor fed: refused when it is bound
+    case("rule-clip-bound-fed-shape-2", clip(ins=("a", "lo"), inputs=[vi("a"), vi("lo", F, None)]), 3,
+         "input 'min' must be a scalar.*shape is \\[2\\]", args="run model.onnx -i a=a.pb -i lo=lo.pb",
+         files={"a.pb": a_pb(), "lo.pb": pb(tensor("lo", F, [2], [0.0, 1.0]))})
+    case("rule-clip11-int32", clip(11, inputs=[vi("a", I32)]), 2, "dtype int32, which this version does not allow")
+    case("rule-clip-min-double-for-float", clip(ins=("a", "lo"), inits=[tensor("lo", D, [], [0.0])]), 2,
+         "mix dtypes")
+    case("rule-clip6-min-as-input", clip(6, ("a", "a")), 2, "2 inputs; it takes exactly 1")
+    case("rule-clip6-min-ints", clip(6, min=[1, 2]), 2, "'min' has the wrong type")
+    case("rule-clip13-min-attribute", clip(13, min=0.0), 2, "'min' is not allowed")
+    # 2^59 floats: refused as too large, never a long loop; no elements at all: runs at once
+    case("size-clip-2-to-59", clip(inputs=[vi("a", F, (2**59,))]), 2, "out of memory|too large")
+    empty = (2**40, 0)
+    case("size-control-clip-empty-2-to-40-rows", clip(ins=("a", "", "hi"), inputs=[vi("a", F, empty)],
+                                                      inits=[tensor("hi", F, [], [1.0])]), 0,
+         "^y: float \\[1099511627776,0\\]", args="run model.onnx -i a=a.pb",
+         files={"a.pb": pb(raw_tensor("a", F, empty, b""))})
+
+
 # ---- hostile sizes ----
 
 def size_cases():
@@ -736,6 +767,7 @@ def main():
     initializer_cases()
     rule_cases()
     minmax_rule_cases()
+    clip_rule_cases()
     size_cases()
     external_cases()
     input_cases()

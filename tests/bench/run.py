@@ -218,6 +218,10 @@ WORKLOADS += [
              reduce_node("ReduceMin", [-1]), np_reduce((-1,), np.min)),
     Workload("reduce_min_first", "ReduceMin f32 [4096,4096] axes [0]", max_of(normal((4096, 4096), F32)),
              reduce_node("ReduceMin", [0]), np_reduce((0,), np.min)),
+    # Clip-13 as torch.clamp exports it: scalar bounds (here graph inputs, read at run time)
+    Workload("clip_f32_4k", "Clip f32 [4096,4096] [] []",
+             max_of(normal((4096, 4096), F32), lambda rng: np.array(-0.5, F32), lambda rng: np.array(0.5, F32)),
+             [Node("Clip", ["x0", "x1", "x2"], "y")], lambda ins, outs: np.clip(*ins, out=outs[0])),
 ]
 
 
@@ -266,7 +270,7 @@ def out_shape(node, shapes):
     ins = [shapes[i] for i in node.inputs]
     if node.op in ("Max", "Min"):
         return np.broadcast_shapes(*ins)
-    if node.op in ("Identity", "Cast"):
+    if node.op in ("Identity", "Cast", "Clip"):
         return ins[0]
     if node.op == "Flatten":
         a = node.attrs.get("axis", 1)

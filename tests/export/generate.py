@@ -41,6 +41,20 @@ def randn(*shape):
     return lambda g: torch.randn(*shape, generator=g)
 
 
+def special(*shape):
+    """randn with NaN, infinities and zeros of both signs among the values."""
+    def make(g):
+        x = torch.randn(*shape, generator=g).flatten()
+        x[:6] = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1.0])
+        return x.view(*shape)
+    return make
+
+
+def scalar(v):
+    """A rank-0 input (what Clip's bounds must be)."""
+    return lambda g: torch.tensor(v)
+
+
 def inputs(*makers):
     return lambda g: tuple(m(g) for m in makers)
 
@@ -65,6 +79,19 @@ MODULES = [
     ("argmax_dim_keepdim", lambda x: torch.argmax(x, dim=0, keepdim=True), inputs(randn(3, 4))),
     ("clamp_min", lambda x: torch.clamp(x, min=0.0), inputs(randn(3, 4))),
     ("clamp_min_tensor", lambda x, y: torch.clamp(x, min=y), inputs(randn(3, 4), randn(3, 4))),
+    # Clip as PyTorch writes it: bounds as Constants (or graph inputs), one of them or both
+    ("clamp_max", lambda x: torch.clamp(x, max=0.25), inputs(randn(3, 4))),
+    ("clamp_both", lambda x: torch.clamp(x, -0.5, 0.75), inputs(randn(2, 3, 4))),
+    ("clamp_min_gt_max", lambda x: torch.clamp(x, min=1.0, max=-1.0), inputs(randn(3, 4))),
+    ("clamp_special_values", lambda x: torch.clamp(x, -1.0, 1.0), inputs(special(4, 5))),
+    ("clamp_scalar_tensor_bounds", lambda x: torch.clamp(x, torch.tensor(-0.5), torch.tensor(0.5)),
+     inputs(randn(3, 4))),
+    ("clamp_bounds_as_inputs", lambda x, lo, hi: torch.clamp(x, lo, hi), inputs(randn(3, 4), scalar(-0.4), scalar(0.3))),
+    ("clamp_min_method", lambda x: x.clamp_min(0.1), inputs(randn(3, 4))),
+    ("clamp_max_method", lambda x: x.clamp_max(-0.1), inputs(randn(3, 4))),
+    ("clamp_int32", lambda x: torch.clamp(x, -3, 4), inputs(randint(-10, 10, torch.int32, 3, 4))),
+    ("relu6", lambda x: torch.nn.functional.relu6(x), inputs(special(3, 4))),
+    ("hardtanh", lambda x: torch.nn.functional.hardtanh(x, -0.3, 0.6), inputs(randn(3, 4))),
     ("view", lambda x: x.view(-1, 2), inputs(randn(2, 3, 4))),
     ("view_then_max", lambda x, y: torch.max(x.view(4, 6), y), inputs(randn(2, 3, 4), randn(4, 6))),
     ("flatten", lambda x: torch.flatten(x, 1), inputs(randn(2, 3, 4))),

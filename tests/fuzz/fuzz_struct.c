@@ -31,12 +31,12 @@ static const int ranks[] = {2, 1, 0, 3, 4, 8, 9};
 static const char *const ops[] = {"Max",      "ArgMax",  "Maximum", "Min",     "",          "Constant",
                                   "Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "ArgMin",
                                   "Minimum",  "ReduceMax", "ReduceMin", "Cast",  "CastLike", "Shape",
-                                  "Slice",    "Concat"};
+                                  "Slice",    "Concat",   "Clip"};
 static const char *const attr_names[] = {"axis",  "keepdims",     "select_last_index", "consumed_inputs", "auto_broadcast",
                                          "foo",   "",             "value",             "sparse_value",    "value_ints",
                                          "axes",  "shape",        "allowzero",         "value_float",     "value_string",
                                          "to",    "saturate",     "noop_with_empty_axes", "starts",       "ends",
-                                         "start", "end"};
+                                         "start", "end",          "min",               "max"};
 /* and as Cast's `to`: dtypes minnx holds (1, 2, 3, 5, 9, 10, 16), string (8), float8 (17), none (0, 99) */
 static const int64_t ints[] = {0, 1, -1, 2, -2, 3, 5, INT64_MIN, INT64_MAX, 8, 9, 10, 16, 17, 99};
 static const char *const strings[] = {"numpy", "none", "pdpd", "", "NUMPY", "FLOAT16", "BFLOAT16", "FLOAT8E5M2"};

@@ -1,0 +1,1 @@
+BxJ%дpCдыCDmцWDНCYD%DдZц$цRц

@@ -1,0 +1,1 @@
+ByJplu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@lu ß »@

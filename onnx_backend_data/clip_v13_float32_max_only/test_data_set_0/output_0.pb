@@ -1,0 +1,1 @@
+ByJрeняC~Nч√“ЏЁCґaƒЈ3=ƒ]-CанO√U ЎCх¬ƒeняCїџm√j‘8ƒ#brƒeняC÷’CЪЄBT(7ƒeняCeняCeняCт√™q•√]iƒ>А§CB"LƒeняCыO[ƒ÷C4\	ƒьНCSh»√eняC6——¬ѓАƒj4ƒЯЕhƒeняCeняCeняCeняCwиЇCeняCeняCfrƒтd†√њЉBeняC/C«Cj±SƒРЯ@ƒrS-ƒkнrB1Jƒ≤GƒдЌƒeняCАz8ƒ∞≈0ƒрС≤¬≥J-ƒ

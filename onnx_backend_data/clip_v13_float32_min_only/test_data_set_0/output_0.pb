@@ -1,0 +1,1 @@
+ByJðI¢9D~N÷ÃÒÚÝCT(7ÄT(7Ä]-CàíOÃU ØCõÂÄBUD»ÛmÃT(7ÄT(7ÄóI)DÖÕCš¸BT(7ÄÖ-D3!DlºDòÃªq¥ÃT(7Ä>€¤CT(7ÄO$HDT(7ÄÖC4\	ÄüCShÈÃ;húC6ÑÑÂ¯€Äj4ÄT(7Ä»N*D|ÎSD¢»DdéiDwèºCeíßC¬·QDT(7Äòd Ã¿¼Bm.iD/CÇCT(7ÄT(7ÄrS-ÄkírBT(7ÄT(7ÄäÍÄÛ/)DT(7Ä°Å0Äð‘²Â³J-Ä

@@ -1,0 +1,1 @@
+ByJðI¢9D~N÷ÃÒÚÝC¶aÄ·3=Ä]-CàíOÃU ØCõÂÄBUD»ÛmÃjÔ8Ä#brÄóI)DÖÕCš¸BT(7ÄÖ-D3!DlºDòÃªq¥Ã]iÄ>€¤CB"LÄO$HDûO[ÄÖC4\	ÄüCShÈÃ;húC6ÑÑÂ¯€Äj4ÄŸ…hÄ»N*D|ÎSD¢»DdéiDwèºCeíßC¬·QDfrÄòd Ã¿¼Bm.iD/CÇCj±SÄŸ@ÄrS-ÄkírB1JÄ²GÄäÍÄÛ/)D€z8Ä°Å0Äð‘²Â³J-Ä
