@@ -138,8 +138,10 @@ static const command commands[] = {
     {"run", "MODEL", "Runs MODEL on the inputs given and prints each output's dtype and shape (or writes them with "
                      "-o, prints them with --print). Files are written only after a successful run.", 1, 1},
     {"test", "PATH...", "Runs ONNX test cases: PATH is a case folder (model.onnx and test_data_set_*/ with "
-                        "input_N.pb, output_N.pb) or a folder of them. Prints 'PASS name', 'FAIL name: reason' or "
-                        "'SKIP name: reason' (an operator minnx does not implement), then 'N passed, N failed, N "
+                        "input_N.pb, output_N.pb) or a folder of them. Prints 'PASS name', 'FAIL name: reason', "
+                        "'SKIP name: reason' (an operator, dtype or model feature minnx does not implement) or "
+                        "'DIVERGE name: what' (a known divergence of the test data, README; never a pass), then "
+                        "'N known divergences (see README)' when there are any, and 'N passed, N failed, N "
                         "skipped'. Outputs must match exactly in dtype, shape and value (NaN matches NaN, -0.0 "
                         "matches 0.0). A run in which no case matched is an error.", 1, 1 << 30},
     {"info", "MODEL", "Prints the opset imports, each node with the schema version it resolved to, every value "
