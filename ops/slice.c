@@ -21,31 +21,39 @@ typedef struct slice_params {
   int64_t start[MX_MAX_RANK], step[MX_MAX_RANK], count[MX_MAX_RANK], stride[MX_MAX_RANK];
 } slice_params;
 
-/* One of starts/ends/axes/steps: from the attribute (version 1) or input k
- * (int32 or int64), as int64 into v (room for MX_MAX_RANK); *n = -1 when
- * absent, -2 when it is a graph input not bound yet. */
-static minnx_status slice_list(const mx_op_ctx *c, const char *name, int k, int64_t *v, int64_t *n) {
-  *n = -1;
+/* One of starts/ends/axes/steps: the attribute's int64s (version 1) or
+ * input k's int32s or int64s, read in place (no copy on the stack, which a
+ * microcontroller task has little of); n = -1 when absent, -2 when it is a
+ * graph input not bound yet. */
+typedef struct {
+  const void *v;
+  int is32;
+  int64_t n;
+} slice_list;
+
+static int64_t slice_at(const slice_list *l, int64_t i) {
+  return l->is32 ? ((const int32_t *)l->v)[i] : ((const int64_t *)l->v)[i];
+}
+
+static minnx_status slice_get(const mx_op_ctx *c, const char *name, int k, slice_list *l) {
+  *l = (slice_list){.n = -1};
   if (c->row->since < 10) {
     const mx_attr *a = mx_node_attr(c->node, name);
     if (!a) return MINNX_OK;
     if (a->n > MX_MAX_RANK) return mx_op_fail(c, MINNX_E_SHAPE, "'%s' has %lld entries, more than minnx's maximum rank %d", name, (long long)a->n, MX_MAX_RANK);
-    *n = (int64_t)a->n;
-    memcpy(v, a->ints, (size_t)*n * sizeof *v);
+    *l = (slice_list){.v = a->ints, .n = (int64_t)a->n};
     return MINNX_OK;
   }
   if (k >= c->n_in || !c->in[k]) return MINNX_OK;
   const mx_shape *s = c->in[k];
   if (s->rank >= 0 && s->rank != 1) return mx_op_fail(c, MINNX_E_SHAPE, "input '%s' has rank %d; its shape must be 1-D", name, s->rank);
   if (!c->in_data[k]) {
-    *n = -2;
+    l->n = -2;
     return MINNX_OK;
   }
   if (s->dims[0] > MX_MAX_RANK)
     return mx_op_fail(c, MINNX_E_SHAPE, "'%s' has %lld entries, more than minnx's maximum rank %d", name, (long long)s->dims[0], MX_MAX_RANK);
-  *n = s->dims[0];
-  for (int64_t i = 0; i < *n; i++)
-    v[i] = c->in_dtype[k] == MINNX_INT32 ? ((const int32_t *)c->in_data[k])[i] : ((const int64_t *)c->in_data[k])[i];
+  *l = (slice_list){.v = c->in_data[k], .is32 = c->in_dtype[k] == MINNX_INT32, .n = s->dims[0]};
   return MINNX_OK;
 }
 
@@ -58,56 +66,58 @@ static int64_t slice_count(int64_t start, int64_t end, int64_t step) {
   return (int64_t)(span / by + (span % by != 0));
 }
 
-/* Fills p and the output's shape from the input's (dims may be unknown, -1).
- * *ready: 0 when a list is a graph input not bound yet (the shape then has
- * the input's rank and unknown dims). */
+/* Fills the output's shape from the input's (dims may be unknown, -1) and,
+ * unless p is NULL, p. *ready: 0 when a list is a graph input not bound yet
+ * (the shape then has the input's rank and unknown dims). */
 static minnx_status slice_plan(mx_op_ctx *c, slice_params *p, int *ready) {
   const mx_shape *in = c->in[0];
   mx_shape *out = &c->out[0];
-  int64_t starts[MX_MAX_RANK], ends[MX_MAX_RANK], axes[MX_MAX_RANK], steps[MX_MAX_RANK];
-  int64_t ns, ne, na, nt;
+  slice_list starts, ends, axes, steps;
   minnx_status st;
   *ready = 0;
   *out = (mx_shape){.rank = in->rank};
   for (int d = 0; d < in->rank; d++) out->dims[d] = -1;
-  if ((st = slice_list(c, "starts", 1, starts, &ns)) || (st = slice_list(c, "ends", 2, ends, &ne)) ||
-      (st = slice_list(c, "axes", 3, axes, &na)) || (st = slice_list(c, "steps", 4, steps, &nt)))
+  if ((st = slice_get(c, "starts", 1, &starts)) || (st = slice_get(c, "ends", 2, &ends)) ||
+      (st = slice_get(c, "axes", 3, &axes)) || (st = slice_get(c, "steps", 4, &steps)))
     return st;
+  int64_t ns = starts.n, ne = ends.n, na = axes.n, nt = steps.n;
   if (ns == -2 || ne == -2 || na == -2 || nt == -2 || in->rank < 0) return MINNX_OK;
   if (ns < 0 || ne < 0) return mx_op_fail(c, MINNX_E_MODEL, "attributes 'starts' and 'ends' are required"); /* inputs: checked before */
   if (ne != ns || (na >= 0 && na != ns) || (nt >= 0 && nt != ns))
     return mx_op_fail(c, MINNX_E_SHAPE, "starts, ends, axes and steps have %lld, %lld, %lld and %lld entries; they must agree",
                       (long long)ns, (long long)ne, (long long)na, (long long)nt);
-  p->rank = in->rank;
-  p->elem = mx_dtype_size(c->in_dtype[0]);
   int known = mx_shape_count(in) >= 0; /* then no product of dims overflows */
   for (int d = in->rank - 1; d >= 0; d--) {
-    p->start[d] = 0, p->step[d] = 1, p->count[d] = in->dims[d];
-    p->stride[d] = d == in->rank - 1 ? 1 : known ? p->stride[d + 1] * in->dims[d + 1] : -1;
+    out->dims[d] = in->dims[d];
+    if (p) {
+      p->start[d] = 0, p->step[d] = 1;
+      p->stride[d] = d == in->rank - 1 ? 1 : known ? p->stride[d + 1] * in->dims[d + 1] : -1;
+    }
   }
   uint64_t taken = 0; /* bit per axis: a repeated one is refused */
   for (int64_t i = 0; i < ns; i++) {
-    int64_t a = mx_axis(c, na >= 0 ? axes[i] : i, in->rank), step = nt >= 0 ? steps[i] : 1;
+    int64_t a = mx_axis(c, na >= 0 ? slice_at(&axes, i) : i, in->rank), step = nt >= 0 ? slice_at(&steps, i) : 1;
     if (a < 0)
-      return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld is out of range for the input's rank %d", (long long)(na >= 0 ? axes[i] : i), in->rank);
+      return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld is out of range for the input's rank %d", (long long)(na >= 0 ? slice_at(&axes, i) : i), in->rank);
     if (taken & ((uint64_t)1 << a)) return mx_op_fail(c, MINNX_E_MODEL, "axis %lld is listed twice", (long long)a);
     if (step == 0) return mx_op_fail(c, MINNX_E_MODEL, "steps[%lld] is 0; a step must not be 0", (long long)i);
     taken |= (uint64_t)1 << a;
-    int64_t dim = in->dims[a], s = starts[i], e = ends[i];
-    p->step[a] = step;
-    if (dim < 0) {
-      p->count[a] = -1; /* known once the input's dim is */
-      continue;
-    }
+    int64_t dim = in->dims[a], s = slice_at(&starts, i), e = slice_at(&ends, i);
+    if (p) p->step[a] = step;
+    if (dim < 0) continue; /* its count is known once the input's dim is */
     if (s < 0) s += dim; /* a negative index plus dim >= 0: no overflow */
     if (e < 0) e += dim;
     int64_t lo = step > 0 ? 0 : -1;
     s = s < 0 ? 0 : s > dim + lo ? dim + lo : s;
     e = e < lo ? lo : e > dim + lo ? dim + lo : e;
-    p->start[a] = s;
-    p->count[a] = dim == 0 ? 0 : slice_count(s, e, step);
+    if (p) p->start[a] = s;
+    out->dims[a] = dim == 0 ? 0 : slice_count(s, e, step);
   }
-  for (int d = 0; d < in->rank; d++) out->dims[d] = p->count[d];
+  if (p) {
+    p->rank = in->rank;
+    p->elem = mx_dtype_size(c->in_dtype[0]);
+    for (int d = 0; d < in->rank; d++) p->count[d] = out->dims[d];
+  }
   *ready = 1;
   return MINNX_OK;
 }
@@ -136,15 +146,27 @@ static void slice_copy(const slice_params *p, const void *src, void *dst) {
   }
 }
 
-static minnx_status slice_infer(mx_op_ctx *c) {
+/* Constant data and lists: folded, the plan made again (the checks passed).
+ * Not inlined: the plan is then on the stack only while the copy runs, not
+ * under the checks' messages (the deepest load path on a microcontroller). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static minnx_status slice_fold(mx_op_ctx *c) {
   slice_params p;
   int ready;
+  void *bytes;
   minnx_status st = slice_plan(c, &p, &ready);
-  if (st || !ready || !c->in_data[0] || mx_shape_count(&c->out[0]) < 0) return st;
-  void *bytes; /* constant data and lists: folded */
-  if ((st = mx_fold_output(c, 0, &bytes)) || !bytes) return st;
+  if (st || (st = mx_fold_output(c, 0, &bytes)) || !bytes) return st;
   slice_copy(&p, c->in_data[0], bytes);
   return MINNX_OK;
+}
+
+static minnx_status slice_infer(mx_op_ctx *c) {
+  int ready;
+  minnx_status st = slice_plan(c, NULL, &ready);
+  if (st || !ready || !c->in_data[0] || mx_shape_count(&c->out[0]) < 0) return st;
+  return slice_fold(c);
 }
 
 static size_t slice_params_size(const mx_node *n) {
