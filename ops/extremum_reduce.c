@@ -49,8 +49,20 @@ static int64_t call_units(const mx_reduce_walk *w) {
   return units;
 }
 
+/* A task's share of one kernel call, at least: every task walks all the
+ * calls, so a thin share (a few output elements of a fold over a long
+ * reduced extent) costs a call and a strided cache miss per few elements,
+ * and two threads ran 3-15x slower than one. 16 KB (4 pages) per call and
+ * task: at 4 and 8 KB, ReduceMax of [4096,4096] over axis 0 still ran 2-3x
+ * slower on 2 threads than on 1 (the prefetcher restarts at each page). */
+#define MX_REDUCE_SHARE_BYTES 16384
+
 int64_t mx_reduce_tasks(const mx_reduce_walk *w) {
-  int64_t tasks = w->in_count / (int64_t)(MX_TASK_BYTES / w->esize), most = call_units(w) / 16;
+  if (w->in_count == 0) return 1;
+  int64_t row = (w->reduced >> (w->n - 1)) & 1 ? w->dims[w->n - 1] : 1; /* input elements per unit */
+  int64_t share = MX_REDUCE_SHARE_BYTES / (int64_t)w->esize / row; /* units */
+  if (share < 16) share = 16;
+  int64_t tasks = w->in_count / (int64_t)(MX_TASK_BYTES / w->esize), most = call_units(w) / share;
   if (tasks > most) tasks = most;
   if (tasks > MX_MAX_TASKS) tasks = MX_MAX_TASKS;
   return tasks < 2 ? 1 : tasks;

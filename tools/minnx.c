@@ -26,6 +26,7 @@
 #include "files.h"
 #include "minnx.h"
 #include "npy.h"
+#include "pool.h"
 
 enum { EXIT_OK = 0, EXIT_TEST_FAILED = 1, EXIT_LOAD = 2, EXIT_RUN = 3 };
 
@@ -261,10 +262,10 @@ static int parse_args(const command *cmd, int argc, char **argv, cli *c) {
   return -1;
 }
 
-/* A session on m with the threads asked for (--threads). */
+/* A session on m with the threads asked for (--threads), in the process's one pool. */
 static minnx_status open_session(const minnx_model *m, long threads, minnx_session **s, minnx_error *err) {
   minnx_status st = minnx_session_create(m, s, err);
-  if (!st && threads > 1 && (st = minnx_session_set_threads(*s, (size_t)threads, err))) {
+  if (!st && threads > 1 && (st = cli_pool_attach(*s, (size_t)threads, err))) {
     minnx_session_free(*s);
     *s = NULL;
   }
@@ -1074,10 +1075,11 @@ int main(int argc, char **argv) {
     c.inputs = calloc((size_t)argc, sizeof *c.inputs);
     int rc = c.positional && c.inputs ? parse_args(&commands[i], argc - 2, argv + 2, &c) : die(EXIT_LOAD, "out of memory");
     if (rc < 0 && !c.threads) {
-      long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+      long cpus = cli_pool_available() ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
       c.threads = cpus > 0 ? cpus : 1;
     }
     if (rc < 0) rc = command_fns[i](&c);
+    cli_pool_stop();
     free(c.positional);
     free(c.inputs);
     return rc;
