@@ -118,7 +118,7 @@ static const option options[] = {
     {"bench", "--repeat", "N", "timed samples (default 100)", set_repeat},
     {"bench", "--warmup", "N", "untimed runs first (default 10)", set_warmup},
     {"bench", "--seed", "N", "seed of the generated inputs (default 1)", set_seed},
-    {"run test bench", "--threads", "N", "threads each session runs on, 1 to 1024 (default: the online CPUs)",
+    {"run test bench", "--threads", "N", "threads each session runs on, 1 to 1024 (default: the online CPUs; 1 in a build without the thread pool)",
      set_threads},
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
