@@ -26,10 +26,17 @@ static minnx_status concat_axis(const mx_op_ctx *c, int rank, int64_t *axis) {
   return MINNX_OK;
 }
 
-/* Input k's rows bytes: the dims from the axis on times the element size. */
+/* Bytes of one row of a shape: the dims from the axis on times the element
+ * size, or -1 when that does not fit in int64 (an element count that fits
+ * can still overflow as bytes, and a row's bytes count even with no rows). */
 static int64_t concat_block(const mx_shape *s, int64_t axis, size_t elem) {
+  for (int d = (int)axis; d < s->rank; d++)
+    if (s->dims[d] == 0) return 0;
   int64_t b = (int64_t)elem;
-  for (int d = (int)axis; d < s->rank; d++) b *= s->dims[d];
+  for (int d = (int)axis; d < s->rank; d++) {
+    if (s->dims[d] > INT64_MAX / b) return -1;
+    b *= s->dims[d];
+  }
   return b;
 }
 
@@ -75,6 +82,9 @@ static minnx_status concat_infer(mx_op_ctx *c) {
   out->dims[axis] = sum;
   if (mx_shape_count(out) == -2) return mx_op_fail(c, MINNX_E_LIMIT, "the output's element count overflows int64");
   if (mx_shape_count(out) < 0) return MINNX_OK;
+  /* Every input's row is at most the output's, so this bounds them all. */
+  if (concat_block(out, axis, mx_dtype_size(c->out_dtype[0])) < 0)
+    return mx_op_fail(c, MINNX_E_LIMIT, "a row of the output along axis %lld has more bytes than int64 holds", (long long)axis);
   for (int32_t k = 0; k < c->n_in; k++)
     if (!c->in_data[k]) return MINNX_OK; /* runs */
   void *bytes; /* every input constant: folded */
