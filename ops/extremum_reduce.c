@@ -11,6 +11,22 @@ void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const i
   w->esize = mx_dtype_size(t);
   mx_extremum_identity(t, dir, w->identity);
   w->in_count = w->out_count = 1;
+  for (int d = 0; d < rank; d++)
+    if (dims[d] == 0) { /* empty: the output is all identities (prepare runs when it is not empty) */
+      /* The grouped dims are not bounded by a count then: [2, 0, 2, 2^40, 2^40]
+       * over axes 1, 3, 4 merges 2^40 * 2^40; the kept dims' product is the
+       * output's count, which fits. */
+      int kept_zero = 0;
+      for (int k = 0; k < rank; k++) kept_zero |= !((axes >> k) & 1) && dims[k] == 0;
+      for (int k = 0; k < rank && !kept_zero; k++)
+        if (!((axes >> k) & 1)) w->out_count *= dims[k];
+      w->in_count = 0;
+      w->out_count *= !kept_zero;
+      w->n = 1;
+      w->dims[0] = 0;
+      w->reduced = 1;
+      return;
+    }
   for (int d = 0; d < rank; d++) {
     int red = (axes >> d) & 1;
     w->in_count *= dims[d];

@@ -86,7 +86,10 @@ static minnx_status slice_plan(mx_op_ctx *c, slice_params *p, int *ready) {
   if (ne != ns || (na >= 0 && na != ns) || (nt >= 0 && nt != ns))
     return mx_op_fail(c, MINNX_E_SHAPE, "starts, ends, axes and steps have %lld, %lld, %lld and %lld entries; they must agree",
                       (long long)ns, (long long)ne, (long long)na, (long long)nt);
-  int known = mx_shape_count(in) >= 0; /* then no product of dims overflows */
+  /* A non-empty count bounds every product of trailing dims; an empty one
+   * does not ([0, 2^32, 2^32, 2^32], folded at load), and its copy reads
+   * no stride. */
+  int known = mx_shape_count(in) > 0;
   for (int d = in->rank - 1; d >= 0; d--) {
     out->dims[d] = in->dims[d];
     if (p) {
