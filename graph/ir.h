@@ -122,7 +122,7 @@ static inline int32_t mx_bytes_of(const mx_graph *g, int32_t v) {
 
 /* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */
 size_t mx_shape_bytes(const mx_shape *shape, mx_dtype dtype);
-/* Element count; -1 when a dim is unknown, -2 on overflow. */
+/* Element count: 0 when any dim is 0, else -1 when a dim is unknown, -2 on overflow. */
 int64_t mx_shape_count(const mx_shape *shape);
 /* "[2,3,N]"-style text of a shape into buf. */
 const char *mx_shape_str(const mx_shape *shape, char *buf, size_t size);

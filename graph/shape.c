@@ -6,6 +6,10 @@
 
 int64_t mx_shape_count(const mx_shape *s) {
   if (s->rank < 0) return -1;
+  /* A 0 anywhere makes the count 0, whatever the other dims: looked for
+   * first, so that [2^62,4,0] is empty as [0,2^62,4] is, not an overflow. */
+  for (int i = 0; i < s->rank; i++)
+    if (s->dims[i] == 0) return 0;
   int64_t n = 1;
   int unknown = 0;
   for (int i = 0; i < s->rank; i++) {
@@ -14,7 +18,6 @@ int64_t mx_shape_count(const mx_shape *s) {
       unknown = 1;
       continue;
     }
-    if (d == 0) return 0;
     if (n > INT64_MAX / d) return -2;
     n *= d;
   }

@@ -63,5 +63,17 @@ int main(void) {
   mx_bplan_init(p, same, 2, &o);
   CHECK_EQ_INT(p->rank, 1);
   CHECK_EQ_INT(p->dims[0], 4096 * 4096);
+  /* Element counts: a 0 dim gives 0 wherever it stands, even beside dims
+   * whose product overflows; an overflow without a 0 is -2, an unknown dim -1. */
+  mx_shape big0 = S(3, (int64_t[]){INT64_C(1) << 62, 4, 0});
+  mx_shape zero_first = S(3, (int64_t[]){0, INT64_C(1) << 62, 4});
+  mx_shape big = S(2, (int64_t[]){INT64_C(1) << 62, 4});
+  mx_shape unknown0 = S(2, (int64_t[]){-1, 0});
+  mx_shape unknown = S(2, (int64_t[]){-1, 3});
+  CHECK_EQ_INT(mx_shape_count(&big0), 0);
+  CHECK_EQ_INT(mx_shape_count(&zero_first), 0);
+  CHECK_EQ_INT(mx_shape_count(&big), -2);
+  CHECK_EQ_INT(mx_shape_count(&unknown0), 0);
+  CHECK_EQ_INT(mx_shape_count(&unknown), -1);
   return check_report("test_broadcast");
 }
