@@ -15,12 +15,14 @@
 
 minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...) {
   if (c->err) {
-    char text[sizeof c->err->message];
+    /* The node's prefix, then the op's words after it in the same buffer:
+     * no second message-sized buffer on the stack (small targets). */
+    mx_fail(c->err, st, "node '%s' (%s-%d): ", mx_node_label(c->g, c->node), c->node->op_type, c->row->since);
+    size_t used = strlen(c->err->message);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    vsnprintf(c->err->message + used, sizeof c->err->message - used, fmt, ap);
     va_end(ap);
-    mx_fail(c->err, st, "node '%s' (%s-%d): %s", mx_node_label(c->g, c->node), c->node->op_type, c->row->since, text);
   }
   return st;
 }
