@@ -29,27 +29,10 @@
 #include "minnx.h"
 #include "semihost.h"
 #include "startup.h"
+#include "test_case.h"
 
 #define REGION_SIZE (512u * 1024u)
 static _Alignas(MINNX_REGION_ALIGN) unsigned char region[REGION_SIZE];
-
-#define MAX_TENSORS 16
-#define MAX_SETS 4
-
-typedef struct {
-  int n_in, n_out;
-  minnx_tensor in[MAX_TENSORS], out[MAX_TENSORS];
-  char *in_name[MAX_TENSORS];
-} data_set;
-
-typedef struct {
-  unsigned char *model;
-  size_t model_size;
-  int n_sets;
-  data_set sets[MAX_SETS];
-  int expect_error;
-  char stage[16], word[64]; /* expect_error: "load" or "run", and a word of the message */
-} test_case;
 
 /* Bytes; the stack is what minnx's calls took below the caller's frame, for
  * the load (the dry runs measuring the region included) and for the session
@@ -83,15 +66,6 @@ static int read_tensor(const char *dir, int set, const char *kind, int k, minnx_
   int ok = minnx_tensor_decode(bytes, size, NULL, t, name, NULL) == MINNX_OK;
   free(bytes);
   return ok ? 1 : -1;
-}
-
-static void free_case(test_case *c) {
-  free(c->model);
-  for (int s = 0; s < c->n_sets; s++) {
-    data_set *d = &c->sets[s];
-    for (int k = 0; k < d->n_in; k++) minnx_tensor_free(NULL, d->in[k].data), minnx_tensor_free(NULL, d->in_name[k]);
-    for (int k = 0; k < d->n_out; k++) minnx_tensor_free(NULL, d->out[k].data);
-  }
 }
 
 /* 1 read, 0 broken (why says). Data sets are numbered from 0 without gaps. */
@@ -264,7 +238,7 @@ int main(void) {
       snprintf(line, sizeof line, "FAIL %s%s: %s\n", name, way == 2 ? " (weights in place)" : "", why);
     }
     sh_puts(line);
-    free_case(&c);
+    free_test_case(&c);
   }
   free(list);
   snprintf(line, sizeof line, "deepest stack: %lu bytes\n%d passed, %d failed, %d skipped\n", (unsigned long)deepest,

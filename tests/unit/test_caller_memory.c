@@ -18,6 +18,7 @@
 #include "compare.h"
 #include "files.h"
 #include "minnx.h"
+#include "test_case.h"
 
 /* ---- malloc that fails on demand ---- */
 
@@ -81,23 +82,6 @@ static size_t align_up(size_t v) { return (v + MINNX_REGION_ALIGN - 1) & ~(size_
 
 /* ---- a case's files ---- */
 
-#define MAX_TENSORS 16
-#define MAX_SETS 4
-
-typedef struct {
-  int n_in, n_out;
-  minnx_tensor in[MAX_TENSORS], out[MAX_TENSORS];
-  char *in_name[MAX_TENSORS];
-} data_set;
-
-typedef struct {
-  unsigned char *model;
-  size_t model_size;
-  int n_sets;
-  data_set sets[MAX_SETS];
-  char stage[16], word[64]; /* expect_error: "load" or "run", and a word of the message */
-} test_case;
-
 static int read_tensor(const char *dir, const char *prefix, int i, minnx_tensor *t, char **name) {
   char file[64];
   snprintf(file, sizeof file, "%s_%d.pb", prefix, i);
@@ -137,15 +121,6 @@ static int read_case(const char *dir, test_case *c, char *why, size_t wn) {
   free_list(names, count);
   if (!c->n_sets && !c->stage[0]) return snprintf(why, wn, "no data set"), 0;
   return 1;
-}
-
-static void free_case(test_case *c) {
-  free(c->model);
-  for (int s = 0; s < c->n_sets; s++) {
-    data_set *d = &c->sets[s];
-    for (int k = 0; k < d->n_in; k++) free(d->in[k].data), free(d->in_name[k]);
-    for (int k = 0; k < d->n_out; k++) free(d->out[k].data);
-  }
 }
 
 /* ---- one case, malloc blocked ---- */
@@ -263,7 +238,7 @@ int main(int argc, char **argv) {
     if (ok) passed++;
     else failed++, printf("FAIL %s: %s\n", name, why);
     if (align_up(needed) > largest) largest = align_up(needed);
-    free_case(&c);
+    free_test_case(&c);
   }
   printf("largest model region: %zu bytes\n", largest);
   printf("%d passed, %d failed\n", passed, failed);
