@@ -53,12 +53,14 @@ static inline uint32_t pick32(uint32_t pick, uint32_t a, uint32_t b) {
 }
 
 /* float16 to float is exact. A normal or infinite/NaN value only moves its
- * exponent; a subnormal one is its 10-bit mantissa times 2^-24, which float
- * arithmetic gives exactly. */
+ * exponent (a NaN is made quiet, as F16C's instruction does: every loop
+ * gives the same bits); a subnormal one is its 10-bit mantissa times 2^-24,
+ * which float arithmetic gives exactly. */
 static inline float f16_to_f32(uint16_t h) {
   uint32_t a = h & 0x7fffu, sign = (uint32_t)(h & 0x8000u) << 16;
   uint32_t norm = (a << 13) + 0x38000000u;          /* exponent bias 15 -> 127 */
   norm = a >= 0x7c00u ? norm + 0x38000000u : norm;  /* inf, NaN: exponent all ones */
+  norm = a > 0x7c00u ? norm | 0x00400000u : norm;   /* NaN: quiet */
   uint32_t sub = f32_bits((float)(int32_t)a * 0x1p-24f);
   return f32_from(pick32(a < 0x0400u, sub, norm) | sign);
 }
@@ -79,7 +81,11 @@ static inline uint16_t f32_to_f16(float f) {
   return (uint16_t)(((x >> 16) & 0x8000u) | h);
 }
 
-static inline float bf16_to_f32(uint16_t b) { return f32_from((uint32_t)b << 16); }
+/* bfloat16 to float is exact: the upper half. A NaN is made quiet. */
+static inline float bf16_to_f32(uint16_t b) {
+  uint32_t x = (uint32_t)b << 16;
+  return f32_from((x & 0x7fffffffu) > 0x7f800000u ? x | 0x00400000u : x);
+}
 
 /* float to bfloat16, rounding to nearest even: bfloat16 is float's upper
  * half, and the carry of the rounding reaches infinity past the largest
