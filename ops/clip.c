@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "graph/dtype.h"
 #include "graph/shape.h"
 #include "ops/clip.h"
 #include "ops/convert.h"
@@ -76,14 +77,17 @@ DEFINE_CLIP(clip_f32_avx2, float, clip_one_f32, CLIP_AVX2_TARGET)
 DEFINE_CLIP(clip_f64_avx2, double, clip_one_f64, CLIP_AVX2_TARGET)
 #endif
 
+/* (A dtype the build leaves out gives NULL, a constant: its kernels are not linked.) */
 mx_clip_fn mx_clip_kernel(mx_dtype t, int avx2) {
 #if CLIP_AVX2
-  if (avx2 && t == MINNX_FLOAT) return clip_f32_avx2;
-  if (avx2 && t == MINNX_DOUBLE) return clip_f64_avx2;
+  if (avx2 && t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32_avx2);
+  if (avx2 && t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64_avx2);
 #else
   (void)avx2;
 #endif
-  return t == MINNX_FLOAT ? clip_f32 : t == MINNX_DOUBLE ? clip_f64 : NULL;
+  if (t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32);
+  if (t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64);
+  return NULL;
 }
 
 int mx_clip_avx2_available(void) {
