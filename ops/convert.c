@@ -315,19 +315,22 @@ AVX2_TARGET static inline void bf16x16_avx2(uint16_t *out, const float *in) {
 DEFINE_VECTOR(direct_f32_bf16_avx2, float, uint16_t, 16, bf16x16_avx2, f32_to_bf16, AVX2_TARGET)
 /* int64 to float, rounded once (i64_to_f32). AVX-512 DQ converts in one
  * instruction, rounding once. AVX2 has no conversion from int64: a value
- * folded as i64_to_f32 does (so that it is exact in double) is split in its
- * halves, each made a double exactly by placing its bits in a double's
- * mantissa (the high half, signed, offset by 2^31; the low one unsigned),
- * then the offsets are taken away and the halves added: both steps exact, as
- * their results are doubles. The one rounding is the conversion to float. */
-AVX2_TARGET static inline void f32x4_of_i64_avx2(float *out, const int64_t *in) {
+ * exact in double (below 2^53 in magnitude, or folded as i64_to_f32 does) is
+ * split in its halves, each made a double exactly by placing its bits in a
+ * double's mantissa (the high half, signed, offset by 2^31; the low one
+ * unsigned), then the offsets are taken away and the halves added: both
+ * steps exact, as their results are doubles. The one rounding is the
+ * conversion to float. The fold costs as much again, so a chunk whose values
+ * are all below 2^53 in magnitude (the usual case) goes without. */
+AVX2_TARGET static inline __m256i fold_avx2(__m256i x) {
   const __m256i low = _mm256_set1_epi64x(0xfff);
-  __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)in);
   __m256i cut = _mm256_cmpeq_epi64(_mm256_and_si256(x, low), _mm256_setzero_si256());
   __m256i folded = _mm256_or_si256(_mm256_andnot_si256(low, x), _mm256_andnot_si256(cut, _mm256_set1_epi64x(0x800)));
   __m256i big = _mm256_or_si256(_mm256_cmpgt_epi64(x, _mm256_set1_epi64x(((int64_t)1 << 53) - 1)),
                                 _mm256_cmpgt_epi64(_mm256_set1_epi64x(-((int64_t)1 << 53)), x));
-  x = _mm256_blendv_epi8(x, folded, big);
+  return _mm256_blendv_epi8(x, folded, big);
+}
+AVX2_TARGET static inline void f32x4_of_exact_i64_avx2(float *out, __m256i x) {
   /* 2^84 + (high + 2^31) * 2^32, and 2^52 + low */
   __m256d hi = _mm256_castsi256_pd(_mm256_xor_si256(_mm256_srli_epi64(x, 32), _mm256_set1_epi64x(0x4530000080000000)));
   __m256d lo = _mm256_castsi256_pd(_mm256_blend_epi32(x, _mm256_set1_epi64x(0x4330000000000000), 0xaa));
@@ -335,7 +338,22 @@ AVX2_TARGET static inline void f32x4_of_i64_avx2(float *out, const int64_t *in) 
   hi = _mm256_sub_pd(hi, _mm256_castsi256_pd(_mm256_set1_epi64x(0x4530000080100000)));
   _mm_storeu_ps(out, _mm256_cvtpd_ps(_mm256_add_pd(hi, lo)));
 }
-DEFINE_VECTOR(direct_i64_f32_avx2, int64_t, float, 4, f32x4_of_i64_avx2, i64_to_f32, AVX2_TARGET)
+#define LOAD4(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+AVX2_TARGET static void direct_i64_f32_avx2(void *o, const void *in_, int64_t n) {
+  float *out = o;
+  const int64_t *in = in_;
+  for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {
+    for (int line = 0; line < DIRECT_CHUNK * 8; line += 64) mx_prefetch(in, MX_AHEAD + line);
+    /* x + 2^53 has a bit from 54 up (as the OR of all has) when |x| >= 2^53 */
+    __m256i any = _mm256_setzero_si256();
+    for (int i = 0; i < DIRECT_CHUNK; i += 4) any = _mm256_or_si256(any, _mm256_add_epi64(LOAD4(in + i), _mm256_set1_epi64x((int64_t)1 << 53)));
+    if (_mm256_testz_si256(any, _mm256_set1_epi64x(-((int64_t)1 << 54))))
+      for (int i = 0; i < DIRECT_CHUNK; i += 4) f32x4_of_exact_i64_avx2(out + i, LOAD4(in + i));
+    else
+      for (int i = 0; i < DIRECT_CHUNK; i += 4) f32x4_of_exact_i64_avx2(out + i, fold_avx2(LOAD4(in + i)));
+  }
+  for (int64_t i = 0; i < n; i++) out[i] = i64_to_f32(in[i]);
+}
 AVX512_TARGET static inline void f32x8_of_i64_avx512(float *out, const int64_t *in) {
   _mm256_storeu_ps(out, _mm512_cvtepi64_ps(_mm512_loadu_si512((const void *)in)));
 }
