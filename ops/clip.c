@@ -125,8 +125,9 @@ static void attr_bound(const mx_node *n, const char *name, float dflt, mx_dtype 
   if (mx_convert_choose(&p, MINNX_FLOAT, t)) mx_convert_run(&p, out, &f, 1);
 }
 
-/* Elements a task clips; each is done a block at a time, the block staying
- * in L1 between its max and its min, so x is read once and y written once. */
+/* Elements a task clips: in one call of the one-pass kernel, or else a block
+ * at a time, the block staying in L1 between its max and its min, so x is
+ * read once and y written once. */
 #define MX_CLIP_TASK 65536
 #define MX_CLIP_BLOCK 2048
 
