@@ -53,12 +53,14 @@ static inline uint32_t pick32(uint32_t pick, uint32_t a, uint32_t b) {
 }
 
 /* float16 to float is exact. A normal or infinite/NaN value only moves its
- * exponent; a subnormal one is its 10-bit mantissa times 2^-24, which float
- * arithmetic gives exactly. */
+ * exponent (a NaN is made quiet, as F16C's instruction does: every loop
+ * gives the same bits); a subnormal one is its 10-bit mantissa times 2^-24,
+ * which float arithmetic gives exactly. */
 static inline float f16_to_f32(uint16_t h) {
   uint32_t a = h & 0x7fffu, sign = (uint32_t)(h & 0x8000u) << 16;
   uint32_t norm = (a << 13) + 0x38000000u;          /* exponent bias 15 -> 127 */
   norm = a >= 0x7c00u ? norm + 0x38000000u : norm;  /* inf, NaN: exponent all ones */
+  norm = a > 0x7c00u ? norm | 0x00400000u : norm;   /* NaN: quiet */
   uint32_t sub = f32_bits((float)(int32_t)a * 0x1p-24f);
   return f32_from(pick32(a < 0x0400u, sub, norm) | sign);
 }
@@ -79,7 +81,11 @@ static inline uint16_t f32_to_f16(float f) {
   return (uint16_t)(((x >> 16) & 0x8000u) | h);
 }
 
-static inline float bf16_to_f32(uint16_t b) { return f32_from((uint32_t)b << 16); }
+/* bfloat16 to float is exact: the upper half. A NaN is made quiet. */
+static inline float bf16_to_f32(uint16_t b) {
+  uint32_t x = (uint32_t)b << 16;
+  return f32_from((x & 0x7fffffffu) > 0x7f800000u ? x | 0x00400000u : x);
+}
 
 /* float to bfloat16, rounding to nearest even: bfloat16 is float's upper
  * half, and the carry of the rounding reaches infinity past the largest
@@ -186,13 +192,17 @@ static inline int64_t f32_to_i64(float f) {
  * baseline (SSE2) and for AVX2 (with F16C, which every AVX2 CPU has), taken
  * when the CPU has both. Twice the lanes, and the conversions SSE2 lacks
  * (packing 32-bit lanes to 16, variable 64-bit shifts), bring them to the
- * memory floor; SSE2 is some way off. -DMINNX_X86_AVX2=OFF (MX_NO_AVX2)
- * leaves them out. */
+ * memory floor; SSE2 is some way off. A few pairs have loops written with
+ * intrinsics (below), and int64 to float an AVX-512 one, taken when the CPU
+ * has AVX-512 F and DQ (checked at run time only: valgrind, which hides
+ * AVX-512, then runs the AVX2 ones). -DMINNX_X86_AVX2=OFF (MX_NO_AVX2)
+ * leaves them all out. */
 #if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #include <immintrin.h>
 #define CONVERT_AVX2 1
 #define AVX2_TARGET __attribute__((target("avx2,f16c")))
+#define AVX512_TARGET __attribute__((target("avx2,f16c,avx512f,avx512dq")))
 #else
 #define CONVERT_AVX2 0
 #endif
@@ -217,14 +227,16 @@ static inline int64_t f32_to_i64(float f) {
   DEFINE_DIRECT_AS(name, TI, TO, CONV, )  \
   DEFINE_DIRECT_AS(name##_avx2, TI, TO, CONV, AVX2_TARGET)
 #define AVX2(f) f##_avx2
+#define AVX512(f) f##_avx512
 #else
 #define DEFINE_DIRECT(name, TI, TO, CONV) DEFINE_DIRECT_AS(name, TI, TO, CONV, )
 #define AVX2(f) NULL
+#define AVX512(f) NULL
 #endif
 #define TO_F32(x) ((float)(x))
 DEFINE_DIRECT_AS(direct_f32_f16, float, uint16_t, f32_to_f16, )
 DEFINE_DIRECT_AS(direct_f16_f32, uint16_t, float, f16_to_f32, )
-DEFINE_DIRECT(direct_f32_bf16, float, uint16_t, f32_to_bf16)
+DEFINE_DIRECT_AS(direct_f32_bf16, float, uint16_t, f32_to_bf16, )
 DEFINE_DIRECT(direct_bf16_f32, uint16_t, float, bf16_to_f32)
 DEFINE_DIRECT(direct_f32_i32, float, int32_t, f32_to_i32)
 DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
@@ -254,7 +266,99 @@ DEFINE_SPLIT(direct_f32_i64, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, 
 #if CONVERT_AVX2
 DEFINE_SPLIT(direct_f32_i64_avx2, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, AVX2_TARGET)
 #endif
-DEFINE_DIRECT(direct_i64_f32, int64_t, float, i64_to_f32)
+DEFINE_DIRECT_AS(direct_i64_f32, int64_t, float, i64_to_f32, )
+
+#if CONVERT_AVX2
+/* The loops written with intrinsics, where the compiler's code from the
+ * element conversion is too slow for the memory floor: a chunk at a time as
+ * above, STEP elements per call of VEC(out, in), the remainder by the
+ * portable element conversion CONV. */
+#define DEFINE_VECTOR(name, TI, TO, STEP, VEC, CONV, ATTR)                                   \
+  ATTR static void name(void *o, const void *in_, int64_t n) {                               \
+    TO *out = o;                                                                              \
+    const TI *in = in_;                                                                       \
+    for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {   \
+      for (int line = 0; line < DIRECT_CHUNK * (int)sizeof(TI); line += 64) mx_prefetch(in, MX_AHEAD + line); \
+      for (int i = 0; i < DIRECT_CHUNK; i += (STEP)) VEC(out + i, in + i);                    \
+    }                                                                                         \
+    for (int64_t i = 0; i < n; i++) out[i] = CONV(in[i]);                                     \
+  }
+
+/* float16 has instructions of its own (F16C) that round to nearest even and
+ * keep a NaN a quiet NaN, as f32_to_f16 does: eight lanes in one instruction
+ * where that arithmetic takes some twenty, too many for the memory floor. */
+AVX2_TARGET static inline void f16x8_avx2(uint16_t *out, const float *in) {
+  _mm_storeu_si128((__m128i *)(void *)out, _mm256_cvtps_ph(_mm256_loadu_ps(in), _MM_FROUND_TO_NEAREST_INT));
+}
+AVX2_TARGET static inline void f32x8_of_f16_avx2(float *out, const uint16_t *in) {
+  _mm256_storeu_ps(out, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)in)));
+}
+DEFINE_VECTOR(direct_f32_f16_avx2, float, uint16_t, 8, f16x8_avx2, f32_to_f16, AVX2_TARGET)
+DEFINE_VECTOR(direct_f16_f32_avx2, uint16_t, float, 8, f32x8_of_f16_avx2, f16_to_f32, AVX2_TARGET)
+
+/* float to bfloat16: f32_to_bf16 on eight lanes (no instruction serves:
+ * AVX-512 BF16's conversion flushes subnormals to zero, and this at 512 bits
+ * is no faster on aligned data, slower on misaligned). */
+AVX2_TARGET static inline __m256i bf16x8_avx2(__m256i x) {
+  __m256i top = _mm256_srli_epi32(x, 16);
+  __m256i r = _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), _mm256_and_si256(top, _mm256_set1_epi32(1)));
+  __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff)), _mm256_set1_epi32(0x7f800000));
+  return _mm256_blendv_epi8(_mm256_srli_epi32(r, 16), _mm256_or_si256(top, _mm256_set1_epi32(0x0040)), nan);
+}
+/* Sixteen at a time: the two halves' 32-bit lanes (each below 2^16) packed
+ * to 16 bits, which AVX2 does per 128-bit lane, then put in order. */
+AVX2_TARGET static inline void bf16x16_avx2(uint16_t *out, const float *in) {
+  __m256i a = bf16x8_avx2(_mm256_loadu_si256((const __m256i *)(const void *)in));
+  __m256i b = bf16x8_avx2(_mm256_loadu_si256((const __m256i *)(const void *)(in + 8)));
+  _mm256_storeu_si256((__m256i *)(void *)out, _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8));
+}
+DEFINE_VECTOR(direct_f32_bf16_avx2, float, uint16_t, 16, bf16x16_avx2, f32_to_bf16, AVX2_TARGET)
+/* int64 to float, rounded once (i64_to_f32). AVX-512 DQ converts in one
+ * instruction, rounding once. AVX2 has no conversion from int64: a value
+ * exact in double (below 2^53 in magnitude, or folded as i64_to_f32 does) is
+ * split in its halves, each made a double exactly by placing its bits in a
+ * double's mantissa (the high half, signed, offset by 2^31; the low one
+ * unsigned), then the offsets are taken away and the halves added: both
+ * steps exact, as their results are doubles. The one rounding is the
+ * conversion to float. The fold costs as much again, so a chunk whose values
+ * are all below 2^53 in magnitude (the usual case) goes without. */
+AVX2_TARGET static inline __m256i fold_avx2(__m256i x) {
+  const __m256i low = _mm256_set1_epi64x(0xfff);
+  __m256i cut = _mm256_cmpeq_epi64(_mm256_and_si256(x, low), _mm256_setzero_si256());
+  __m256i folded = _mm256_or_si256(_mm256_andnot_si256(low, x), _mm256_andnot_si256(cut, _mm256_set1_epi64x(0x800)));
+  __m256i big = _mm256_or_si256(_mm256_cmpgt_epi64(x, _mm256_set1_epi64x(((int64_t)1 << 53) - 1)),
+                                _mm256_cmpgt_epi64(_mm256_set1_epi64x(-((int64_t)1 << 53)), x));
+  return _mm256_blendv_epi8(x, folded, big);
+}
+AVX2_TARGET static inline void f32x4_of_exact_i64_avx2(float *out, __m256i x) {
+  /* 2^84 + (high + 2^31) * 2^32, and 2^52 + low */
+  __m256d hi = _mm256_castsi256_pd(_mm256_xor_si256(_mm256_srli_epi64(x, 32), _mm256_set1_epi64x(0x4530000080000000)));
+  __m256d lo = _mm256_castsi256_pd(_mm256_blend_epi32(x, _mm256_set1_epi64x(0x4330000000000000), 0xaa));
+  /* minus 2^84 + 2^63 + 2^52: high * 2^32 - 2^52 */
+  hi = _mm256_sub_pd(hi, _mm256_castsi256_pd(_mm256_set1_epi64x(0x4530000080100000)));
+  _mm_storeu_ps(out, _mm256_cvtpd_ps(_mm256_add_pd(hi, lo)));
+}
+#define LOAD4(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+AVX2_TARGET static void direct_i64_f32_avx2(void *o, const void *in_, int64_t n) {
+  float *out = o;
+  const int64_t *in = in_;
+  for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {
+    for (int line = 0; line < DIRECT_CHUNK * 8; line += 64) mx_prefetch(in, MX_AHEAD + line);
+    /* x + 2^53 has a bit from 54 up (as the OR of all has) when |x| >= 2^53 */
+    __m256i any = _mm256_setzero_si256();
+    for (int i = 0; i < DIRECT_CHUNK; i += 4) any = _mm256_or_si256(any, _mm256_add_epi64(LOAD4(in + i), _mm256_set1_epi64x((int64_t)1 << 53)));
+    if (_mm256_testz_si256(any, _mm256_set1_epi64x(-((int64_t)1 << 54))))
+      for (int i = 0; i < DIRECT_CHUNK; i += 4) f32x4_of_exact_i64_avx2(out + i, LOAD4(in + i));
+    else
+      for (int i = 0; i < DIRECT_CHUNK; i += 4) f32x4_of_exact_i64_avx2(out + i, fold_avx2(LOAD4(in + i)));
+  }
+  for (int64_t i = 0; i < n; i++) out[i] = i64_to_f32(in[i]);
+}
+AVX512_TARGET static inline void f32x8_of_i64_avx512(float *out, const int64_t *in) {
+  _mm256_storeu_ps(out, _mm512_cvtepi64_ps(_mm512_loadu_si512((const void *)in)));
+}
+DEFINE_VECTOR(direct_i64_f32_avx512, int64_t, float, 8, f32x8_of_i64_avx512, i64_to_f32, AVX512_TARGET)
+#endif
 
 /* A loop of the two-stage path: W is the wide type (double, or uint64_t
  * holding an integer modulo 2^64). */
@@ -264,32 +368,6 @@ DEFINE_DIRECT(direct_i64_f32, int64_t, float, i64_to_f32)
     const TI *in = in_;                                      \
     for (int64_t i = 0; i < n; i++) out[i] = CONV(in[i]);    \
   }
-
-#if CONVERT_AVX2
-/* float16 has instructions of its own (F16C) that round to nearest even and
- * keep a NaN a quiet NaN, as f32_to_f16 does: eight lanes in one instruction
- * where that arithmetic takes some twenty, too many for the memory floor. */
-AVX2_TARGET static void direct_f32_f16_avx2(void *o, const void *in_, int64_t n) {
-  uint16_t *out = o;
-  const float *in = in_;
-  for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {
-    for (int line = 0; line < DIRECT_CHUNK * 4; line += 64) mx_prefetch(in, MX_AHEAD + line);
-    for (int i = 0; i < DIRECT_CHUNK; i += 8)
-      _mm_storeu_si128((__m128i *)(void *)(out + i), _mm256_cvtps_ph(_mm256_loadu_ps(in + i), _MM_FROUND_TO_NEAREST_INT));
-  }
-  for (int64_t i = 0; i < n; i++) out[i] = f32_to_f16(in[i]);
-}
-AVX2_TARGET static void direct_f16_f32_avx2(void *o, const void *in_, int64_t n) {
-  float *out = o;
-  const uint16_t *in = in_;
-  for (; n >= DIRECT_CHUNK; n -= DIRECT_CHUNK, in += DIRECT_CHUNK, out += DIRECT_CHUNK) {
-    for (int line = 0; line < DIRECT_CHUNK * 2; line += 64) mx_prefetch(in, MX_AHEAD + line);
-    for (int i = 0; i < DIRECT_CHUNK; i += 8)
-      _mm256_storeu_ps(out + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(in + i))));
-  }
-  for (int64_t i = 0; i < n; i++) out[i] = f16_to_f32(in[i]);
-}
-#endif
 
 /* Loads: every source exactly into its wide value. */
 #define TO_F64(x) ((double)(x))
@@ -397,42 +475,47 @@ static const loop_fn stores[KINDS][MX_DTYPE_COUNT] = {
                   INT_STORES()},
 };
 
-/* The frequent pairs' own loops, portable and AVX2 (left out with a dtype
- * the build leaves out). */
-#define PAIR(a, b, f) {a, b, {MX_IF_DTYPE(a, MX_IF_DTYPE(b, f)), MX_IF_DTYPE(a, MX_IF_DTYPE(b, AVX2(f)))}}
+/* The frequent pairs' own loops, portable, AVX2 and AVX-512 (NULL: the
+ * level below serves), left out with a dtype the build leaves out. */
+#define ON2(a, b, f) MX_IF_DTYPE(a, MX_IF_DTYPE(b, f))
+#define PAIR(a, b, f) {a, b, {ON2(a, b, f), ON2(a, b, AVX2(f)), NULL}}
+#define PAIR512(a, b, f) {a, b, {ON2(a, b, f), ON2(a, b, AVX2(f)), ON2(a, b, AVX512(f))}}
 static const struct {
   unsigned char from, to;
-  loop_fn run[2]; /* [avx2] */
+  loop_fn run[MX_ISA_AVX512 + 1];
 } directs[] = {
     PAIR(MINNX_FLOAT, MINNX_FLOAT16, direct_f32_f16), PAIR(MINNX_FLOAT16, MINNX_FLOAT, direct_f16_f32),
     PAIR(MINNX_FLOAT, MINNX_BFLOAT16, direct_f32_bf16), PAIR(MINNX_BFLOAT16, MINNX_FLOAT, direct_bf16_f32),
     PAIR(MINNX_FLOAT, MINNX_INT32, direct_f32_i32), PAIR(MINNX_INT32, MINNX_FLOAT, direct_i32_f32),
-    PAIR(MINNX_FLOAT, MINNX_INT64, direct_f32_i64), PAIR(MINNX_INT64, MINNX_FLOAT, direct_i64_f32),
+    PAIR(MINNX_FLOAT, MINNX_INT64, direct_f32_i64), PAIR512(MINNX_INT64, MINNX_FLOAT, direct_i64_f32),
 };
 
-int mx_convert_avx2_available(void) {
+int mx_convert_isa_available(void) {
 #if CONVERT_AVX2
   unsigned a, b, c, d;
-  return __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+  if (!__builtin_cpu_supports("avx2") || !__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_F16C)) return MX_ISA_PORTABLE;
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") ? MX_ISA_AVX512 : MX_ISA_AVX2;
 #else
-  return 0;
+  return MX_ISA_PORTABLE;
 #endif
 }
 
 int mx_convert_choose(mx_convert_params *p, int from, int to) {
-  return mx_convert_choose_isa(p, from, to, mx_convert_avx2_available());
+  return mx_convert_choose_isa(p, from, to, mx_convert_isa_available());
 }
 
-int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int avx2) {
+int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int isa) {
   memset(p, 0, sizeof *p);
   if (from <= 0 || from >= MX_DTYPE_COUNT || to <= 0 || to >= MX_DTYPE_COUNT) return 0;
   if (!sources[from].load || !stores[FLOATING][to]) return 0; /* not numeric or bool, or not in this build */
   p->in_size = (int64_t)mx_dtype_size(from);
   p->out_size = (int64_t)mx_dtype_size(to);
   if (from == to) return 1; /* neither direct nor load: a copy */
+  isa = isa < MX_ISA_PORTABLE ? MX_ISA_PORTABLE : isa > MX_ISA_AVX512 ? MX_ISA_AVX512 : isa;
   for (size_t k = 0; k < sizeof directs / sizeof directs[0]; k++)
     if (directs[k].from == from && directs[k].to == to && directs[k].run[0]) {
-      p->direct = avx2 && directs[k].run[1] ? directs[k].run[1] : directs[k].run[0];
+      while (!directs[k].run[isa]) isa--;
+      p->direct = directs[k].run[isa];
       return 1;
     }
   p->load = sources[from].load;

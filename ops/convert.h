@@ -35,12 +35,15 @@ typedef struct {
 /* Chooses the conversion from dtype `from` to dtype `to`. Returns 0 when
  * either is not a numeric dtype or bool that this build computes on. */
 int mx_convert_choose(mx_convert_params *p, int from, int to);
-/* The same with the direct loops' instruction set chosen: AVX2 ones when avx2
- * is nonzero and this build has them (tests run both); mx_convert_choose
- * passes mx_convert_avx2_available(), whether the CPU has AVX2 (0 without
- * AVX2 loops). */
-int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int avx2);
-int mx_convert_avx2_available(void);
+/* The same with the direct loops' instruction set chosen: the portable
+ * ones, or those for AVX2 (with F16C), or for AVX-512 (F and DQ; a loop
+ * that has no such version is AVX2's), as far as this build has them (tests
+ * run every level the CPU has). mx_convert_choose passes
+ * mx_convert_isa_available(), the highest level the CPU has (MX_ISA_PORTABLE
+ * in a build without the x86 loops). */
+enum { MX_ISA_PORTABLE = 0, MX_ISA_AVX2 = 1, MX_ISA_AVX512 = 2 };
+int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int isa);
+int mx_convert_isa_available(void);
 /* Converts n elements from in to out (which do not overlap). */
 void mx_convert_run(const mx_convert_params *p, void *out, const void *in, int64_t n);
 

@@ -181,6 +181,33 @@ def inputs(name, rng):
     return int_inputs(name, rng)
 
 
+def loop_traps(name):
+    """More inputs for this header only (onnx_backend_data's cases take inputs() alone), aimed at the
+    vector loops' tricks: int64/uint64 -> float's rounding boundaries from 2^36 up (where the low
+    bits are folded) and around 2^53, 2^63 and -2^63, their ties and neighbours (the float step at
+    2^e is 2^(e-23)); float -> bfloat16's ties, from below and above, up to the overflow to inf,
+    subnormal ties, and NaNs with payloads (one whose upper half reads as inf)."""
+    if name == "float":
+        return [0x3f808000, 0x3f807fff, 0x3f808001, 0x3f818000, 0xbf817fff, 0x7f7f7fff, 0x7f7f8000, 0xff7f8000,
+                0x7f7effff, 0x7f7e8000, 0x00008000, 0x00018000, 0x80008001, 0x007fffff, 0x7f80ffff, 0xff80ffff,
+                0x7fa00000, 0xffc00001, 0x7fbfffff]
+    if name not in ("int64", "uint64"):
+        return []
+    vs = []
+    for e in (36, 40, 52, 53, 54, 60, 62, 63):
+        step = 2 ** (e - 23)
+        for k in (0, 1, 3):
+            for d in (-1, 0, 1):
+                vs += [2 ** e + k * step // 2 + d, -(2 ** e + k * step // 2 + d)]
+    vs += [2 ** 53 - 2 ** 28, 2 ** 53 - 2 ** 28 + 1, 2 ** 53 - 1, -2 ** 53 + 1, 2 ** 63 - 2 ** 39,
+           2 ** 63 - 2 ** 39 - 1, -2 ** 63 + 2 ** 39, -2 ** 63 + 2 ** 39 + 1, 2 ** 64 - 2 ** 40 + 2 ** 39,
+           2 ** 60 + 5 * 2 ** 36 + 4095, 2 ** 60 + 5 * 2 ** 36 + 4096, -(2 ** 60 + 5 * 2 ** 36 + 4097),
+           -2 ** 63, -2 ** 63 + 1, 2 ** 63 - 1]
+    w, signed = INTS[name]
+    lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if signed else (0, (1 << w) - 1)
+    return [v & ((1 << w) - 1) for v in vs if lo <= v <= hi]
+
+
 # ---- checks against numpy and PyTorch ----
 
 NP = {"float16": np.float16, "float": np.float32, "double": np.float64, "bool": np.bool_, "int8": np.int8,
@@ -237,6 +264,7 @@ def main():
     srcs = {}
     for n in names:
         srcs[n] = inputs(n, rng)
+        srcs[n] += [b for b in dict.fromkeys(loop_traps(n)) if b not in srcs[n]]
         out.append(f"static const uint64_t cast_in_{n}[] = {{{', '.join(hex(b) + 'u' for b in srcs[n])}}};")
     out.append("")
     rows, checked = [], 0
