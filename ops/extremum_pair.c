@@ -73,6 +73,7 @@
 #define T float
 #define SUFFIX f32
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef T
 #undef SUFFIX
@@ -80,6 +81,7 @@
 #define T double
 #define SUFFIX f64
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef T
 #undef SUFFIX
@@ -171,6 +173,7 @@ const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir) {
 #if MX_PAIR_AVX2
 static const mx_pair_kernels *avx2_kernels(mx_dtype t, mx_dir dir) {
   switch (t) {
+    CASE(MINNX_FLOAT, f32, avx2) CASE(MINNX_DOUBLE, f64, avx2)
     CASE(MINNX_FLOAT16, f16, avx2) CASE(MINNX_BFLOAT16, bf16, avx2)
     CASE(MINNX_INT64, i64, avx2) CASE(MINNX_UINT64, u64, avx2)
     default: return NULL;

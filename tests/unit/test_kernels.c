@@ -324,9 +324,9 @@ static void test_pair_isas(void) {
     fprintf(stderr, "test_kernels: no AVX2 elementwise kernels here (build or CPU)\n");
     return;
   }
-  static const mx_dtype types[] = {MINNX_INT64, MINNX_UINT64, MINNX_FLOAT16, MINNX_BFLOAT16};
+  static const mx_dtype types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_INT64, MINNX_UINT64, MINNX_FLOAT16, MINNX_BFLOAT16};
   enum { N = 1037, ROWS = 3 };
-  for (int ti = 0; ti < 4; ti++)
+  for (int ti = 0; ti < 6; ti++)
     for (int dir = MX_MAX; dir <= MX_MIN; dir++) {
       mx_dtype t = types[ti];
       size_t es = mx_dtype_size(t);
