@@ -49,6 +49,8 @@
 /* Independent running extremes of a row reduction: enough vectors in flight
  * to hide the compare's latency. */
 #define RED_LANES 32
+/* Rows a fold reads at once (the kernel's loop names four). */
+#define FOLD_ROWS 4
 
 #define MX_PAIR_NAME_(s, v, d, f) f##_##s##_##v##_##d
 #define MX_PAIR_NAME(s, v, d, f) MX_PAIR_NAME_(s, v, d, f)
@@ -151,7 +153,7 @@
  * so neither its row nor its kernels are linked. */
 #define KERNELS(s, v, d, red)                                                                        \
   {MX_PAIR_NAME(s, v, d, pair), MX_PAIR_NAME(s, v, d, triple), MX_PAIR_NAME(s, v, d, quad),          \
-   (red) ? MX_PAIR_NAME(s, v, d, rows) : NULL}
+   (red) ? MX_PAIR_NAME(s, v, d, rows) : NULL, (red) ? MX_PAIR_NAME(s, v, d, fold) : NULL}
 #define CASE(t, s, v)                                                                                \
   case t: {                                                                                          \
     static const mx_pair_kernels max = KERNELS(s, v, max, REDUCE_MAX_ON);                            \

@@ -81,3 +81,35 @@ static ATTR void NAME(rows)(void *o, const void *x_, int64_t n, int64_t rows) {
     out[r] = acc;
   }
 }
+
+/* Rows of x folded into a row of results: out[j] = PICK(out[j], x[r * stride
+ * + j]) for r = 0, 1, ... in turn. FOLD_ROWS rows at a time, so that a
+ * result is loaded and stored once per FOLD_ROWS rows (its picks still come
+ * row after row). Each of those rows is a stream that goes on FOLD_ROWS rows
+ * down at the end of its span, and is prefetched MX_AHEAD bytes ahead along
+ * that: when a task takes a short span of each row, the bytes it reads next
+ * are in the rows below, not further along the row (another task's). */
+static ATTR void NAME(fold)(void *o, const void *x_, int64_t n, int64_t rows, int64_t stride) {
+  T *restrict out = o;
+  const T *x = x_;
+  const uintptr_t es = sizeof(T), down = (uintptr_t)(FOLD_ROWS * stride) * es; /* bytes to a stream's next span */
+  int64_t r = 0;
+  for (; r + FOLD_ROWS <= rows; r += FOLD_ROWS) {
+    const T *restrict a = x + r * stride, *restrict b = a + stride, *restrict c = b + stride, *restrict d = c + stride;
+    int64_t col = (MX_AHEAD / (int64_t)es) % n; /* where the prefetch is, from a: col of the span `spans` down */
+    uintptr_t at = (uintptr_t)((MX_AHEAD / (int64_t)es) / n) * down + (uintptr_t)col * es;
+    int64_t i0 = 0;
+    for (; i0 + CHUNK(T) <= n; i0 += CHUNK(T)) {
+      for (int k = 0; k < FOLD_ROWS; k++)
+        for (int line = 0; line < 256; line += 64) mx_prefetch(a, at + (uintptr_t)(k * stride) * es + (uintptr_t)line);
+      for (int64_t i = i0; i < i0 + CHUNK(T); i++) out[i] = PICK(PICK(PICK(PICK(out[i], a[i]), b[i]), c[i]), d[i]);
+      col += CHUNK(T), at += 256;
+      if (col >= n) col -= n, at += down - (uintptr_t)n * es;
+    }
+    for (int64_t i = i0; i < n; i++) out[i] = PICK(PICK(PICK(PICK(out[i], a[i]), b[i]), c[i]), d[i]);
+  }
+  for (; r < rows; r++) {
+    const T *restrict a = x + r * stride;
+    CHUNKED(n, T, AHEAD(a, MX_STREAM), out[i] = PICK(out[i], a[i]));
+  }
+}

@@ -371,11 +371,13 @@ static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axe
   mx_reduce_run(&w, x, y);
   mx_ref_reduce(t, dir, in, axes, x, ref);
   /* in parts, the last first: byte for byte the same */
-  void *y2 = malloc((size_t)m * es + 1);
+  void *y2 = malloc((size_t)m * es + 1), *scratch = malloc(mx_reduce_scratch(&w) + 1);
   mx_reduce_start(&w, y2);
-  for (int64_t part = 3; part-- > 0;) mx_reduce_part(&w, x, y2, part, 3);
+  for (int64_t part = 3; part-- > 0;) mx_reduce_part(&w, x, y2, scratch, part, 3);
+  mx_reduce_finish(&w, y2, scratch);
   CHECK(memcmp(y, y2, (size_t)m * es) == 0);
   free(y2);
+  free(scratch);
   /* naive: for each output element, every input element whose kept indices
    * are its own; the empty set's value is the identity */
   unsigned char ident[8];
