@@ -93,11 +93,15 @@ static ATTR void NAME(fold)(void *o, const void *x_, int64_t n, int64_t rows, in
   T *restrict out = o;
   const T *x = x_;
   const uintptr_t es = sizeof(T), down = (uintptr_t)(FOLD_ROWS * stride) * es; /* bytes to a stream's next span */
+  /* where a pass's prefetch starts, in bytes from its first row: column
+   * `col0` of the span `spans` passes down */
+  const int64_t ahead = MX_AHEAD / (int64_t)es, col0 = ahead % n, spans = ahead / n;
+  const uintptr_t at0 = (uintptr_t)spans * down + (uintptr_t)col0 * es;
   int64_t r = 0;
   for (; r + FOLD_ROWS <= rows; r += FOLD_ROWS) {
     const T *restrict a = x + r * stride, *restrict b = a + stride, *restrict c = b + stride, *restrict d = c + stride;
-    int64_t col = (MX_AHEAD / (int64_t)es) % n; /* where the prefetch is, from a: col of the span `spans` down */
-    uintptr_t at = (uintptr_t)((MX_AHEAD / (int64_t)es) / n) * down + (uintptr_t)col * es;
+    int64_t col = col0;
+    uintptr_t at = at0;
     int64_t i0 = 0;
     for (; i0 + CHUNK(T) <= n; i0 += CHUNK(T)) {
       for (int k = 0; k < FOLD_ROWS; k++)
