@@ -112,8 +112,5 @@ static ATTR void NAME(fold)(void *o, const void *x_, int64_t n, int64_t rows, in
     }
     for (int64_t i = i0; i < n; i++) out[i] = PICK(PICK(PICK(PICK(out[i], a[i]), b[i]), c[i]), d[i]);
   }
-  for (; r < rows; r++) {
-    const T *restrict a = x + r * stride;
-    CHUNKED(n, T, AHEAD(a, MX_STREAM), out[i] = PICK(out[i], a[i]));
-  }
+  for (; r < rows; r++) NAME(pair)(out, out, MX_CACHED, x + r * stride, MX_STREAM, n, 1, 0, 0); /* the same picks */
 }
