@@ -1,5 +1,6 @@
-/* ReduceMax/ReduceMin over any set of axes through the elementwise and row
- * kernels (extremum_kernels.h says how the shape is grouped). */
+/* ReduceMax/ReduceMin over any set of axes through the row and fold kernels
+ * (extremum_kernels.h says how the shape is grouped), and how tasks split
+ * them. */
 #include <string.h>
 
 #include "ops/extremum_kernels.h"
