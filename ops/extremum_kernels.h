@@ -32,12 +32,16 @@ typedef void (*mx_quad_fn)(void *out, const void *a, int sa, const void *b, int 
 /* out[r] = pick(out[r], the extreme of row r), for `rows` rows of n elements
  * of x one after the other. */
 typedef void (*mx_rows_fn)(void *out, const void *x, int64_t n, int64_t rows);
+/* out[j] = pick(out[j], x[r * stride + j]) for j < n, r = 0, 1, ... rows - 1
+ * in turn: rows of x folded into a row of results that stays in cache. */
+typedef void (*mx_fold_fn)(void *out, const void *x, int64_t n, int64_t rows, int64_t stride);
 
 typedef struct mx_pair_kernels {
   mx_pair_fn pair;
   mx_triple_fn triple;
   mx_quad_fn quad;
   mx_rows_fn rows;
+  mx_fold_fn fold; /* the reductions' (NULL in a build without them, as rows) */
 } mx_pair_kernels;
 
 /* The kernels of dtype t (bool is uint8's: false < true) in direction dir;
@@ -77,9 +81,14 @@ int mx_arg_avx2_available(void);
 
 /* The input's dims as groups: dims of size 1 dropped (they move no element),
  * then neighbours that are both reduced or both kept merged; so groups
- * alternate between kept and reduced, and the walk below needs only two
- * loops: the last group is a row reduction (the `rows` kernel) or a run of
- * output elements folded with a row of input (the `pair` kernel, in place). */
+ * alternate between kept and reduced. A kernel call takes the last two
+ * groups: when the last is reduced, `units` kept rows of `len` elements each
+ * (the `rows` kernel); when it is kept, `len` reduced rows of `units`
+ * elements folded into `units` results (the `fold` kernel). The groups
+ * before those are walked like an odometer, a call at each step. One
+ * reduced group (every element into one result) of some size is cut into
+ * `chunks` pieces of fixed bounds, each reduced alone and the pieces'
+ * results folded in order, so that tasks can take the pieces. */
 typedef struct mx_reduce_walk {
   const mx_pair_kernels *k;
   size_t esize;
@@ -88,6 +97,12 @@ typedef struct mx_reduce_walk {
   uint32_t reduced;             /* bit g: group g is reduced */
   int64_t in_count, out_count;
   unsigned char identity[8];    /* mx_extremum_identity */
+  int outer;                    /* groups walked outside the calls */
+  int flat;                     /* every one of those kept: call c writes units c*units.. */
+  int64_t len, units, calls;    /* a call's shape (above), and how many */
+  int64_t chunks;               /* > 1: the one reduced group in pieces */
+  int64_t tasks;                /* mx_reduce_tasks */
+  int by_calls;                 /* tasks take whole calls, else a share of every call's units */
 } mx_reduce_walk;
 
 /* Plans the reduction of a concrete `rank`-dim shape over the axes whose bit
@@ -97,12 +112,16 @@ void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const i
  * empty set), in the order of the kept dims. */
 void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out);
 /* The same in tasks: mx_reduce_start sets every output to the identity, then
- * part p of `parts` (any order, at once) takes its share of each kernel call
- * (rows of a row reduction, or output elements of a fold): every output
- * element sees the same operands in the same order as in one run.
- * mx_reduce_tasks: how many parts the input's size is worth (1: none). */
+ * part p of `parts` (any order, at once) takes its share (whole calls, or
+ * units of every call, or pieces, writing a piece's result to scratch), and
+ * mx_reduce_finish folds the pieces' results into the output in order: every
+ * output element sees the same operands in the same order as in one run,
+ * whatever `parts` is. mx_reduce_tasks: how many parts the input's size is
+ * worth (1: none); mx_reduce_scratch: the bytes scratch needs (0: none). */
 void mx_reduce_start(const mx_reduce_walk *w, void *out);
-void mx_reduce_part(const mx_reduce_walk *w, const void *in, void *out, int64_t part, int64_t parts);
+void mx_reduce_part(const mx_reduce_walk *w, const void *in, void *out, void *scratch, int64_t part, int64_t parts);
+void mx_reduce_finish(const mx_reduce_walk *w, void *out, const void *scratch);
 int64_t mx_reduce_tasks(const mx_reduce_walk *w);
+size_t mx_reduce_scratch(const mx_reduce_walk *w);
 
 #endif

@@ -49,6 +49,8 @@
 /* Independent running extremes of a row reduction: enough vectors in flight
  * to hide the compare's latency. */
 #define RED_LANES 32
+/* Rows a fold reads at once (the kernel's loop names four). */
+#define FOLD_ROWS 4
 
 #define MX_PAIR_NAME_(s, v, d, f) f##_##s##_##v##_##d
 #define MX_PAIR_NAME(s, v, d, f) MX_PAIR_NAME_(s, v, d, f)
@@ -73,6 +75,7 @@
 #define T float
 #define SUFFIX f32
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef T
 #undef SUFFIX
@@ -80,6 +83,7 @@
 #define T double
 #define SUFFIX f64
 #include "ops/extremum_pair_set.h"
+#include AVX2_SET
 #undef PICK_DIR
 #undef T
 #undef SUFFIX
@@ -149,7 +153,7 @@
  * so neither its row nor its kernels are linked. */
 #define KERNELS(s, v, d, red)                                                                        \
   {MX_PAIR_NAME(s, v, d, pair), MX_PAIR_NAME(s, v, d, triple), MX_PAIR_NAME(s, v, d, quad),          \
-   (red) ? MX_PAIR_NAME(s, v, d, rows) : NULL}
+   (red) ? MX_PAIR_NAME(s, v, d, rows) : NULL, (red) ? MX_PAIR_NAME(s, v, d, fold) : NULL}
 #define CASE(t, s, v)                                                                                \
   case t: {                                                                                          \
     static const mx_pair_kernels max = KERNELS(s, v, max, REDUCE_MAX_ON);                            \
@@ -171,6 +175,7 @@ const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir) {
 #if MX_PAIR_AVX2
 static const mx_pair_kernels *avx2_kernels(mx_dtype t, mx_dir dir) {
   switch (t) {
+    CASE(MINNX_FLOAT, f32, avx2) CASE(MINNX_DOUBLE, f64, avx2)
     CASE(MINNX_FLOAT16, f16, avx2) CASE(MINNX_BFLOAT16, bf16, avx2)
     CASE(MINNX_INT64, i64, avx2) CASE(MINNX_UINT64, u64, avx2)
     default: return NULL;

@@ -1,9 +1,54 @@
-/* ReduceMax/ReduceMin over any set of axes through the elementwise and row
- * kernels (extremum_kernels.h says how the shape is grouped). */
+/* ReduceMax/ReduceMin over any set of axes through the row and fold kernels
+ * (extremum_kernels.h says how the shape is grouped), and how tasks split
+ * them. */
 #include <string.h>
 
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
+
+/* What a task takes at least, scaled with MX_TASK_BYTES (so that the fuzz
+ * build, which splits tiny nodes, reaches every split):
+ * - of a row reduction's call, 16 KB (4 pages): every task walks all the
+ *   calls, so a thin share of a call costs a call and a strided cache miss
+ *   per few rows;
+ * - of each row a fold reads, a span of 4 KB: the fold prefetches down the
+ *   span's column, but DRAM streams short runs worse;
+ * - of one reduced group, pieces of 128 KB. */
+#define SHARE_BYTES (MX_TASK_BYTES / 4)
+#define SPAN_BYTES (MX_TASK_BYTES / 16)
+#define PIECE_BYTES (MX_TASK_BYTES * 2)
+
+static int last_reduced(const mx_reduce_walk *w) { return (int)((w->reduced >> (w->n - 1)) & 1); }
+
+/* The calls, and how tasks split them: by whole calls when the outer groups
+ * are all kept (the calls' outputs follow one another) and that gives as
+ * many tasks as a share of every call does. */
+static void plan(mx_reduce_walk *w) {
+  int inner = w->n >= 2 ? 2 : 1;
+  w->outer = w->n - inner;
+  w->flat = 1;
+  for (int g = 0; g < w->outer; g++) w->flat &= !((w->reduced >> g) & 1);
+  int64_t first = inner == 2 ? w->dims[w->n - 2] : 1, last = w->dims[w->n - 1];
+  w->len = last_reduced(w) ? last : first;
+  w->units = last_reduced(w) ? first : last;
+  w->calls = w->in_count / (w->len * w->units);
+  int64_t esize = (int64_t)w->esize, most = w->in_count / (MX_TASK_BYTES / esize);
+  if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
+  w->chunks = w->n == 1 && last_reduced(w) ? w->in_count * esize / PIECE_BYTES : 1;
+  if (w->chunks > MX_MAX_TASKS) w->chunks = MX_MAX_TASKS;
+  if (w->chunks > 1) {
+    w->tasks = w->chunks;
+    return;
+  }
+  w->chunks = 1;
+  int64_t share = last_reduced(w) ? SHARE_BYTES / esize / w->len : SPAN_BYTES / esize; /* units */
+  if (share < 16) share = 16;
+  int64_t by_units = w->units / share;
+  w->by_calls = w->flat && w->calls >= by_units;
+  w->tasks = w->by_calls ? w->calls : by_units;
+  if (w->tasks > most) w->tasks = most;
+  if (w->tasks < 2) w->tasks = 1;
+}
 
 void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes) {
   memset(w, 0, sizeof *w);
@@ -45,82 +90,93 @@ void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const i
     w->dims[0] = 1;
     w->reduced = 1;
   }
+  plan(w);
 }
 
 void mx_reduce_start(const mx_reduce_walk *w, void *out) {
   for (int64_t o = 0; o < w->out_count; o++) memcpy((unsigned char *)out + (size_t)o * w->esize, w->identity, w->esize);
 }
 
+int64_t mx_reduce_tasks(const mx_reduce_walk *w) { return w->in_count == 0 ? 1 : w->tasks; }
+
+size_t mx_reduce_scratch(const mx_reduce_walk *w) {
+  return w->in_count && w->chunks > 1 ? (size_t)w->chunks * w->esize : 0;
+}
+
+/* i of n equal cuts of [0, total), the inner ones on a multiple of `round` */
+static int64_t cut(int64_t total, int64_t i, int64_t n, int64_t round) {
+  return i == n ? total : total * i / n / round * round;
+}
+
+/* Piece c of the one reduced group, reduced into *result (which it starts). */
+static void piece(const mx_reduce_walk *w, const unsigned char *in, void *result, int64_t c) {
+  int64_t lo = cut(w->in_count, c, w->chunks, 16), hi = cut(w->in_count, c + 1, w->chunks, 16);
+  memcpy(result, w->identity, w->esize);
+  w->k->rows(result, in + (size_t)lo * w->esize, hi - lo, 1);
+}
+
+/* Units [u0, u1) of the call whose input is at x and output at y. */
+static void call(const mx_reduce_walk *w, const unsigned char *x, unsigned char *y, int64_t u0, int64_t u1) {
+  size_t es = w->esize;
+  if (last_reduced(w))
+    w->k->rows(y + (size_t)u0 * es, x + (size_t)(u0 * w->len) * es, w->len, u1 - u0);
+  else
+    w->k->fold(y + (size_t)u0 * es, x + (size_t)u0 * es, u1 - u0, w->len, w->units);
+}
+
 void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out) {
   mx_reduce_start(w, out);
-  mx_reduce_part(w, in, out, 0, 1);
+  if (w->in_count && w->chunks > 1) {
+    /* as tasks would, but each piece's result folded at once */
+    _Alignas(8) unsigned char result[8];
+    for (int64_t c = 0; c < w->chunks; c++) {
+      piece(w, in, result, c);
+      w->k->pair(out, out, MX_STREAM, result, MX_STREAM, 1, 1, 0, 0);
+    }
+    return;
+  }
+  mx_reduce_part(w, in, out, NULL, 0, 1);
 }
 
-/* A call's units: rows of a row reduction, or output elements of a fold. */
-static int64_t call_units(const mx_reduce_walk *w) {
-  int last_reduced = (int)((w->reduced >> (w->n - 1)) & 1);
-  int64_t units = 1;
-  for (int g = w->n - (last_reduced && w->n >= 2 ? 2 : 1); g < w->n; g++)
-    if (!((w->reduced >> g) & 1)) units *= w->dims[g];
-  return units;
+void mx_reduce_finish(const mx_reduce_walk *w, void *out, const void *scratch) {
+  if (!w->in_count || w->chunks < 2) return;
+  for (int64_t c = 0; c < w->chunks; c++)
+    w->k->pair(out, out, MX_STREAM, (const unsigned char *)scratch + (size_t)c * w->esize, MX_STREAM, 1, 1, 0, 0);
 }
 
-/* A task's share of one kernel call, at least: every task walks all the
- * calls, so a thin share (a few output elements of a fold over a long
- * reduced extent) costs a call and a strided cache miss per few elements,
- * and two threads ran 3-15x slower than one. 16 KB (4 pages) per call and
- * task: at 4 and 8 KB, ReduceMax of [4096,4096] over axis 0 still ran 2-3x
- * slower on 2 threads than on 1 (the prefetcher restarts at each page). */
-#define MX_REDUCE_SHARE_BYTES 16384
-
-int64_t mx_reduce_tasks(const mx_reduce_walk *w) {
-  if (w->in_count == 0) return 1;
-  int64_t row = (w->reduced >> (w->n - 1)) & 1 ? w->dims[w->n - 1] : 1; /* input elements per unit */
-  int64_t share = MX_REDUCE_SHARE_BYTES / (int64_t)w->esize / row; /* units */
-  if (share < 16) share = 16;
-  int64_t tasks = w->in_count / (int64_t)(MX_TASK_BYTES / w->esize), most = call_units(w) / share;
-  if (tasks > most) tasks = most;
-  if (tasks > MX_MAX_TASKS) tasks = MX_MAX_TASKS;
-  return tasks < 2 ? 1 : tasks;
-}
-
-void mx_reduce_part(const mx_reduce_walk *w, const void *in_, void *out_, int64_t part, int64_t parts) {
+void mx_reduce_part(const mx_reduce_walk *w, const void *in_, void *out_, void *scratch, int64_t part,
+                    int64_t parts) {
   const unsigned char *in = in_;
   unsigned char *out = out_;
+  size_t es = w->esize;
   if (w->in_count == 0) return;
-  /* the last group (and, when it is reduced, the kept group before it) goes
-   * to one kernel call; the groups before it are walked like an odometer */
-  int last_reduced = (int)((w->reduced >> (w->n - 1)) & 1);
-  int inner = last_reduced && w->n >= 2 ? 2 : 1; /* groups a call covers */
-  int outer = w->n - inner;
-  int64_t in_len = 1, out_len = 1; /* elements a call reads and writes */
-  for (int g = outer; g < w->n; g++) {
-    in_len *= w->dims[g];
-    if (!((w->reduced >> g) & 1)) out_len *= w->dims[g];
+  if (w->chunks > 1) {
+    for (int64_t c = cut(w->chunks, part, parts, 1); c < cut(w->chunks, part + 1, parts, 1); c++)
+      piece(w, in, (unsigned char *)scratch + (size_t)c * es, c);
+    return;
   }
+  int64_t in_len = w->len * w->units; /* elements a call reads */
+  if (w->by_calls) {
+    for (int64_t c = cut(w->calls, part, parts, 1); c < cut(w->calls, part + 1, parts, 1); c++)
+      call(w, in + (size_t)(c * in_len) * es, out + (size_t)(c * w->units) * es, 0, w->units);
+    return;
+  }
+  /* this part's units of every call, cut on 16 */
+  int64_t u0 = cut(w->units, part, parts, 16), u1 = cut(w->units, part + 1, parts, 16);
+  if (u1 <= u0) return;
   int64_t span[MX_MAX_RANK]; /* the output's step along kept outer group g */
-  int64_t s = out_len;
-  for (int g = outer - 1; g >= 0; g--) {
+  int64_t s = w->units;
+  for (int g = w->outer - 1; g >= 0; g--) {
     span[g] = s;
     if (!((w->reduced >> g) & 1)) s *= w->dims[g];
   }
-  /* this part's units of every call, cut on 16 */
-  int64_t u0 = out_len * part / parts / 16 * 16;
-  int64_t u1 = part + 1 == parts ? out_len : out_len * (part + 1) / parts / 16 * 16;
-  if (u1 <= u0) return;
-  int64_t row = last_reduced ? w->dims[w->n - 1] : 1; /* input elements per unit */
   int64_t idx[MX_MAX_RANK] = {0}, in_off = 0, out_off = 0;
   for (;;) {
-    const unsigned char *x = in + (size_t)(in_off + u0 * row) * w->esize;
-    unsigned char *y = out + (size_t)(out_off + u0) * w->esize;
-    if (last_reduced)
-      w->k->rows(y, x, w->dims[w->n - 1], u1 - u0);
-    else
-      w->k->pair(y, y, MX_CACHED, x, MX_STREAM, u1 - u0, 1, 0, 0);
+    call(w, in + (size_t)in_off * es, out + (size_t)out_off * es, u0, u1);
     /* the next position of the outer groups: the input steps by a call's
      * length; the output steps only along kept groups, and goes back to the
      * start of a kept run when a reduced group wraps */
-    int g = outer - 1;
+    int g = w->outer - 1;
     in_off += in_len;
     for (; g >= 0; g--) {
       int red = (int)((w->reduced >> g) & 1);

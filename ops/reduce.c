@@ -109,19 +109,20 @@ static minnx_status reduce_prepare(mx_op_ctx *c, void *params) {
   p->copy = noop;
   p->bytes = mx_shape_bytes(in, c->in_dtype[0]);
   mx_reduce_init(&p->w, c->in_dtype[0], mx_dir_of(c->node), in->rank, in->dims, mask);
+  c->scratch = noop ? 0 : mx_reduce_scratch(&p->w); /* the pieces' results */
   return MINNX_OK;
 }
 
 typedef struct {
   const mx_reduce_walk *w;
   const void *in;
-  void *out;
+  void *out, *scratch;
   int64_t parts;
 } reduce_split;
 
 static void reduce_task(void *ctx, int64_t i) {
   const reduce_split *s = ctx;
-  mx_reduce_part(s->w, s->in, s->out, i, s->parts);
+  mx_reduce_part(s->w, s->in, s->out, s->scratch, i, s->parts);
 }
 
 static void reduce_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
@@ -132,9 +133,10 @@ static void reduce_eval(const mx_exec *x, const void *params, const void *const 
   } else if (tasks < 2) {
     mx_reduce_run(&p->w, in[0], out[0]);
   } else {
-    reduce_split s = {&p->w, in[0], out[0], tasks};
+    reduce_split s = {&p->w, in[0], out[0], x->scratch, tasks};
     mx_reduce_start(&p->w, out[0]);
     mx_parallel_for(x, reduce_task, &s, tasks);
+    mx_reduce_finish(&p->w, out[0], x->scratch);
   }
 }
 

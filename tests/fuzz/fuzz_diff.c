@@ -1,6 +1,7 @@
 /* Fuzz target (d), differential: the bytes choose an op version (Max and
  * Min 1, 6, 8, 12, 13; ArgMax and ArgMin 1, 11, 12, 13; OpenVINO Maximum
- * and Minimum 1), a dtype, shapes
+ * and Minimum 1; ReduceMax and ReduceMin 1, 11, 13 with axes and keepdims,
+ * and 18 over all axes), a dtype, shapes
  * (broadcasts, size-0 dims, odd sizes), where each input starts (not on a
  * cache line), and values (NaN of both signs, +-0, +-inf, the dtype's
  * extremes, ties). One session runs the node on the calling thread, then
@@ -48,6 +49,8 @@ static const version versions[] = {
     {"Min", "", 1, 0},     {"Min", "", 6, 0},     {"Min", "", 8, 1},     {"Min", "", 12, 1},
     {"Min", "", 13, 1},    {"ArgMin", "", 1, 0},  {"ArgMin", "", 11, 0}, {"ArgMin", "", 12, 0},
     {"ArgMin", "", 13, 0}, {"Minimum", "org.openvinotoolkit", 1, 1},
+    {"ReduceMax", "", 1, 0}, {"ReduceMax", "", 11, 0}, {"ReduceMax", "", 13, 0}, {"ReduceMax", "", 18, 0},
+    {"ReduceMin", "", 1, 0}, {"ReduceMin", "", 11, 0}, {"ReduceMin", "", 13, 0}, {"ReduceMin", "", 18, 0},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -65,6 +68,8 @@ typedef struct {
   int rank[4];
   int64_t dims[4][4];
   int64_t axis, keepdims, last;
+  uint32_t axes;         /* the reductions': bit d reduces axis d (none: all) */
+  int64_t axes_list[4];
   /* the protobuf objects the edit points the model at */
   Onnx__TensorShapeProto__Dimension dim[4][4], *dimp[4][4];
   Onnx__TensorShapeProto shape[4];
@@ -118,13 +123,29 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     m->graph->node[0]->n_attribute = (size_t)n;
     m->graph->node[0]->attribute = s->attrp;
   }
+  if (strncmp(s->v->op, "Reduce", 6) == 0) {
+    int n = 0;
+    int_attr(s, n++, "keepdims", s->keepdims);
+    if (s->v->version < 18 && s->axes) { /* listed from the last, negative ones from 11 */
+      size_t k = 0;
+      for (int d = s->rank[0]; d-- > 0;)
+        if (s->axes >> d & 1) s->axes_list[k++] = s->v->version >= 11 && (s->last || d % 2) ? d - s->rank[0] : d;
+      int_attr(s, n, "axes", 0);
+      s->attr[n].has_i = 0;
+      s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+      s->attr[n].n_ints = k;
+      s->attr[n++].ints = s->axes_list;
+    }
+    m->graph->node[0]->n_attribute = (size_t)n;
+    m->graph->node[0]->attribute = s->attrp;
+  }
 }
 
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->t = dtypes[take(b) % (sizeof dtypes / sizeof dtypes[0])];
-  int arg = strncmp(s->v->op, "Arg", 3) == 0;
-  s->n_in = arg ? 1 : s->v->domain[0] ? 2 : 1 + (int)(take(b) % 4);
+  int arg = strncmp(s->v->op, "Arg", 3) == 0, reduce = strncmp(s->v->op, "Reduce", 6) == 0;
+  s->n_in = arg || reduce ? 1 : s->v->domain[0] ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
   if (arg && s->out_rank == 0) s->out_rank = 1;
   for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
@@ -142,6 +163,7 @@ static void choose(bytes *b, node_spec *s) {
   if (s->v->version >= 11 && (a & 0x80)) s->axis -= s->out_rank; /* negative axes, from ArgMax-11 */
   s->keepdims = (a >> 5) & 1;
   s->last = (a >> 6) & 1;
+  s->axes = reduce && s->v->version < 18 ? take(b) & ((1u << s->out_rank) - 1) : 0;
 }
 
 /* ---- values ---- */
@@ -230,7 +252,9 @@ static void reference(const node_spec *s, void *const *in, const minnx_tensor *y
   const mx_shape *sp[4];
   for (int k = 0; k < s->n_in; k++) shapes[k] = shape_of(s->dims[k], s->rank[k]), sp[k] = &shapes[k];
   mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
-  if (strncmp(s->v->op, "Arg", 3) == 0)
+  if (strncmp(s->v->op, "Reduce", 6) == 0)
+    mx_ref_reduce(s->t, dir, &shapes[0], s->axes ? s->axes : (1u << s->rank[0]) - 1, in[0], ref);
+  else if (strncmp(s->v->op, "Arg", 3) == 0)
     mx_ref_arg(s->t, dir, (int)s->last && s->v->version >= 12, &shapes[0],
                (int)(s->axis < 0 ? s->axis + s->rank[0] : s->axis), in[0], ref);
   else

@@ -324,9 +324,9 @@ static void test_pair_isas(void) {
     fprintf(stderr, "test_kernels: no AVX2 elementwise kernels here (build or CPU)\n");
     return;
   }
-  static const mx_dtype types[] = {MINNX_INT64, MINNX_UINT64, MINNX_FLOAT16, MINNX_BFLOAT16};
+  static const mx_dtype types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_INT64, MINNX_UINT64, MINNX_FLOAT16, MINNX_BFLOAT16};
   enum { N = 1037, ROWS = 3 };
-  for (int ti = 0; ti < 4; ti++)
+  for (int ti = 0; ti < 6; ti++)
     for (int dir = MX_MAX; dir <= MX_MIN; dir++) {
       mx_dtype t = types[ti];
       size_t es = mx_dtype_size(t);
@@ -364,24 +364,28 @@ static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axe
   int64_t n = count_of(in), m = 1;
   for (int d = 0; d < in->rank; d++)
     if (!(axes >> d & 1)) m *= in->dims[d];
-  void *x = malloc((size_t)n * es + 1), *y = malloc((size_t)m * es + 1), *ref = malloc((size_t)m * es + 1);
+  /* with specials, the input starts one element off its alignment */
+  unsigned char *buf = malloc((size_t)(n + 1) * es + 1), *x = buf + (specials ? es : 0);
+  void *y = malloc((size_t)m * es + 1), *ref = malloc((size_t)m * es + 1);
   fill(t, x, n, specials);
   mx_reduce_walk w;
   mx_reduce_init(&w, t, dir, in->rank, in->dims, axes);
   mx_reduce_run(&w, x, y);
   mx_ref_reduce(t, dir, in, axes, x, ref);
   /* in parts, the last first: byte for byte the same */
-  void *y2 = malloc((size_t)m * es + 1);
+  void *y2 = malloc((size_t)m * es + 1), *scratch = malloc(mx_reduce_scratch(&w) + 1);
   mx_reduce_start(&w, y2);
-  for (int64_t part = 3; part-- > 0;) mx_reduce_part(&w, x, y2, part, 3);
+  for (int64_t part = 3; part-- > 0;) mx_reduce_part(&w, x, y2, scratch, part, 3);
+  mx_reduce_finish(&w, y2, scratch);
   CHECK(memcmp(y, y2, (size_t)m * es) == 0);
   free(y2);
+  free(scratch);
   /* naive: for each output element, every input element whose kept indices
    * are its own; the empty set's value is the identity */
   unsigned char ident[8];
   mx_extremum_identity(t, dir, ident);
   int wrong = 0;
-  for (int64_t o = 0; o < m; o++) {
+  for (int64_t o = 0; o < m && n * m <= 1 << 22; o++) { /* (large cases: the reference loop only) */
     int64_t best = -1, idx[MX_MAX_RANK] = {0};
     for (int64_t i = 0; i < n; i++) {
       int64_t k = 0;
@@ -399,8 +403,12 @@ static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axe
       fprintf(stderr, "reference loop of Reduce%s dtype %d rank %d axes %#x: element %lld differs\n",
               dir ? "Min" : "Max", t, in->rank, axes, (long long)o);
   }
+  for (int64_t o = 0; o < m; o++)
+    if (compare(t, y, o, ref, o) != 0 && !wrong++)
+      fprintf(stderr, "Reduce%s dtype %d rank %d axes %#x: element %lld differs from the reference loop's\n",
+              dir ? "Min" : "Max", t, in->rank, axes, (long long)o);
   CHECK_EQ_INT(wrong, 0);
-  free(x);
+  free(buf);
   free(y);
   free(ref);
 }
@@ -415,6 +423,11 @@ static void test_reduce(void) {
       {SH(1, 5000), 1},          {SH(0, 0), 0},            {SH(4, 2, 1, 3, 1), 2}, {SH(4, 2, 1, 3, 1), 0xf},
       {SH(4, 3, 4, 5, 6), 0xa},  {SH(4, 3, 4, 5, 6), 0x5}, {SH(3, 2, 0, 3), 2},  {SH(3, 2, 0, 3), 1},
       {SH(2, 0, 4), 3},          {SH(3, 6, 1, 1), 6},      {SH(2, 1, 1), 1},     {SH(2, 4, 17), 0},
+      /* the splits: one reduction in pieces; a fold's columns (one call of
+       * 4 KB rows or more; 7 rows: a pass of four and three alone); whole
+       * calls of a fold and of rows */
+      {SH(1, 300001), 1},        {SH(2, 2, 150001), 3},    {SH(2, 7, 8200), 1},  {SH(3, 7, 2, 8200), 3},
+      {SH(3, 40, 9, 70), 2},     {SH(3, 40, 70, 9), 4},
   };
   for (int ti = 0; ti < N_TYPES; ti++)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
