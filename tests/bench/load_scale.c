@@ -8,8 +8,10 @@
  * bytes the allocator held per node while loading, and those the loaded model
  * keeps.
  *
- *   build/bench_load_scale [--max N] [--width W]...
- */
+ *   build/tests/bench_load_scale [--max N] [--width W]...
+ *
+ * Each --width picks a graph (0: the chain); without one: the chain and
+ * W = 100 and 1000. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,20 +194,20 @@ static int measure(long n, long width, figures *f) {
 }
 
 int main(int argc, char **argv) {
-  long max = 1000000, widths[8] = {0};
+  long max = 1000000, widths[8];
   int n_widths = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
-    else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 7) widths[++n_widths] = atol(argv[++i]);
+    else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 8) widths[n_widths++] = atol(argv[++i]);
     else {
       fprintf(stderr, "usage: %s [--max NODES] [--width W]...\n", argv[0]);
       return 2;
     }
   }
-  if (!n_widths) widths[++n_widths] = 100, widths[++n_widths] = 10000;
+  if (!n_widths) widths[n_widths++] = 0, widths[n_widths++] = 100, widths[n_widths++] = 1000;
   printf("%-14s %9s %10s %7s %10s %7s %12s %12s\n", "graph", "nodes", "load s", "growth", "plan s", "growth",
          "peak B/node", "kept B/node");
-  for (int w = 0; w <= n_widths; w++) {
+  for (int w = 0; w < n_widths; w++) {
     figures prev = {0, 0, 0, 0};
     for (long n = 1000; n <= max; n *= 10) {
       figures f;
