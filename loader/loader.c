@@ -1,5 +1,7 @@
 #include "loader/loader.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #define XXH_INLINE_ALL
@@ -44,6 +46,57 @@ static slot *names_find(const names *t, const char *name, uint32_t *tag) {
   *tag = (uint32_t)(h >> 32);
   while (t->slots[i].name && (t->slots[i].tag != *tag || strcmp(t->slots[i].name, name) != 0)) i = (i + 1) & t->mask;
   return &t->slots[i];
+}
+
+/* ---- the protobuf message's memory ---- */
+
+/* The message is a temporary that goes all at once, but it is made of many
+ * small blocks (each node's struct, strings and id lists): asking the hooks
+ * for each cost more than the rest of the load together in a graph of a
+ * million nodes. They are carved from chunks instead, which double up to a
+ * bound so that little is left unused; a block given back is not reused. A
+ * region's top is carved already, so over a region blocks go there directly. */
+typedef union chunk {
+  union chunk *next;
+  max_align_t align;
+} chunk;
+
+typedef struct {
+  minnx_allocator under;
+  chunk *head;
+  unsigned char *at, *end;
+  size_t next; /* bytes of the next chunk */
+} carver;
+
+enum { CARVE_ALIGN = 16, CARVE_FIRST = 4096, CARVE_MAX = 1 << 20 };
+
+static void *carve(void *user, size_t size) {
+  carver *c = user;
+  if (size > SIZE_MAX - sizeof(chunk) - CARVE_MAX) return NULL;
+  size = size ? (size + CARVE_ALIGN - 1) & ~(size_t)(CARVE_ALIGN - 1) : CARVE_ALIGN;
+  if ((size_t)(c->end - c->at) < size) {
+    size_t bytes = size > c->next ? size : c->next;
+    chunk *k = c->under.alloc(c->under.user, sizeof *k + bytes);
+    if (!k) return NULL;
+    k->next = c->head;
+    c->head = k;
+    c->at = (unsigned char *)(k + 1);
+    c->end = c->at + bytes;
+    if (c->next < CARVE_MAX) c->next *= 2;
+  }
+  void *p = c->at;
+  c->at += size;
+  return p;
+}
+
+static void carve_nothing(void *user, void *p) { (void)user, (void)p; }
+
+static void carver_release(carver *c) {
+  while (c->head) {
+    chunk *k = c->head;
+    c->head = k->next;
+    c->under.free(c->under.user, k);
+  }
 }
 
 /* ---- the loader's state ---- */
@@ -438,18 +491,23 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
   if (st) return st;
   /* The message is a temporary: over a caller's region it sits at the top
    * while the IR grows from the bottom, and is gone before anything else. */
-  mx_pb_mem pm = {mx_pool_temp_allocator(pool), 0};
+  carver c = {mx_pool_temp_allocator(pool), NULL, NULL, NULL, CARVE_FIRST};
+  mx_pb_mem pm = {pool->region ? c.under : (minnx_allocator){carve, carve_nothing, &c}, 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
   int nomem;
   Onnx__ModelProto *m = (Onnx__ModelProto *)mx_pb_unpack(&onnx__model_proto__descriptor, bytes, size, &pa, &nomem);
-  if (!m && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
-  if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
+  if (!m) {
+    carver_release(&c);
+    return nomem ? mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf")
+                 : mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
+  }
   loader L = {.pool = pool, .g = g, .ext = ext, .in_place = in_place, .err = err};
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);
   mx_pool_temp_free(pool, L.syms.slots);
   mx_pool_temp_free(pool, L.values.slots);
-  mx_pb_free(&m->base, &pa);
+  if (pool->region) mx_pb_free(&m->base, &pa);
+  carver_release(&c);
   return st;
 }

@@ -145,6 +145,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
 /* Leaves in order of the producing node (a counting sort), and an empty tree. */
 static void make_tree(const mx_graph *g, int32_t n, work *w) {
   int32_t *upto = w->upto; /* first a count per node, then running sums */
+  memset(upto, 0, ((size_t)g->n_nodes + 2) * sizeof *upto);
   for (int32_t i = 0; i < n; i++) upto[w->spans[i].first + 1]++;
   for (int32_t i = 0; i <= g->n_nodes; i++) upto[i + 1] += upto[i];
   for (int32_t i = 0; i < n; i++) {
@@ -252,20 +253,28 @@ static size_t lowest_gap(const work *w, int32_t k, size_t size) {
   return at;
 }
 
+/* Spans made in production order and of one size (or falling sizes) need no
+ * sort: a check is cheaper than qsort's n log n on arrays of a million. */
+static int in_order(const work *w, int32_t n) {
+  for (int32_t i = 1; i < n; i++)
+    if (by_size_desc(&w->spans[i - 1], &w->spans[i]) > 0) return 0;
+  return 1;
+}
+
 static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, mx_err *err) {
-  qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
-  make_tree(g, n, w);
+  if (!in_order(w, n)) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
   int32_t run = 0; /* the first span of the current run of equal sizes */
   for (int32_t i = 0; i < n; i++) {
     span *s = &w->spans[i];
     if (s->size != w->spans[run].size) { /* a new run: the last one's spans go into the tree */
+      if (run == 0) make_tree(g, n, w); /* only now: a graph of one size never needs it */
       for (; run < i; run++) tree_insert(w, run);
       w->n_live = 0;
     }
     size_t at = 0; /* an empty span blocks nothing: at 0 it is never counted */
     if (s->size) {
       live_expire(w, s->first);
-      int32_t k = alive_with(w, s);
+      int32_t k = run ? alive_with(w, s) : 0;
       qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
       at = lowest_gap(w, k, s->size);
     }
@@ -300,7 +309,6 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   if (!st) {
     work w = {arrays[W_SPANS], arrays[W_INDEX], arrays[W_POS], arrays[W_AT], arrays[W_UPTO], arrays[W_TREE],
               arrays[W_NEAR], arrays[W_LIVE], arrays[W_HEAP], leaves_for(n), 0};
-    memset(w.upto, 0, size[W_UPTO]);
     st = make_spans(g, shapes, dtypes, scratch, &w, plan, &n, err);
     if (!st) st = place(g, n, &w, plan, err);
   }

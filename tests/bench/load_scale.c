@@ -8,7 +8,7 @@
  * bytes the allocator held per node while loading, and those the loaded model
  * keeps.
  *
- *   build/tests/bench_load_scale [--max N] [--width W]...
+ *   build/tests/bench_load_scale [--min N] [--max N] [--rounds R] [--width W]...
  *
  * Each --width picks a graph (0: the chain); without one: the chain and
  * W = 100 and 1000. */
@@ -150,10 +150,9 @@ typedef struct {
   size_t peak, kept;
 } figures;
 
-/* The best of a few runs (a shared machine's noise only adds time). */
-static int measure(long n, long width, figures *f) {
+/* The best of `rounds` runs (a shared machine's noise only adds time). */
+static int measure(long n, long width, int rounds, figures *f) {
   buf model = make_model(n, width);
-  int rounds = n <= 10000 ? 5 : n <= 100000 ? 3 : 1;
   f->load = f->plan = 1e30;
   for (int r = 0; r < rounds; r++) {
     tally t = {0, 0};
@@ -194,13 +193,16 @@ static int measure(long n, long width, figures *f) {
 }
 
 int main(int argc, char **argv) {
-  long max = 1000000, widths[8];
+  long min = 1000, max = 1000000, widths[8];
+  int rounds = 3;
   int n_widths = 0;
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
+    if (strcmp(argv[i], "--min") == 0 && i + 1 < argc) min = atol(argv[++i]);
+    else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
+    else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) rounds = atoi(argv[++i]);
     else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 8) widths[n_widths++] = atol(argv[++i]);
     else {
-      fprintf(stderr, "usage: %s [--max NODES] [--width W]...\n", argv[0]);
+      fprintf(stderr, "usage: %s [--min NODES] [--max NODES] [--rounds R] [--width W]...\n", argv[0]);
       return 2;
     }
   }
@@ -209,9 +211,9 @@ int main(int argc, char **argv) {
          "peak B/node", "kept B/node");
   for (int w = 0; w < n_widths; w++) {
     figures prev = {0, 0, 0, 0};
-    for (long n = 1000; n <= max; n *= 10) {
-      figures f;
-      if (measure(n, widths[w], &f)) return 1;
+    for (long n = min > 0 ? min : 1; n <= max; n *= 10) {
+      figures f = {0, 0, 0, 0};
+      if (measure(n, widths[w], rounds, &f)) return 1;
       char name[32];
       snprintf(name, sizeof name, widths[w] ? "wide W=%ld" : "chain", widths[w]);
       char gl[16] = "", gp[16] = "";
