@@ -23,6 +23,7 @@ static int varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
 }
 
 const ProtobufCFieldDescriptor *mx_pb_field(const ProtobufCMessageDescriptor *d, uint32_t id, unsigned *hint) {
+  if (id - 1 < d->n_fields && d->fields[id - 1].id == id) return &d->fields[id - 1]; /* numbered 1, 2, 3... */
   for (unsigned i = *hint; i < d->n_fields && i <= *hint + 1; i++)
     if (d->fields[i].id == id) return *hint = i, &d->fields[i];
   const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, id);
