@@ -129,12 +129,8 @@ static const char *dup_like(loader *L, const char *s, const char *prev) {
   return prev && strcmp(prev, s ? s : "") == 0 ? prev : dup(L, s);
 }
 
-/* Defines a new value; duplicate names are an error (SSA form). */
-static minnx_status define(loader *L, const char *name, mx_value_kind kind, int32_t *id) {
-  if (!name || !name[0]) return mx_fail(L->err, MINNX_E_MODEL, "a graph input or initializer has an empty name");
-  uint32_t tag;
-  slot *s = names_find(&L->values, name, &tag);
-  if (s->name) return mx_fail(L->err, MINNX_E_MODEL, "value name '%s' is defined more than once", name);
+/* Defines a new value in the empty slot s that names_find gave for name. */
+static minnx_status define_at(loader *L, slot *s, uint32_t tag, const char *name, mx_value_kind kind, int32_t *id) {
   mx_graph *g = L->g;
   mx_value *v = &g->values[g->n_values];
   v->name = dup(L, name);
@@ -148,6 +144,15 @@ static minnx_status define(loader *L, const char *name, mx_value_kind kind, int3
   s->id = g->n_values;
   *id = g->n_values++;
   return MINNX_OK;
+}
+
+/* Defines a graph input or initializer; duplicate names are an error (SSA form). */
+static minnx_status define(loader *L, const char *name, mx_value_kind kind, int32_t *id) {
+  if (!name || !name[0]) return mx_fail(L->err, MINNX_E_MODEL, "a graph input or initializer has an empty name");
+  uint32_t tag;
+  slot *s = names_find(&L->values, name, &tag);
+  if (s->name) return mx_fail(L->err, MINNX_E_MODEL, "value name '%s' is defined more than once", name);
+  return define_at(L, s, tag, name, kind, id);
 }
 
 static int32_t lookup(loader *L, const char *name) {
@@ -407,7 +412,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
       slot *s = names_find(&L->values, np->output[k], &tag);
       if (s->name)
         return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): output '%s' is already defined", n->name, n->op_type, np->output[k]);
-      if ((st = define(L, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
+      if ((st = define_at(L, s, tag, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
       g->values[n->outputs[k]].producer = (int32_t)i;
     }
     for (size_t k = 0; k < np->n_attribute; k++) {
