@@ -24,6 +24,15 @@
 
 #include "runtime/model.h"
 
+/* A size-first build (a firmware's few values) plans through the tree alone:
+ * the sweep of same-size runs is for graphs of many thousand values, and
+ * would cost such a core half a kilobyte. The offsets are the same. */
+#ifdef MX_SMALL_KERNELS
+#define MX_PLAN_SWEEP 0
+#else
+#define MX_PLAN_SWEEP 1
+#endif
+
 typedef struct {
   int32_t id;          /* a value, or -1 - i for node i's scratch */
   int32_t first, last; /* node indices: produced at first, last read at last */
@@ -241,11 +250,11 @@ static void live_expire(work *w, int32_t now) {
  * and the live spans of the run, both sorted by offset. */
 static size_t lowest_gap(const work *w, int32_t k, size_t size) {
   size_t at = 0;
-  int32_t a = 0, b = 0;
+  int32_t a = 0, b = 0, live = MX_PLAN_SWEEP ? w->n_live : 0;
   for (;;) {
     const range *r;
-    if (a < k && (b == w->n_live || w->near[a].lo <= w->live[b].lo)) r = &w->near[a++];
-    else if (b < w->n_live) r = &w->live[b++];
+    if (a < k && (b == live || w->near[a].lo <= w->live[b].lo)) r = &w->near[a++];
+    else if (b < live) r = &w->live[b++];
     else break;
     if (r->lo >= at + size) break;
     if (r->hi > at) at = r->hi;
@@ -262,18 +271,18 @@ static int in_order(const work *w, int32_t n) {
 }
 
 static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, mx_err *err) {
-  if (!in_order(w, n)) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
+  if (!MX_PLAN_SWEEP || !in_order(w, n)) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
   int32_t run = 0; /* the first span of the current run of equal sizes */
   for (int32_t i = 0; i < n; i++) {
     span *s = &w->spans[i];
-    if (s->size != w->spans[run].size) { /* a new run: the last one's spans go into the tree */
+    if (s->size != w->spans[run].size || (!MX_PLAN_SWEEP && i > run)) { /* a new run: the last one's go into the tree */
       if (run == 0) make_tree(g, n, w); /* only now: a graph of one size never needs it */
       for (; run < i; run++) tree_insert(w, run);
       w->n_live = 0;
     }
     size_t at = 0; /* an empty span blocks nothing: at 0 it is never counted */
     if (s->size) {
-      live_expire(w, s->first);
+      if (MX_PLAN_SWEEP) live_expire(w, s->first);
       int32_t k = run ? alive_with(w, s) : 0;
       qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
       at = lowest_gap(w, k, s->size);
@@ -283,7 +292,7 @@ static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, 
                      s->id >= 0 ? "value" : "the scratch of node",
                      s->id >= 0 ? g->values[s->id].name : mx_node_label(g, &g->nodes[-1 - s->id]));
     s->offset = at;
-    if (s->size) live_add(w, i);
+    if (MX_PLAN_SWEEP && s->size) live_add(w, i);
     if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
     if (!MX_OPS_SCRATCH || s->id >= 0) plan->offsets[s->id] = at;
     else plan->scratch[-1 - s->id] = at;
