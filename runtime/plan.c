@@ -15,7 +15,7 @@
  *   heap by last use drops the dead ones), so no search and no sort is
  *   needed for them, which matters in graphs of many values of one size.
  * One merged walk over both, by offset, finds the lowest gap. Planning costs
- * O(n log n + sum of (k log k + a)), k being the larger values alive with
+ * O(n log n + sum of (k log n + a)), k being the larger values alive with
  * the one placed and a the same-size ones alive with it (a memmove and a
  * walk over them each); the placement is the one a sweep over every placed
  * value gives. */
