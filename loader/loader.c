@@ -1,5 +1,7 @@
 #include "loader/loader.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #define XXH_INLINE_ALL
@@ -46,6 +48,57 @@ static slot *names_find(const names *t, const char *name, uint32_t *tag) {
   return &t->slots[i];
 }
 
+/* ---- the protobuf message's memory ---- */
+
+/* The message is a temporary that goes all at once, but it is made of many
+ * small blocks (each node's struct, strings and id lists): asking the hooks
+ * for each cost more than the rest of the load together in a graph of a
+ * million nodes. They are carved from chunks instead, which double up to a
+ * bound so that little is left unused; a block given back is not reused. A
+ * region's top is carved already, so over a region blocks go there directly. */
+typedef union chunk {
+  union chunk *next;
+  max_align_t align;
+} chunk;
+
+typedef struct {
+  minnx_allocator under;
+  chunk *head;
+  unsigned char *at, *end;
+  size_t next; /* bytes of the next chunk */
+} carver;
+
+enum { CARVE_ALIGN = 16, CARVE_FIRST = 4096, CARVE_MAX = 1 << 20 };
+
+static void *carve(void *user, size_t size) {
+  carver *c = user;
+  if (size > SIZE_MAX - sizeof(chunk) - CARVE_MAX) return NULL;
+  size = size ? (size + CARVE_ALIGN - 1) & ~(size_t)(CARVE_ALIGN - 1) : CARVE_ALIGN;
+  if ((size_t)(c->end - c->at) < size) {
+    size_t bytes = size > c->next ? size : c->next;
+    chunk *k = c->under.alloc(c->under.user, sizeof *k + bytes);
+    if (!k) return NULL;
+    k->next = c->head;
+    c->head = k;
+    c->at = (unsigned char *)(k + 1);
+    c->end = c->at + bytes;
+    if (c->next < CARVE_MAX) c->next *= 2;
+  }
+  void *p = c->at;
+  c->at += size;
+  return p;
+}
+
+static void carve_nothing(void *user, void *p) { (void)user, (void)p; }
+
+static void carver_release(carver *c) {
+  while (c->head) {
+    chunk *k = c->head;
+    c->head = k->next;
+    c->under.free(c->under.user, k);
+  }
+}
+
 /* ---- the loader's state ---- */
 
 typedef struct {
@@ -76,12 +129,8 @@ static const char *dup_like(loader *L, const char *s, const char *prev) {
   return prev && strcmp(prev, s ? s : "") == 0 ? prev : dup(L, s);
 }
 
-/* Defines a new value; duplicate names are an error (SSA form). */
-static minnx_status define(loader *L, const char *name, mx_value_kind kind, int32_t *id) {
-  if (!name || !name[0]) return mx_fail(L->err, MINNX_E_MODEL, "a graph input or initializer has an empty name");
-  uint32_t tag;
-  slot *s = names_find(&L->values, name, &tag);
-  if (s->name) return mx_fail(L->err, MINNX_E_MODEL, "value name '%s' is defined more than once", name);
+/* Defines a new value in the empty slot s that names_find gave for name. */
+static minnx_status define_at(loader *L, slot *s, uint32_t tag, const char *name, mx_value_kind kind, int32_t *id) {
   mx_graph *g = L->g;
   mx_value *v = &g->values[g->n_values];
   v->name = dup(L, name);
@@ -95,6 +144,15 @@ static minnx_status define(loader *L, const char *name, mx_value_kind kind, int3
   s->id = g->n_values;
   *id = g->n_values++;
   return MINNX_OK;
+}
+
+/* Defines a graph input or initializer; duplicate names are an error (SSA form). */
+static minnx_status define(loader *L, const char *name, mx_value_kind kind, int32_t *id) {
+  if (!name || !name[0]) return mx_fail(L->err, MINNX_E_MODEL, "a graph input or initializer has an empty name");
+  uint32_t tag;
+  slot *s = names_find(&L->values, name, &tag);
+  if (s->name) return mx_fail(L->err, MINNX_E_MODEL, "value name '%s' is defined more than once", name);
+  return define_at(L, s, tag, name, kind, id);
 }
 
 static int32_t lookup(loader *L, const char *name) {
@@ -354,7 +412,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
       slot *s = names_find(&L->values, np->output[k], &tag);
       if (s->name)
         return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): output '%s' is already defined", n->name, n->op_type, np->output[k]);
-      if ((st = define(L, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
+      if ((st = define_at(L, s, tag, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
       g->values[n->outputs[k]].producer = (int32_t)i;
     }
     for (size_t k = 0; k < np->n_attribute; k++) {
@@ -438,18 +496,23 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
   if (st) return st;
   /* The message is a temporary: over a caller's region it sits at the top
    * while the IR grows from the bottom, and is gone before anything else. */
-  mx_pb_mem pm = {mx_pool_temp_allocator(pool), 0};
+  carver c = {mx_pool_temp_allocator(pool), NULL, NULL, NULL, CARVE_FIRST};
+  mx_pb_mem pm = {pool->region ? c.under : (minnx_allocator){carve, carve_nothing, &c}, 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
   int nomem;
   Onnx__ModelProto *m = (Onnx__ModelProto *)mx_pb_unpack(&onnx__model_proto__descriptor, bytes, size, &pa, &nomem);
-  if (!m && nomem) return mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf");
-  if (!m) return mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
+  if (!m) {
+    carver_release(&c);
+    return nomem ? mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf")
+                 : mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
+  }
   loader L = {.pool = pool, .g = g, .ext = ext, .in_place = in_place, .err = err};
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);
   mx_pool_temp_free(pool, L.syms.slots);
   mx_pool_temp_free(pool, L.values.slots);
-  mx_pb_free(&m->base, &pa);
+  if (pool->region) mx_pb_free(&m->base, &pa);
+  carver_release(&c);
   return st;
 }

@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "loader/wire.h"
+
 enum { WIRE_VARINT = 0, WIRE_I64 = 1, WIRE_LEN = 2, WIRE_I32 = 5 };
 
 /* One field of a message on the wire: its number, wire type and payload
@@ -139,6 +141,7 @@ static void free_value(const ProtobufCFieldDescriptor *f, void *value, ProtobufC
 static ProtobufCMessage *message(const ProtobufCMessageDescriptor *d, const uint8_t *p, const uint8_t *end,
                                  unpacker *u);
 
+
 /* A length-delimited value (string, bytes, submessage) into dst. */
 static int read_len(const ProtobufCFieldDescriptor *f, const wire_field *w, void *dst, unpacker *u) {
   size_t n = (size_t)(w->end - w->at);
@@ -222,8 +225,9 @@ static ProtobufCMessage *message(const ProtobufCMessageDescriptor *d, const uint
   if (!m) return NULL;
   d->message_init(m);
   wire_field w;
+  unsigned hint = 0;
   for (const uint8_t *q = p; next_field(&q, end, &w);) {
-    const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, w.id);
+    const ProtobufCFieldDescriptor *f = mx_pb_field(d, w.id, &hint);
     size_t n;
     if (!f || f->label != PROTOBUF_C_LABEL_REPEATED) continue;
     if (!count_elements(f, &w, &n)) goto fail;
@@ -246,7 +250,7 @@ static ProtobufCMessage *message(const ProtobufCMessageDescriptor *d, const uint
   }
   for (const uint8_t *q = p; q < end;) {
     if (!next_field(&q, end, &w)) goto fail;
-    const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, w.id);
+    const ProtobufCFieldDescriptor *f = mx_pb_field(d, w.id, &hint);
     if (f && !(f->label == PROTOBUF_C_LABEL_REPEATED ? fill_repeated(f, &w, m, u) : fill_single(d, f, &w, m, u)))
       goto fail;
   }

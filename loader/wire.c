@@ -22,6 +22,15 @@ static int varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
   return 0;
 }
 
+const ProtobufCFieldDescriptor *mx_pb_field(const ProtobufCMessageDescriptor *d, uint32_t id, unsigned *hint) {
+  if (id - 1 < d->n_fields && d->fields[id - 1].id == id) return &d->fields[id - 1]; /* numbered 1, 2, 3... */
+  for (unsigned i = *hint; i < d->n_fields && i <= *hint + 1; i++)
+    if (d->fields[i].id == id) return *hint = i, &d->fields[i];
+  const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, id);
+  if (f) *hint = (unsigned)(f - d->fields);
+  return f;
+}
+
 static minnx_status bad(const scan *s, const uint8_t *at, const ProtobufCMessageDescriptor *d, const char *why) {
   return mx_fail(s->err, MINNX_E_PARSE, "not a valid %s: the protobuf has %s in %s at byte %zu", s->what, why, d->short_name,
                  (size_t)(at - s->start));
@@ -29,12 +38,13 @@ static minnx_status bad(const scan *s, const uint8_t *at, const ProtobufCMessage
 
 static minnx_status walk(const scan *s, const uint8_t *p, const uint8_t *end, const ProtobufCMessageDescriptor *d,
                          int depth) {
+  unsigned hint = 0;
   while (p < end) {
     const uint8_t *at = p;
     uint64_t key, len;
     if (!varint(&p, end, &key)) return bad(s, at, d, "a field key that is truncated or too long");
     if (key >> 3 == 0 || key >> 3 > UINT32_MAX) return bad(s, at, d, "a field number out of range");
-    const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, (unsigned)(key >> 3));
+    const ProtobufCFieldDescriptor *f = mx_pb_field(d, (uint32_t)(key >> 3), &hint);
     int message = f && f->type == PROTOBUF_C_TYPE_MESSAGE;
     switch (key & 7) {
       case 0:

@@ -20,4 +20,10 @@
 minnx_status mx_wire_check(const void *bytes, size_t size, const ProtobufCMessageDescriptor *desc, const char *what,
                            mx_err *err);
 
+/* The field numbered id in d, or NULL. Where the fields are numbered from 1
+ * without gaps it is the id-th; else *hint (0 at first), the index of the
+ * field found before, is tried, and the next one (fields mostly come in
+ * their order, a repeated one many times), before protobuf-c's binary search. */
+const ProtobufCFieldDescriptor *mx_pb_field(const ProtobufCMessageDescriptor *d, uint32_t id, unsigned *hint);
+
 #endif

@@ -1,18 +1,37 @@
 /* The arena planner: greedy by size, first fit over lifetimes (the approach
- * of TensorFlow Lite Micro). Larger values are placed first, each at the
- * lowest offset free during its whole lifetime.
+ * of TensorFlow Lite Micro). Larger values are placed first (ties in
+ * production order), each at the lowest offset free during its whole
+ * lifetime.
  *
  * Only the values already placed whose lifetimes overlap the new one's
- * matter, and in a long graph they are few: a tree over the values ordered by
- * the node that produces them, holding the latest last use of the placed ones
- * under each branch, finds them without looking at the others. Sorted by
- * offset, they are then swept once for the lowest gap. Planning costs
- * O(n log n + sum of k log k), k being the values alive with the one placed;
- * the placement is the one a sweep over every placed value gives. */
+ * matter, and they are of two kinds:
+ * - larger ones, placed in an earlier run of equal sizes: a tree over the
+ *   values ordered by the node that produces them, holding the latest last
+ *   use of the placed ones under each branch, finds them without looking at
+ *   the others; they are then sorted by offset;
+ * - ones of the same size, placed earlier in the same run: as a run goes in
+ *   production order, these are the run's values still alive when the new
+ *   one is produced. A sweep keeps them, sorted by offset, in an array (a
+ *   heap by last use drops the dead ones), so no search and no sort is
+ *   needed for them, which matters in graphs of many values of one size.
+ * One merged walk over both, by offset, finds the lowest gap. Planning costs
+ * O(n log n + sum of (k log n + a)), k being the larger values alive with
+ * the one placed and a the same-size ones alive with it (a memmove and a
+ * walk over them each); the placement is the one a sweep over every placed
+ * value gives. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime/model.h"
+
+/* A size-first build (a firmware's few values) plans through the tree alone:
+ * the sweep of same-size runs is for graphs of many thousand values, and
+ * would cost such a core half a kilobyte. The offsets are the same. */
+#ifdef MX_SMALL_KERNELS
+#define MX_PLAN_SWEEP 0
+#else
+#define MX_PLAN_SWEEP 1
+#endif
 
 typedef struct {
   int32_t id;          /* a value, or -1 - i for node i's scratch */
@@ -32,8 +51,11 @@ typedef struct {
   range *at;        /* leaf -> the bytes of its span once placed (in leaf order: neighbours in time are near) */
   int32_t *upto;    /* node i -> leaves of spans produced at or before i */
   int32_t *tree;    /* max last of the placed spans under each branch, -1: none */
-  range *near;      /* the placed spans alive with the one being placed */
+  range *near;      /* the larger placed spans alive with the one being placed */
+  range *live;      /* the run's placed spans alive now, by offset */
+  int32_t *heap;    /* the same spans, a min-heap by last use */
   int32_t leaves;   /* a power of two >= the span count */
+  int32_t n_live;
 } work;
 
 static int by_size_desc(const void *a, const void *b) {
@@ -66,7 +88,7 @@ static int32_t leaves_for(int32_t n) {
 }
 
 /* The size of each work array, in the order they are taken. */
-enum { W_SPANS, W_INDEX, W_POS, W_AT, W_UPTO, W_TREE, W_NEAR, W_COUNT };
+enum { W_SPANS, W_INDEX, W_POS, W_AT, W_UPTO, W_TREE, W_NEAR, W_LIVE, W_HEAP, W_COUNT };
 
 static void work_sizes(const mx_graph *g, int32_t n, size_t size[W_COUNT]) {
   size_t leaves = (size_t)leaves_for(n);
@@ -77,6 +99,8 @@ static void work_sizes(const mx_graph *g, int32_t n, size_t size[W_COUNT]) {
   size[W_UPTO] = ((size_t)g->n_nodes + 2) * sizeof(int32_t);
   size[W_TREE] = 2 * leaves * sizeof(int32_t);
   size[W_NEAR] = (size_t)n * sizeof(range);
+  size[W_LIVE] = (size_t)n * sizeof(range);
+  size[W_HEAP] = (size_t)n * sizeof(int32_t);
 }
 
 size_t mx_plan_temp_bytes(const mx_graph *g) {
@@ -130,6 +154,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
 /* Leaves in order of the producing node (a counting sort), and an empty tree. */
 static void make_tree(const mx_graph *g, int32_t n, work *w) {
   int32_t *upto = w->upto; /* first a count per node, then running sums */
+  memset(upto, 0, ((size_t)g->n_nodes + 2) * sizeof *upto);
   for (int32_t i = 0; i < n; i++) upto[w->spans[i].first + 1]++;
   for (int32_t i = 0; i <= g->n_nodes; i++) upto[i + 1] += upto[i];
   for (int32_t i = 0; i < n; i++) {
@@ -171,28 +196,103 @@ static int32_t alive_with(const work *w, const span *s) {
   return k;
 }
 
-/* The lowest offset where s fits between the k neighbours (sorted by offset). */
-static size_t lowest_gap(const range *near, int32_t k, size_t size) {
+/* ---- the run's live spans: sorted by offset, and a heap by last use ---- */
+
+/* The index of the first live span at offset lo or above (offsets of spans
+ * alive at once differ: they share no byte and none is empty). */
+static int32_t live_find(const work *w, size_t lo) {
+  int32_t a = 0, b = w->n_live;
+  while (a < b) {
+    int32_t m = a + (b - a) / 2;
+    if (w->live[m].lo < lo) a = m + 1;
+    else b = m;
+  }
+  return a;
+}
+
+static void heap_sift_down(work *w, int32_t n, int32_t at) {
+  int32_t *h = w->heap;
+  for (;;) {
+    int32_t c = 2 * at + 1;
+    if (c >= n) return;
+    if (c + 1 < n && w->spans[h[c + 1]].last < w->spans[h[c]].last) c++;
+    if (w->spans[h[at]].last <= w->spans[h[c]].last) return;
+    int32_t t = h[at];
+    h[at] = h[c], h[c] = t, at = c;
+  }
+}
+
+static void live_add(work *w, int32_t i) {
+  const span *s = &w->spans[i];
+  int32_t j = live_find(w, s->offset), n = w->n_live;
+  memmove(&w->live[j + 1], &w->live[j], (size_t)(n - j) * sizeof *w->live);
+  w->live[j] = (range){s->offset, s->offset + s->size};
+  int32_t *h = w->heap;
+  h[n] = i;
+  for (int32_t at = n; at > 0 && w->spans[h[(at - 1) / 2]].last > w->spans[h[at]].last; at = (at - 1) / 2) {
+    int32_t t = h[at];
+    h[at] = h[(at - 1) / 2], h[(at - 1) / 2] = t;
+  }
+  w->n_live = n + 1;
+}
+
+/* Drops the live spans last read before node `now`. */
+static void live_expire(work *w, int32_t now) {
+  while (w->n_live && w->spans[w->heap[0]].last < now) {
+    int32_t j = live_find(w, w->spans[w->heap[0]].offset), n = --w->n_live;
+    memmove(&w->live[j], &w->live[j + 1], (size_t)(n - j) * sizeof *w->live);
+    w->heap[0] = w->heap[n];
+    heap_sift_down(w, n, 0);
+  }
+}
+
+/* The lowest offset where `size` bytes fit between the k larger neighbours
+ * and the live spans of the run, both sorted by offset. */
+static size_t lowest_gap(const work *w, int32_t k, size_t size) {
   size_t at = 0;
-  for (int32_t j = 0; j < k && near[j].lo < at + size; j++)
-    if (near[j].hi > at) at = near[j].hi;
+  int32_t a = 0, b = 0, live = MX_PLAN_SWEEP ? w->n_live : 0;
+  for (;;) {
+    const range *r;
+    if (a < k && (b == live || w->near[a].lo <= w->live[b].lo)) r = &w->near[a++];
+    else if (b < live) r = &w->live[b++];
+    else break;
+    if (r->lo >= at + size) break;
+    if (r->hi > at) at = r->hi;
+  }
   return at;
 }
 
+/* Spans made in production order and of one size (or falling sizes) need no
+ * sort: a check is cheaper than qsort's n log n on arrays of a million. */
+static int in_order(const work *w, int32_t n) {
+  for (int32_t i = 1; i < n; i++)
+    if (by_size_desc(&w->spans[i - 1], &w->spans[i]) > 0) return 0;
+  return 1;
+}
+
 static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, mx_err *err) {
-  qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
-  make_tree(g, n, w);
+  if (!MX_PLAN_SWEEP || !in_order(w, n)) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
+  int32_t run = 0; /* the first span of the current run of equal sizes */
   for (int32_t i = 0; i < n; i++) {
     span *s = &w->spans[i];
-    int32_t k = alive_with(w, s);
-    qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
-    size_t at = lowest_gap(w->near, k, s->size);
+    if (s->size != w->spans[run].size || (!MX_PLAN_SWEEP && i > run)) { /* a new run: the last one's go into the tree */
+      if (run == 0) make_tree(g, n, w); /* only now: a graph of one size never needs it */
+      for (; run < i; run++) tree_insert(w, run);
+      w->n_live = 0;
+    }
+    size_t at = 0; /* an empty span blocks nothing: at 0 it is never counted */
+    if (s->size) {
+      if (MX_PLAN_SWEEP) live_expire(w, s->first);
+      int32_t k = run ? alive_with(w, s) : 0;
+      qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
+      at = lowest_gap(w, k, s->size);
+    }
     if (at > SIZE_MAX / 2 - s->size)
       return mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at %s '%s')",
                      s->id >= 0 ? "value" : "the scratch of node",
                      s->id >= 0 ? g->values[s->id].name : mx_node_label(g, &g->nodes[-1 - s->id]));
     s->offset = at;
-    tree_insert(w, i);
+    if (MX_PLAN_SWEEP && s->size) live_add(w, i);
     if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
     if (!MX_OPS_SCRATCH || s->id >= 0) plan->offsets[s->id] = at;
     else plan->scratch[-1 - s->id] = at;
@@ -217,8 +317,7 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
       st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
   if (!st) {
     work w = {arrays[W_SPANS], arrays[W_INDEX], arrays[W_POS], arrays[W_AT], arrays[W_UPTO], arrays[W_TREE],
-              arrays[W_NEAR], leaves_for(n)};
-    memset(w.upto, 0, size[W_UPTO]);
+              arrays[W_NEAR], arrays[W_LIVE], arrays[W_HEAP], leaves_for(n), 0};
     st = make_spans(g, shapes, dtypes, scratch, &w, plan, &n, err);
     if (!st) st = place(g, n, &w, plan, err);
   }
