@@ -90,10 +90,13 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int isa) {
   p->n = in->dims[axis];
   p->fn = mx_arg_kernel(c->in_dtype[0], mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, isa);
   /* across rows, a key per column of a tile and (the wide kernels) its row,
-   * at most 8 bytes, after the keys rounded to 64 (kernels keep no large
-   * arrays on the stack); keys are as wide as the elements */
+   * after the keys rounded to 64 (kernels keep no large arrays on the
+   * stack); keys are as wide as the elements, rows 4 bytes (8 beside 8-byte
+   * keys: extremum_arg.c's I), none under 32 columns (no kernel sweeps
+   * fewer than a strip, STRIP) */
   p->esize = mx_dtype_size(c->in_dtype[0]);
-  size_t bytes = ((p->esize * (size_t)p->inner + 63) & ~(size_t)63) + 8 * (size_t)p->inner;
+  size_t rows = p->inner < 32 ? 0 : (p->esize < 8 ? 4 : 8) * (size_t)p->inner;
+  size_t bytes = ((p->esize * (size_t)p->inner + 63) & ~(size_t)63) + rows;
   p->scratch = p->inner == 1 ? 0 : ((bytes < MX_ARG_SCRATCH ? bytes : MX_ARG_SCRATCH) + 63) & ~(size_t)63;
   int64_t tasks = p->outer * p->n * p->inner / (int64_t)(MX_TASK_BYTES / p->esize);
   int64_t most = p->inner == 1 ? MX_MAX_TASKS : ARG_TASKS;
