@@ -58,7 +58,10 @@
  * holds them; a stretch's result then merges in at 64-bit. Short enough that
  * tests reach the merge, long enough that it costs nothing. */
 #define SWEEP(K) (MX_ARG_SCRATCH / (int64_t)(sizeof(K) + sizeof(I)) / 64 * 64)
-#define PASS_LEN 8192
+#ifndef MX_ARG_PASS_LEN /* the fuzz build's is 64 (CMakeLists.txt): its short rows cross stretches too */
+#define MX_ARG_PASS_LEN 8192
+#endif
+#define PASS_LEN ((int64_t)MX_ARG_PASS_LEN)
 /* Columns of a strip: 128 bytes of each row, and at least 32 (see LANES). */
 #define STRIP(T) (128 / (int)sizeof(T) > 32 ? 128 / (int)sizeof(T) : 32)
 
