@@ -74,11 +74,11 @@ size_t mx_argmax_params_size(const mx_node *n) {
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
   int64_t count = mx_shape_count(c->in[0]); /* overflow-checked (sessions refuse those anyway) */
-  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM ? mx_arg_isa_available() : 0);
+  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM && mx_arg_avx2_available());
   return MINNX_OK;
 }
 
-void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int isa) {
+void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
   argmax_plan *p = params;
   const mx_shape *in = c->in[0];
   int64_t axis = mx_attr_int(c->node, "axis", 0);
@@ -88,7 +88,7 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int isa) {
   for (int64_t d = 0; d < axis; d++) p->outer *= in->dims[d];
   for (int64_t d = axis + 1; d < in->rank; d++) p->inner *= in->dims[d];
   p->n = in->dims[axis];
-  p->fn = mx_arg_kernel(c->in_dtype[0], mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, isa);
+  p->fn = mx_arg_kernel(c->in_dtype[0], mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, avx2);
   /* across rows, a key per column of a tile and (the wide kernels) its row,
    * after the keys rounded to 64 (kernels keep no large arrays on the
    * stack); keys are as wide as the elements, rows 4 bytes (8 beside 8-byte

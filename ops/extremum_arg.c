@@ -19,17 +19,17 @@
 #define MIN_ON 0
 #endif
 
-/* On x86-64, gcc and clang build the kernels three times: portable (SSE2,
- * the x86-64 baseline) and, from the same C, for AVX2 (twice the lanes,
- * three-operand instructions and selects) and AVX-512 (twice again, and
- * compares into mask registers that select in one instruction); a node takes
- * the widest the CPU has. The SSE2 build's instructions per byte keep one
- * thread some way off the memory floor, the AVX2 build's a little.
- * -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds the portable kernels only. */
+/* On x86-64, gcc and clang build the kernels twice: portable (SSE2, the
+ * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes,
+ * three-operand instructions and selects); a node takes the AVX2 ones when
+ * the CPU has AVX2. The SSE2 build's instructions per byte keep one thread
+ * some way off the memory floor. (An AVX-512 build of the same C measured no
+ * faster than the AVX2 one here, Zen 5: the one-pass kernels are bound by
+ * memory, not by instructions.) -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds the
+ * portable kernels only. */
 #if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define MX_AVX2 1
 #define MX_AVX2_TARGET __attribute__((target("avx2")))
-#define MX_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
 #else
 #define MX_AVX2 0
 #endif
@@ -228,24 +228,24 @@
 #define SUFFIX u64
 #include "ops/extremum_arg_set.h"
 
-/* A case per dtype, six kernels [isa][last] per direction. A dtype a build
+/* A case per dtype, four kernels [avx2][last] per direction. A dtype a build
  * leaves out (MX_DTYPE_ON is a constant) or a direction no linked op needs is
  * dead code, so neither its kernels nor their row are linked. */
 #define PAIR(s, v, isa) {MX_ARG_NAME(s, v##_first, isa, kernel), MX_ARG_NAME(s, v##_last, isa, kernel)}
 #if MX_AVX2
-#define WIDE_PAIRS(s, v) PAIR(s, v, avx2), PAIR(s, v, avx512)
+#define AVX2_PAIR(s, v) PAIR(s, v, avx2)
 #else
-#define WIDE_PAIRS(s, v) {NULL, NULL}, {NULL, NULL}
+#define AVX2_PAIR(s, v) {NULL, NULL}
 #endif
 #define CASE(t, s)                                                                                    \
   case t: {                                                                                           \
-    static const mx_arg_fn max[3][2] = {PAIR(s, max, port), WIDE_PAIRS(s, max)};                      \
-    static const mx_arg_fn min[3][2] = {PAIR(s, min, port), WIDE_PAIRS(s, min)};                      \
+    static const mx_arg_fn max[2][2] = {PAIR(s, max, port), AVX2_PAIR(s, max)};                       \
+    static const mx_arg_fn min[2][2] = {PAIR(s, min, port), AVX2_PAIR(s, min)};                       \
     if (!MX_DTYPE_ON(t) || !(dir == MX_MIN ? MIN_ON : MAX_ON)) return NULL;                            \
-    return (dir == MX_MIN ? min : max)[MX_AVX2 && isa > 0 ? (isa > 1 ? 2 : 1) : 0][last != 0];        \
+    return (dir == MX_MIN ? min : max)[avx2 && MX_AVX2][last != 0];                                   \
   }
 
-mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int isa) {
+mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2) {
   switch (t) {
     CASE(MINNX_FLOAT, f32) CASE(MINNX_DOUBLE, f64) CASE(MINNX_FLOAT16, f16) CASE(MINNX_BFLOAT16, bf16)
     CASE(MINNX_INT8, i8) CASE(MINNX_INT16, i16) CASE(MINNX_INT32, i32) CASE(MINNX_INT64, i64)
@@ -260,13 +260,4 @@ int mx_arg_avx2_available(void) {
 #else
   return 0;
 #endif
-}
-
-int mx_arg_isa_available(void) {
-#if MX_AVX2
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
-    return 2;
-#endif
-  return mx_arg_avx2_available();
 }

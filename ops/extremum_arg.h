@@ -11,13 +11,10 @@
  *             of keys (constant 0 where keys cannot be NaN: they fold away);
  *   DIR, LAST the direction and whether ties give the last index;
  *   ATTR, WIDE the functions' attribute (a target ISA) and whether it has
- *             wide vectors with selects (AVX2, AVX-512): then rows and columns
+ *             wide vectors with selects (AVX2): then rows and columns
  *             take one-pass kernels that carry each lane's best key and its
  *             index (NAME(pass), NAME(sweep)); else the blocks and strips
  *             that find the extreme first and its index after;
- *   WLANES    the lanes of NAME(pass) (WIDE): enough independent chains of
- *             compare and select to hide their latency, few enough to stay
- *             in registers;
  *   NAME(f)   the instance's name for function f.
  * The input is outer x n x inner: the index runs over n for each (outer, inner). */
 
@@ -218,21 +215,21 @@ static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n,
     }
 }
 #else
-/* x[0..n), n a multiple of WLANES up to PASS_LEN: each lane j holds the best key
- * among x[j], x[j + WLANES], ... and its index (an I, beside the keys in the
+/* x[0..n), n a multiple of LANES up to PASS_LEN: each lane j holds the best key
+ * among x[j], x[j + LANES], ... and its index (an I, beside the keys in the
  * vectors), the rule of BETTER applied element by element, so that NaN,
  * ties and -0 need nothing apart; then the lanes are merged. *at gets the
  * index; returns the key. */
 static ATTR K NAME(pass)(const T *x, int64_t n, int64_t *at) {
-  K acc[WLANES];
-  I where[WLANES];
-  for (int j = 0; j < WLANES; j++) {
+  K acc[LANES];
+  I where[LANES];
+  for (int j = 0; j < LANES; j++) {
     acc[j] = KEY(x[j]);
     where[j] = (I)j;
   }
-  for (int64_t i = WLANES; i < n; i += WLANES) {
-    for (int p = 0; p < WLANES * (int)sizeof(T); p += 64) mx_prefetch(x + i, MX_AHEAD + p);
-    for (int j = 0; j < WLANES; j++) {
+  for (int64_t i = LANES; i < n; i += LANES) {
+    for (int p = 0; p < LANES * (int)sizeof(T); p += 64) mx_prefetch(x + i, MX_AHEAD + p);
+    for (int j = 0; j < LANES; j++) {
       K v = KEY(x[i + j]);
       I take = -(I)BETTER(v, acc[j]);
       acc[j] = take ? v : acc[j];
@@ -240,7 +237,7 @@ static ATTR K NAME(pass)(const T *x, int64_t n, int64_t *at) {
     }
   }
   /* halves, as vectors as long as they go */
-  for (int h = WLANES / 2; h >= 1; h /= 2)
+  for (int h = LANES / 2; h >= 1; h /= 2)
     for (int j = 0; j < h; j++) {
       K u = acc[j], v = acc[j + h];
       I a = where[j], b = where[j + h], take = -(I)AHEAD_OF(u, a, v, b);
@@ -250,11 +247,11 @@ static ATTR K NAME(pass)(const T *x, int64_t n, int64_t *at) {
   *at = where[0];
   return acc[0];
 }
-/* A row in stretches of PASS_LEN (a multiple of WLANES: the indices fit an
+/* A row in stretches of PASS_LEN (a multiple of LANES: the indices fit an
  * I), each later stretch's best taking over by BETTER, then the rest. */
 static ATTR int64_t NAME(row)(const T *x, int64_t n) {
   K best = KEY(x[0]);
-  int64_t at = 0, full = n - n % WLANES;
+  int64_t at = 0, full = n - n % LANES;
   for (int64_t b = 0; b < full; b += PASS_LEN) {
     int64_t i, len = full - b < PASS_LEN ? full - b : PASS_LEN;
     K m = NAME(pass)(x + b, len, &i);
@@ -333,11 +330,7 @@ static ATTR void NAME(kernel)(const void *in_, int64_t *out, int64_t outer, int6
     NAME(cols)(in, out, outer, n, inner, c0, c1, scratch);
     return;
   }
-#if WIDE
-  if (n < WLANES) /* short rows: no lanes at all */
-#else
-  if (n < LANES) /* short rows: no blocks at all */
-#endif
+  if (n < LANES) /* short rows: no blocks or lanes at all */
     for (int64_t o = 0; o < outer; o++) out[o] = NAME(tail)(in + o * n, 1, n, KEY(in[o * n]), 0);
   else
     for (int64_t o = 0; o < outer; o++) out[o] = NAME(row)(in + o * n, n);

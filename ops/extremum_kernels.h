@@ -67,13 +67,11 @@ typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 #define MX_ARG_SCRATCH 16384
 
 /* The kernel of dtype t, direction dir, the first or the last index among
- * ties, for instruction set isa: 0 portable, 1 AVX2, 2 AVX-512 (where this
- * build has those; tests run each). mx_arg_avx2_available tells whether the
- * CPU has AVX2, mx_arg_isa_available the widest isa it has (both 0 without
- * AVX2 kernels). */
-mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int isa);
+ * ties, portable or for AVX2 (when avx2 is nonzero and this build has those:
+ * tests run both; mx_arg_avx2_available tells whether the CPU has AVX2,
+ * always 0 without AVX2 kernels). */
+mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2);
 int mx_arg_avx2_available(void);
-int mx_arg_isa_available(void);
 
 /* ---- reductions over a set of axes (extremum_reduce.c) ---- */
 

@@ -26,12 +26,11 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
 /* ArgMax and ArgMin, in the node's direction. */
 size_t mx_argmax_params_size(const mx_node *n);
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params);
-/* The same with the kernels chosen: isa 0 portable, 1 AVX2, 2 AVX-512 where
- * this build has them (tests run each); mx_argmax_prepare passes the widest
- * the CPU has, which mx_argmax_isa_available tells (0 without AVX2 kernels). */
-void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int isa);
+/* The same with the kernels chosen: AVX2 ones when avx2 is nonzero and this
+ * build has them (tests run both); mx_argmax_prepare passes whether the CPU
+ * has AVX2, which mx_argmax_avx2_available tells (0 without AVX2 kernels). */
+void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2);
 #define mx_argmax_avx2_available mx_arg_avx2_available
-#define mx_argmax_isa_available mx_arg_isa_available
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
 
 #endif
