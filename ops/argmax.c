@@ -52,8 +52,12 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
 /* Tasks (when the session has threads): ranges of the outer dims, or, when
  * they are fewer than the tasks, pieces of the columns of each; every
  * (outer, column) is one search, so the indices are those of one call. Each
- * task has a scratch of its own. */
+ * task has a scratch of its own. A piece reads runs of at least PIECE_BYTES
+ * of each row (DRAM serves short runs at a stride slower) and is cut on
+ * PIECE_COLS columns (a multiple of every kernel's strip). */
 #define ARG_TASKS 16 /* at most, across rows: each takes a scratch */
+#define PIECE_BYTES (MX_TASK_BYTES / 16) /* 4 KiB (the fuzz build's small tasks: small pieces) */
+#define PIECE_COLS 128
 
 #ifndef MX_SMALL_KERNELS /* else extremum_small.c's reference loops */
 typedef struct {
@@ -85,17 +89,23 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
   for (int64_t d = axis + 1; d < in->rank; d++) p->inner *= in->dims[d];
   p->n = in->dims[axis];
   p->fn = mx_arg_kernel(c->in_dtype[0], mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, avx2);
-  /* across rows, a key per column of a block (kernels keep no large arrays
-   * on the stack); keys are as wide as the elements */
+  /* across rows, a key per column of a tile and (the wide kernels) its row,
+   * after the keys rounded to 64 (kernels keep no large arrays on the
+   * stack); keys are as wide as the elements, rows 4 bytes (8 beside 8-byte
+   * keys: extremum_arg.c's I), none under 32 columns (no kernel sweeps
+   * fewer than a strip, STRIP) */
   p->esize = mx_dtype_size(c->in_dtype[0]);
-  size_t keys = p->esize * (size_t)p->inner;
-  p->scratch = p->inner == 1 ? 0 : ((keys < MX_ARG_SCRATCH ? keys : MX_ARG_SCRATCH) + 63) & ~(size_t)63;
+  size_t rows = p->inner < 32 ? 0 : (p->esize < 8 ? 4 : 8) * (size_t)p->inner;
+  size_t bytes = ((p->esize * (size_t)p->inner + 63) & ~(size_t)63) + rows;
+  p->scratch = p->inner == 1 ? 0 : ((bytes < MX_ARG_SCRATCH ? bytes : MX_ARG_SCRATCH) + 63) & ~(size_t)63;
   int64_t tasks = p->outer * p->n * p->inner / (int64_t)(MX_TASK_BYTES / p->esize);
   int64_t most = p->inner == 1 ? MX_MAX_TASKS : ARG_TASKS;
   p->tasks = tasks < 2 ? 1 : tasks > most ? most : tasks;
   p->pieces = 1;
   if (p->tasks > p->outer) { /* few outer slices: cut their columns (none to cut in rows) */
+    int64_t wide = p->inner * (int64_t)p->esize / PIECE_BYTES;
     p->pieces = p->inner == 1 ? 1 : (p->tasks + p->outer - 1) / p->outer;
+    if (p->pieces > wide) p->pieces = wide > 1 ? wide : 1;
     p->tasks = p->outer * p->pieces;
   }
   c->scratch = p->scratch * (size_t)(p->inner == 1 ? 1 : p->tasks);
@@ -119,10 +129,10 @@ static void argmax_task(void *ctx, int64_t i) {
             p->inner, scratch);
     return;
   }
-  /* a piece of one outer slice's columns, cut on 16 columns */
+  /* a piece of one outer slice's columns */
   int64_t o = i / p->pieces, j = i % p->pieces;
-  int64_t c0 = p->inner * j / p->pieces / 16 * 16;
-  int64_t c1 = j + 1 == p->pieces ? p->inner : p->inner * (j + 1) / p->pieces / 16 * 16;
+  int64_t c0 = p->inner * j / p->pieces / PIECE_COLS * PIECE_COLS;
+  int64_t c1 = j + 1 == p->pieces ? p->inner : p->inner * (j + 1) / p->pieces / PIECE_COLS * PIECE_COLS;
   if (c1 > c0)
     p->fn(s->in + (size_t)(o * p->n * p->inner) * p->esize, s->out + o * p->inner, 1, p->n, p->inner, c0, c1, scratch);
 }

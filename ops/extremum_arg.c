@@ -20,11 +20,13 @@
 #endif
 
 /* On x86-64, gcc and clang build the kernels twice: portable (SSE2, the
- * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes and
- * three-operand instructions); a node takes the AVX2 ones when the CPU has
- * AVX2. Across rows, the SSE2 build's instructions per byte keep one thread
- * some way off the memory floor. -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds
- * the portable kernels only. */
+ * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes,
+ * three-operand instructions and selects); a node takes the AVX2 ones when
+ * the CPU has AVX2. The SSE2 build's instructions per byte keep one thread
+ * some way off the memory floor. (An AVX-512 build of the same C measured no
+ * faster than the AVX2 one here, Zen 5: the one-pass kernels are bound by
+ * memory, not by instructions.) -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds the
+ * portable kernels only. */
 #if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define MX_AVX2 1
 #define MX_AVX2_TARGET __attribute__((target("avx2")))
@@ -47,8 +49,19 @@
  * beats its best so far is looked at again, from cache, for its row. The
  * best keys of a block fill the scratch; wider blocks read longer runs of
  * each row, which DRAM serves faster. */
-#define COL_BLOCK(K) (MX_ARG_SCRATCH / (int64_t)sizeof(K))
+#define COL_BLOCK(K) (8192 / (int64_t)sizeof(K))
 #define COL_ROWS 16
+/* The wide builds sweep tiles of columns whose best keys and rows (an I
+ * each) fill the scratch: SWEEP(K) columns, a multiple of 64 bytes of keys
+ * (the indices start on a line). They count rows (and along a row,
+ * elements) within stretches of PASS_LEN, a multiple of LANES, so that an I
+ * holds them; a stretch's result then merges in at 64-bit. Short enough that
+ * tests reach the merge, long enough that it costs nothing. */
+#define SWEEP(K) (MX_ARG_SCRATCH / (int64_t)(sizeof(K) + sizeof(I)) / 64 * 64)
+#ifndef MX_ARG_PASS_LEN /* the fuzz build's is 64 (CMakeLists.txt): its short rows cross stretches too */
+#define MX_ARG_PASS_LEN 8192
+#endif
+#define PASS_LEN ((int64_t)MX_ARG_PASS_LEN)
 /* Columns of a strip: 128 bytes of each row, and at least 32 (see LANES). */
 #define STRIP(T) (128 / (int)sizeof(T) > 32 ? 128 / (int)sizeof(T) : 32)
 
@@ -70,6 +83,13 @@
  * &&: no branch in a loop that should vectorize.) */
 #define BETTER(x, best) \
   (LAST ? (MX_REACHES(DIR, x, best) | ISNAN(x)) : (!MX_REACHES(DIR, best, x) & !ISNAN(best)))
+/* Whether the candidate of key v at index b comes before the one of key u
+ * at a, the indices in any order (merging lanes): NaN beyond all numbers,
+ * then the direction, then the first (last) index. Bitwise: no branch. */
+#define INDEX_FIRST(a, b) (LAST ? (b) > (a) : (b) < (a))
+#define AHEAD_OF(u, a, v, b)                     \
+  ((ISNAN(u) & ISNAN(v) & INDEX_FIRST(a, b)) |   \
+   ((!ISNAN(u)) & (ISNAN(v) | MX_BEYOND(DIR, v, u) | (((v) == (u)) & INDEX_FIRST(a, b)))))
 /* What find looks for: a NaN, or the key m. */
 #define HIT(v, m, nan) ((nan) ? ISNAN(v) : (v) == (m))
 

@@ -10,11 +10,39 @@
  *   KEY(x)    the key of an element; ISNAN(k), EITHER_NAN(k, l) the NaN tests
  *             of keys (constant 0 where keys cannot be NaN: they fold away);
  *   DIR, LAST the direction and whether ties give the last index;
- *   ATTR, TRACK the functions' attribute (a target ISA) and whether columns
- *             take the one-pass strips (NAME(track)) or the rescanning ones;
+ *   ATTR, WIDE the functions' attribute (a target ISA) and whether it has
+ *             wide vectors with selects (AVX2): then rows and columns
+ *             take one-pass kernels that carry each lane's best key and its
+ *             index (NAME(pass), NAME(sweep)); else the blocks and strips
+ *             that find the extreme first and its index after;
  *   NAME(f)   the instance's name for function f.
  * The input is outer x n x inner: the index runs over n for each (outer, inner). */
 
+/* A row x[0..n) from index i on, best and at being the best so far and
+ * its index: one element at a time, branch-free. */
+static ATTR int64_t NAME(tail)(const T *x, int64_t i, int64_t n, K best, int64_t at) {
+  for (; i < n; i++) {
+    K v = KEY(x[i]);
+    int take = BETTER(v, best);
+    best = take ? v : best;
+    at = take ? i : at;
+  }
+  return at;
+}
+/* Rows [k0, k0 + h) of the columns [0, w) at x (row k0; row stride inner):
+ * best[j] and y[j] (its index) follow column j through them, one by one. */
+static ATTR void NAME(scan)(const T *x, int64_t inner, int64_t w, int64_t k0, int64_t h,
+                        K *best, int64_t *y) {
+  for (int64_t j = 0; j < w; j++)
+    for (int64_t k = 0; k < h; k++) {
+      K v = KEY(x[k * inner + j]);
+      if (BETTER(v, best[j])) {
+        best[j] = v;
+        y[j] = k0 + k;
+      }
+    }
+}
+#if !WIDE
 /* The first (last) index in x[0..n) of key m, or of a NaN if nan, one being
  * known to be there: LANES at a time for a hit, then one by one inside them. */
 static ATTR int64_t NAME(find)(const T *x, int64_t n, K m, int nan) {
@@ -61,17 +89,6 @@ static ATTR int NAME(lanes)(const T *x, int64_t n, K *acc) {
   for (int j = 0; j < LANES; j++) any |= nan[j];
   return any != 0;
 }
-/* A row x[0..n) from index i on, best and at being the best so far and
- * its index: one element at a time, branch-free. */
-static ATTR int64_t NAME(tail)(const T *x, int64_t i, int64_t n, K best, int64_t at) {
-  for (; i < n; i++) {
-    K v = KEY(x[i]);
-    int take = BETTER(v, best);
-    best = take ? v : best;
-    at = take ? i : at;
-  }
-  return at;
-}
 static ATTR int64_t NAME(row)(const T *x, int64_t n) {
   K best = KEY(x[0]);
   int64_t at = 0, full = n - n % LANES;
@@ -95,61 +112,6 @@ static ATTR int64_t NAME(row)(const T *x, int64_t n) {
     best = m;
   }
   return NAME(tail)(x, full, n, best, at);
-}
-/* Rows [k0, k0 + h) of the columns [0, w) at x (row k0; row stride inner):
- * best[j] and y[j] (its index) follow column j through them, one by one. */
-static ATTR void NAME(scan)(const T *x, int64_t inner, int64_t w, int64_t k0, int64_t h,
-                        K *best, int64_t *y) {
-  for (int64_t j = 0; j < w; j++)
-    for (int64_t k = 0; k < h; k++) {
-      K v = KEY(x[k * inner + j]);
-      if (BETTER(v, best[j])) {
-        best[j] = v;
-        y[j] = k0 + k;
-      }
-    }
-}
-/* The same for a strip of STRIP(T) columns in one pass: each column's
- * maximum over the rows and the row where it is (A: row numbers in the
- * stretch, as wide as the keys), kept in registers; NaN only flagged (if
- * one was seen, the rows are looked at again one by one). As fast on any
- * data, but it takes twice the instructions of NAME(strip)'s first pass:
- * only AVX2 runs it at the memory floor. */
-static ATTR void NAME(track)(const T *x, int64_t inner, int64_t k0, int64_t h, K *best,
-                              int64_t *y) {
-  K g[STRIP(T)];
-  A at[STRIP(T)], nan[STRIP(T)], any = 0;
-  int64_t ahead = COL_ROWS * inner * (int64_t)sizeof(T);
-  PREFETCH_STRIP(x, ahead, T);
-  for (int j = 0; j < STRIP(T); j++) {
-    g[j] = KEY(x[j]);
-    at[j] = 0;
-    nan[j] = -(A)ISNAN(g[j]);
-  }
-  for (int64_t k = 1; k < h; k++) {
-    const T *r = x + k * inner;
-    A row = (A)k;
-    PREFETCH_STRIP(r, ahead, T);
-    for (int j = 0; j < STRIP(T); j++) {
-      K v = KEY(r[j]);
-      A take = -(A)(LAST ? MX_REACHES(DIR, v, g[j]) : MX_BEYOND(DIR, v, g[j]));
-      /* a plain max and a bitwise select: gcc turns `take ? v : g[j]` into
-       * a branch around a masked store */
-      g[j] = FURTHER(g[j], v);
-      at[j] = (A)((row & take) | (at[j] & ~take));
-      nan[j] |= -(A)ISNAN(v);
-    }
-  }
-  for (int j = 0; j < STRIP(T); j++) any |= nan[j];
-  if (any) {
-    NAME(scan)(x, inner, STRIP(T), k0, h, best, y);
-    return;
-  }
-  for (int j = 0; j < STRIP(T); j++) {
-    int b = BETTER(g[j], best[j]);
-    best[j] = b ? g[j] : best[j];
-    y[j] = b ? k0 + at[j] : y[j];
-  }
 }
 /* The same for a strip of STRIP(T) columns, fast: first each column's
  * maximum over the rows (STRIP independent maxima, kept in registers; NaN
@@ -247,14 +209,120 @@ static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n,
          * seen twice in a stretch gives the same result */
         for (int64_t j = 0; j < m; j += STRIP(T)) {
           int64_t at = m - j < STRIP(T) ? m - STRIP(T) : j;
-          if (TRACK)
-            NAME(track)(rows + at, inner, k0, h, best + at, y + at);
-          else
-            NAME(strip)(rows + at, inner, k0, h, best + at, y + at);
+          NAME(strip)(rows + at, inner, k0, h, best + at, y + at);
         }
       }
     }
 }
+#else
+/* x[0..n), n a multiple of LANES up to PASS_LEN: each lane j holds the best key
+ * among x[j], x[j + LANES], ... and its index (an I, beside the keys in the
+ * vectors), the rule of BETTER applied element by element, so that NaN,
+ * ties and -0 need nothing apart; then the lanes are merged. *at gets the
+ * index; returns the key. */
+static ATTR K NAME(pass)(const T *x, int64_t n, int64_t *at) {
+  K acc[LANES];
+  I where[LANES];
+  for (int j = 0; j < LANES; j++) {
+    acc[j] = KEY(x[j]);
+    where[j] = (I)j;
+  }
+  for (int64_t i = LANES; i < n; i += LANES) {
+    for (int p = 0; p < LANES * (int)sizeof(T); p += 64) mx_prefetch(x + i, MX_AHEAD + p);
+    for (int j = 0; j < LANES; j++) {
+      K v = KEY(x[i + j]);
+      I take = -(I)BETTER(v, acc[j]);
+      acc[j] = take ? v : acc[j];
+      where[j] = (I)(((I)i + j) & take) | (where[j] & ~take);
+    }
+  }
+  /* halves, as vectors as long as they go */
+  for (int h = LANES / 2; h >= 1; h /= 2)
+    for (int j = 0; j < h; j++) {
+      K u = acc[j], v = acc[j + h];
+      I a = where[j], b = where[j + h], take = -(I)AHEAD_OF(u, a, v, b);
+      acc[j] = take ? v : u;
+      where[j] = (b & take) | (a & ~take);
+    }
+  *at = where[0];
+  return acc[0];
+}
+/* A row in stretches of PASS_LEN (a multiple of LANES: the indices fit an
+ * I), each later stretch's best taking over by BETTER, then the rest. */
+static ATTR int64_t NAME(row)(const T *x, int64_t n) {
+  K best = KEY(x[0]);
+  int64_t at = 0, full = n - n % LANES;
+  for (int64_t b = 0; b < full; b += PASS_LEN) {
+    int64_t i, len = full - b < PASS_LEN ? full - b : PASS_LEN;
+    K m = NAME(pass)(x + b, len, &i);
+    if (BETTER(m, best)) {
+      best = m;
+      at = b + i;
+    }
+  }
+  return NAME(tail)(x, full, n, best, at);
+}
+/* One row's STRIP(T) columns at r through best b and row a (k: the row). */
+static inline ATTR void NAME(step)(const T *restrict r, K *restrict b, I *restrict a, I k, int64_t ahead) {
+  for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) mx_prefetch(r, ahead + p);
+  for (int j = 0; j < STRIP(T); j++) {
+    K v = KEY(r[j]);
+    I take = -(I)BETTER(v, b[j]);
+    b[j] = take ? v : b[j];
+    a[j] = (k & take) | (a[j] & ~take);
+  }
+}
+/* Rows [1, n) of the columns [0, w) at x (row stride inner; STRIP(T) <= w
+ * <= SWEEP(K)): rows stream through in runs of w elements, best[] and at[]
+ * (in L1) carrying each column's best key and row (the rule of BETTER, so
+ * NaN and ties need nothing apart), STRIP(T) columns a step (the last step
+ * overlaps the one before: a column seen twice in a row ends the same).
+ * at[] holds rows within a stretch of PASS_LEN as an I; y gets them. */
+static ATTR void NAME(sweep)(const T *x, int64_t inner, int64_t n, int64_t w, K *restrict best, I *restrict at,
+                             int64_t *restrict y) {
+  int64_t run = w * (int64_t)sizeof(T), full = w - w % STRIP(T);
+  int64_t ahead = (MX_AHEAD + run - 1) / run * inner * (int64_t)sizeof(T); /* whole rows ahead */
+  for (int64_t j = 0; j < w; j++) {
+    best[j] = KEY(x[j]);
+    y[j] = 0;
+  }
+  for (int64_t k0 = 1; k0 < n; k0 += PASS_LEN) {
+    int64_t h = n - k0 < PASS_LEN ? n - k0 : PASS_LEN;
+    for (int64_t j = 0; j < w; j++) at[j] = -1;
+    for (int64_t k = 0; k < h; k++) {
+      const T *r = x + (k0 + k) * inner;
+      for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step)(r + j, best + j, at + j, (I)k, ahead);
+      if (full < w) NAME(step)(r + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, ahead);
+      mx_prefetch(r + w - 1, ahead); /* a run not aligned to 64 bytes ends in one line more */
+    }
+    for (int64_t j = 0; j < w; j++) y[j] = at[j] < 0 ? y[j] : k0 + at[j];
+  }
+}
+/* scratch: a key per column of a tile, then from the next 64 bytes an I
+ * each; columns in tiles of at most SWEEP(K), as even as can be */
+static ATTR void NAME(cols)(const T *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
+                            int64_t c1, void *scratch) {
+  int64_t keys = inner < SWEEP(K) ? inner : SWEEP(K);
+  K *best = scratch;
+  I *at = (I *)((unsigned char *)scratch + ((size_t)keys * sizeof(K) + 63) / 64 * 64);
+  int64_t tiles = (c1 - c0 + SWEEP(K) - 1) / SWEEP(K);
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t t = 0; t < tiles; t++) {
+      int64_t j0 = c0 + (c1 - c0) * t / tiles, w = c0 + (c1 - c0) * (t + 1) / tiles - j0;
+      const T *x = in + o * n * inner + j0;
+      int64_t *y = out + o * inner + j0;
+      if (w >= STRIP(T)) {
+        NAME(sweep)(x, inner, n, w, best, at, y);
+        continue;
+      }
+      for (int64_t j = 0; j < w; j++) {
+        best[j] = KEY(x[j]);
+        y[j] = 0;
+      }
+      NAME(scan)(x + inner, inner, w, 1, n - 1, best, y);
+    }
+}
+#endif
 static ATTR void NAME(kernel)(const void *in_, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
                               int64_t c1, void *scratch) {
   const T *in = in_;
@@ -262,7 +330,7 @@ static ATTR void NAME(kernel)(const void *in_, int64_t *out, int64_t outer, int6
     NAME(cols)(in, out, outer, n, inner, c0, c1, scratch);
     return;
   }
-  if (n < LANES) /* short rows: no blocks at all */
+  if (n < LANES) /* short rows: no blocks or lanes at all */
     for (int64_t o = 0; o < outer; o++) out[o] = NAME(tail)(in + o * n, 1, n, KEY(in[o * n]), 0);
   else
     for (int64_t o = 0; o < outer; o++) out[o] = NAME(row)(in + o * n, n);

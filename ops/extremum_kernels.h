@@ -68,7 +68,7 @@ void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out);
  * arrays on the stack). */
 typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
                           int64_t c1, void *scratch);
-#define MX_ARG_SCRATCH 8192
+#define MX_ARG_SCRATCH 16384
 
 /* The kernel of dtype t, direction dir, the first or the last index among
  * ties, portable or for AVX2 (when avx2 is nonzero and this build has those:

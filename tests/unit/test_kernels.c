@@ -136,7 +136,7 @@ static void scrambled(void *pool, mx_task_fn task, void *ctx, int64_t n) {
 
 /* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
 static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_t inner, int last, int specials,
-                        int avx2) {
+                        int avx2, int skew) {
   mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
   const mx_shape *ins[1] = {&in};
   mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
@@ -144,7 +144,9 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
                   .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
   mx_op_ctx c = {.node = &node, .in = ins, .out = &out, .in_dtype = &t};
   void *plan = malloc(mx_argmax_params_size(&node));
-  void *x = malloc((size_t)(outer * n * inner) * mx_dtype_size(t) + 1);
+  /* skew: the input starts an element past malloc's alignment */
+  unsigned char *mem = malloc((size_t)(outer * n * inner + skew) * mx_dtype_size(t) + 1);
+  void *x = mem + (size_t)skew * mx_dtype_size(t);
   int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
   int64_t *ref = malloc((size_t)(outer * inner) * sizeof *ref + 1);
@@ -174,26 +176,30 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
         fprintf(stderr, "reference loop of Arg%s dtype %d at (%lld,%lld): %lld, expected %lld\n", dir ? "Min" : "Max", t,
                 (long long)o, (long long)j, (long long)ref[o * inner + j], (long long)best);
       if (y[o * inner + j] != best && !wrong++)
-        fprintf(stderr, "Arg%s%s dtype %d [%lld,%lld,%lld] last=%d at (%lld,%lld): %lld, expected %lld\n",
-                dir ? "Min" : "Max", avx2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, (long long)o, (long long)j,
+        fprintf(stderr, "Arg%s%s dtype %d [%lld,%lld,%lld] last=%d skew=%d at (%lld,%lld): %lld, expected %lld\n",
+                dir ? "Min" : "Max", avx2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, skew, (long long)o, (long long)j,
                 (long long)y[o * inner + j], (long long)best);
     }
   CHECK_EQ_INT(wrong, 0);
   free(plan);
   free(scratch);
-  free(x);
+  free(mem);
   free(y);
   free(ref);
 }
 
 static void test_argmax(void) {
   /* (outer, n, inner): tiny, rows over one lane group, over a block, not a
-   * multiple of the lanes; columns over a column block, with a remainder */
+   * multiple of the lanes, over stretches of PASS_LEN (8192); columns over a
+   * column block or sweep tile, with a remainder, narrower than a strip, in
+   * more rows than a stretch */
   static const int64_t shapes[][3] = {{1, 1, 1},   {3, 4, 1},   {2, 31, 1},  {2, 32, 1},  {2, 33, 1},   {3, 511, 1},
                                       {2, 512, 1}, {2, 513, 1}, {2, 1500, 1}, {1, 4099, 1}, {5, 7, 3},   {2, 50, 31},
                                       {1, 40, 1025}, {2, 9, 2100}, {1, 5, 8300}, {2, 300, 70}, {1, 1, 5},
+                                      {1, 20000, 1}, {2, 8257, 1}, {1, 8195, 33}, {2, 3, 130}, {1, 3, 4500},
                                       /* split into tasks: outer ranges, and the columns of one slice */
-                                      {67, 50, 33}, {300, 1001, 1}, {1, 700, 301}, {3, 170, 257}};
+                                      {67, 50, 33}, {300, 1001, 1}, {1, 700, 301}, {3, 170, 257}, {1, 40, 3000}, {1, 30, 9000},
+                                      {2, 25, 4400}};
   /* the portable kernels, and the AVX2 ones where this build and CPU have them */
   int isas = 1 + mx_argmax_avx2_available();
   if (isas == 1) fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
@@ -203,7 +209,8 @@ static void test_argmax(void) {
         for (int last = 0; last < 2; last++)
           for (int specials = 0; specials < 2; specials++)
             for (int dir = MX_MAX; dir <= MX_MIN; dir++)
-              argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials, avx2);
+              argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials, avx2,
+                          (int)(s % 3 == 1));
 }
 
 /* ---- Max ---- */
