@@ -1,0 +1,227 @@
+/* The default pool (see workers.h). Why not pthreadpool (Debian's
+ * libpthreadpool, the pool this replaced): its caller hands each thread a
+ * range of the tasks and, even when it has stolen every task itself, waits
+ * until each worker has woken up and checked in. With the cores busy with
+ * other processes a worker may not run for a scheduler slice or more, and
+ * its caller spun meanwhile: 2 threads took 12-20 ms on nodes that take
+ * 1.5 ms on 1 (README, "Threads"). Here nothing waits for a worker that has
+ * not entered the job, and a thread with nothing to do sleeps soon. */
+#define _POSIX_C_SOURCE 200809L
+#include "runtime/workers.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <time.h>
+
+/* How long a thread spins before it sleeps: a worker waiting for the next
+ * job (nodes often follow each other within this; waking a sleeping thread
+ * costs tens of microseconds), and the caller waiting for the last tasks
+ * (about one task's time). Short, so that an idle pool takes little CPU from
+ * the other processes of a loaded machine. */
+#define WORKER_SPIN_NS 100000
+#define CALLER_SPIN_NS 50000
+
+/* The door of the current job: its number (high 32 bits), whether it is
+ * closed, and how many workers are inside (reading its task and counters). */
+#define DOOR_CLOSED ((uint64_t)1 << 31)
+#define DOOR_INSIDE (DOOR_CLOSED - 1)
+
+typedef struct {
+  /* the current job: written by the caller only while the door is closed
+   * with nobody inside, read by workers only inside */
+  minnx_task_fn task;
+  void *ctx;
+  size_t n;
+  uint32_t jobs; /* jobs published so far (the caller's, under `turn`) */
+  _Atomic uint64_t door;
+  char pad0[64];
+  _Atomic size_t next; /* the next task to claim */
+  char pad1[64];
+  _Atomic size_t done; /* tasks finished */
+  char pad2[64];
+  _Atomic uint32_t job;     /* the latest job's number: what idle workers watch */
+  _Atomic int sleepers;     /* workers asleep on `wake` */
+  _Atomic int waiting;      /* the caller asleep on `finished` */
+  _Atomic int stop;
+  pthread_mutex_t turn;     /* one caller at a time */
+  pthread_mutex_t lock;     /* for the condition variables */
+  pthread_cond_t wake, finished;
+  size_t workers;
+  pthread_t thread[];
+} pool;
+
+static void relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+static int64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Spins (checking the clock now and then) until ready(p, arg) or `ns` pass. */
+static int spin_until(pool *p, int (*ready)(pool *, uint32_t), uint32_t arg, int64_t ns) {
+  int64_t end = 0;
+  for (unsigned k = 0;; k++) {
+    if (ready(p, arg)) return 1;
+    if (k % 64 == 0) {
+      int64_t t = now_ns();
+      if (!end) end = t + ns;
+      else if (t > end) return 0;
+    }
+    relax();
+  }
+}
+
+static int new_job(pool *p, uint32_t seen) {
+  return atomic_load(&p->job) != seen || atomic_load(&p->stop);
+}
+
+static int all_done(pool *p, uint32_t unused) {
+  (void)unused;
+  return atomic_load(&p->done) == p->n;
+}
+
+/* Claims and runs tasks until none is left; a finisher of the last wakes a sleeping caller. */
+static void work(pool *p) {
+  size_t n = p->n, i;
+  while ((i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed)) < n) {
+    p->task(p->ctx, i);
+    if (atomic_fetch_add(&p->done, 1) + 1 == n && atomic_load(&p->waiting)) {
+      pthread_mutex_lock(&p->lock);
+      pthread_cond_signal(&p->finished);
+      pthread_mutex_unlock(&p->lock);
+    }
+  }
+}
+
+/* Enters job g unless it is over (closed, or another job is current). */
+static int enter(pool *p, uint32_t g) {
+  uint64_t d = atomic_load_explicit(&p->door, memory_order_acquire);
+  do {
+    if ((uint32_t)(d >> 32) != g || (d & DOOR_CLOSED)) return 0;
+  } while (!atomic_compare_exchange_weak_explicit(&p->door, &d, d + 1, memory_order_acq_rel, memory_order_acquire));
+  return 1;
+}
+
+static void *worker_main(void *arg) {
+  pool *p = arg;
+  uint32_t seen = 0;
+  for (;;) {
+    if (!spin_until(p, new_job, seen, WORKER_SPIN_NS)) {
+      pthread_mutex_lock(&p->lock);
+      atomic_fetch_add(&p->sleepers, 1);
+      while (!new_job(p, seen)) pthread_cond_wait(&p->wake, &p->lock);
+      atomic_fetch_sub(&p->sleepers, 1);
+      pthread_mutex_unlock(&p->lock);
+    }
+    if (atomic_load(&p->stop)) return NULL;
+    seen = atomic_load(&p->job);
+    if (enter(p, seen)) {
+      work(p);
+      atomic_fetch_sub_explicit(&p->door, 1, memory_order_release);
+    }
+  }
+}
+
+size_t mx_workers_size(size_t threads) {
+  return sizeof(pool) + (threads > 1 ? threads - 1 : 0) * sizeof(pthread_t);
+}
+
+void mx_workers_run(void *pool_, minnx_task_fn task, void *ctx, size_t n) {
+  pool *p = pool_;
+  pthread_mutex_lock(&p->turn);
+  p->task = task;
+  p->ctx = ctx;
+  p->n = n;
+  atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+  atomic_store_explicit(&p->done, 0, memory_order_relaxed);
+  if (++p->jobs == 0) p->jobs = 1; /* 0 is no job, what a new worker has seen */
+  atomic_store_explicit(&p->door, (uint64_t)p->jobs << 32, memory_order_release);
+  atomic_store(&p->job, p->jobs);
+  if (atomic_load(&p->sleepers)) {
+    pthread_mutex_lock(&p->lock);
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->lock);
+  }
+  work(p);
+  /* The last tasks may be running elsewhere: spin about a task's time, then sleep. */
+  if (!spin_until(p, all_done, 0, CALLER_SPIN_NS)) {
+    pthread_mutex_lock(&p->lock);
+    atomic_store(&p->waiting, 1);
+    while (atomic_load(&p->done) != n) pthread_cond_wait(&p->finished, &p->lock);
+    atomic_store(&p->waiting, 0);
+    pthread_mutex_unlock(&p->lock);
+  }
+  /* Close the door; a worker still inside has run out of tasks and leaves
+   * within a few instructions (unless preempted right there: yield to it). */
+  atomic_fetch_or_explicit(&p->door, DOOR_CLOSED, memory_order_acq_rel);
+  for (unsigned k = 0; atomic_load_explicit(&p->door, memory_order_acquire) & DOOR_INSIDE; k++) {
+    if (k < 1000) relax();
+    else sched_yield();
+  }
+  pthread_mutex_unlock(&p->turn);
+}
+
+/* Stops and joins the first `started` workers; releases the locks. */
+static void halt(pool *p, size_t started) {
+  pthread_mutex_lock(&p->lock);
+  atomic_store(&p->stop, 1);
+  pthread_cond_broadcast(&p->wake);
+  pthread_mutex_unlock(&p->lock);
+  for (size_t i = 0; i < started; i++) pthread_join(p->thread[i], NULL);
+  pthread_cond_destroy(&p->finished);
+  pthread_cond_destroy(&p->wake);
+  pthread_mutex_destroy(&p->lock);
+  pthread_mutex_destroy(&p->turn);
+}
+
+int mx_workers_start(void *mem, size_t threads) {
+  pool *p = mem;
+  p->task = NULL;
+  p->ctx = NULL;
+  p->n = 0;
+  p->jobs = 0;
+  atomic_init(&p->door, DOOR_CLOSED);
+  atomic_init(&p->next, 0);
+  atomic_init(&p->done, 0);
+  atomic_init(&p->job, 0);
+  atomic_init(&p->sleepers, 0);
+  atomic_init(&p->waiting, 0);
+  atomic_init(&p->stop, 0);
+  p->workers = threads > 1 ? threads - 1 : 0;
+  if (pthread_mutex_init(&p->turn, NULL)) return -1;
+  if (pthread_mutex_init(&p->lock, NULL)) {
+    pthread_mutex_destroy(&p->turn);
+    return -1;
+  }
+  if (pthread_cond_init(&p->wake, NULL)) {
+    pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->turn);
+    return -1;
+  }
+  if (pthread_cond_init(&p->finished, NULL)) {
+    pthread_cond_destroy(&p->wake);
+    pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->turn);
+    return -1;
+  }
+  for (size_t i = 0; i < p->workers; i++)
+    if (pthread_create(&p->thread[i], NULL, worker_main, p)) {
+      halt(p, i);
+      return -1;
+    }
+  return 0;
+}
+
+void mx_workers_stop(void *pool_) {
+  pool *p = pool_;
+  halt(p, p->workers);
+}
