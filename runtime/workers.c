@@ -20,15 +20,31 @@
  * costs tens of microseconds), and the caller waiting for the last tasks
  * (about one task's time). Short, so that an idle pool takes little CPU from
  * the other processes of a loaded machine. */
-#define WORKER_SPIN_NS 100000
+#define WORKER_SPIN_NS 200000
 #define CALLER_SPIN_NS 50000
+
+/* A thread's share of the current job, tasks [lo, hi): lo in the low 32
+ * bits, hi in the high ones. Its thread takes tasks from the front, so that
+ * each thread streams through contiguous memory; a thread out of tasks takes
+ * from the back of the others' (those of a worker not scheduled yet). */
+typedef struct {
+  _Atomic uint64_t span;
+  char pad[56];
+} share;
+
+typedef struct pool pool;
+typedef struct {
+  pool *p;
+  size_t index; /* 0: the caller's share */
+  pthread_t thread;
+} slot;
 
 /* The door of the current job: its number (high 32 bits), whether it is
  * closed, and how many workers are inside (reading its task and counters). */
 #define DOOR_CLOSED ((uint64_t)1 << 31)
 #define DOOR_INSIDE (DOOR_CLOSED - 1)
 
-typedef struct {
+struct pool {
   /* the current job: written by the caller only while the door is closed
    * with nobody inside, read by workers only inside */
   minnx_task_fn task;
@@ -37,8 +53,6 @@ typedef struct {
   uint32_t jobs; /* jobs published so far (the caller's, under `turn`) */
   _Atomic uint64_t door;
   char pad0[64];
-  _Atomic size_t next; /* the next task to claim */
-  char pad1[64];
   _Atomic size_t done; /* tasks finished */
   char pad2[64];
   _Atomic uint32_t job;     /* the latest job's number: what idle workers watch */
@@ -48,9 +62,10 @@ typedef struct {
   pthread_mutex_t turn;     /* one caller at a time */
   pthread_mutex_t lock;     /* for the condition variables */
   pthread_cond_t wake, finished;
-  size_t workers;
-  pthread_t thread[];
-} pool;
+  size_t threads;
+  share *shares; /* [threads], after slot[] in the same block */
+  slot slot[];   /* [threads]; slot 0 is the caller's */
+};
 
 static void relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -89,16 +104,42 @@ static int all_done(pool *p, uint32_t unused) {
   return atomic_load(&p->done) == p->n;
 }
 
-/* Claims and runs tasks until none is left; a finisher of the last wakes a sleeping caller. */
-static void work(pool *p) {
-  size_t n = p->n, i;
-  while ((i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed)) < n) {
-    p->task(p->ctx, i);
-    if (atomic_fetch_add(&p->done, 1) + 1 == n && atomic_load(&p->waiting)) {
-      pthread_mutex_lock(&p->lock);
-      pthread_cond_signal(&p->finished);
-      pthread_mutex_unlock(&p->lock);
-    }
+static int take_front(share *r, size_t *i) {
+  uint64_t s = atomic_load_explicit(&r->span, memory_order_relaxed);
+  do {
+    if ((uint32_t)s >= (uint32_t)(s >> 32)) return 0;
+  } while (!atomic_compare_exchange_weak_explicit(&r->span, &s, s + 1, memory_order_relaxed, memory_order_relaxed));
+  *i = (uint32_t)s;
+  return 1;
+}
+
+static int take_back(share *r, size_t *i) {
+  uint64_t s = atomic_load_explicit(&r->span, memory_order_relaxed);
+  do {
+    if ((uint32_t)s >= (uint32_t)(s >> 32)) return 0;
+  } while (!atomic_compare_exchange_weak_explicit(&r->span, &s, s - ((uint64_t)1 << 32), memory_order_relaxed,
+                                                  memory_order_relaxed));
+  *i = (uint32_t)(s >> 32) - 1;
+  return 1;
+}
+
+/* Runs task i; the finisher of the last wakes a sleeping caller. */
+static void run_one(pool *p, size_t i) {
+  p->task(p->ctx, i);
+  if (atomic_fetch_add(&p->done, 1) + 1 == p->n && atomic_load(&p->waiting)) {
+    pthread_mutex_lock(&p->lock);
+    pthread_cond_signal(&p->finished);
+    pthread_mutex_unlock(&p->lock);
+  }
+}
+
+/* Runs thread `self`'s share, then what is left of the others'. */
+static void work(pool *p, size_t self) {
+  size_t i;
+  while (take_front(&p->shares[self], &i)) run_one(p, i);
+  for (size_t k = 1; k < p->threads; k++) {
+    share *other = &p->shares[(self + k) % p->threads];
+    while (take_back(other, &i)) run_one(p, i);
   }
 }
 
@@ -112,7 +153,8 @@ static int enter(pool *p, uint32_t g) {
 }
 
 static void *worker_main(void *arg) {
-  pool *p = arg;
+  slot *me = arg;
+  pool *p = me->p;
   uint32_t seen = 0;
   for (;;) {
     if (!spin_until(p, new_job, seen, WORKER_SPIN_NS)) {
@@ -125,23 +167,29 @@ static void *worker_main(void *arg) {
     if (atomic_load(&p->stop)) return NULL;
     seen = atomic_load(&p->job);
     if (enter(p, seen)) {
-      work(p);
+      work(p, me->index);
       atomic_fetch_sub_explicit(&p->door, 1, memory_order_release);
     }
   }
 }
 
 size_t mx_workers_size(size_t threads) {
-  return sizeof(pool) + (threads > 1 ? threads - 1 : 0) * sizeof(pthread_t);
+  return sizeof(pool) + threads * (sizeof(slot) + sizeof(share));
 }
 
 void mx_workers_run(void *pool_, minnx_task_fn task, void *ctx, size_t n) {
   pool *p = pool_;
+  if (n > UINT32_MAX) { /* beyond the shares' counters (minnx cuts a node into at most MX_MAX_TASKS) */
+    for (size_t i = 0; i < n; i++) task(ctx, i);
+    return;
+  }
   pthread_mutex_lock(&p->turn);
   p->task = task;
   p->ctx = ctx;
   p->n = n;
-  atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+  for (size_t k = 0; k < p->threads; k++)
+    atomic_store_explicit(&p->shares[k].span, (uint64_t)(n * (k + 1) / p->threads) << 32 | n * k / p->threads,
+                          memory_order_relaxed);
   atomic_store_explicit(&p->done, 0, memory_order_relaxed);
   if (++p->jobs == 0) p->jobs = 1; /* 0 is no job, what a new worker has seen */
   atomic_store_explicit(&p->door, (uint64_t)p->jobs << 32, memory_order_release);
@@ -151,7 +199,7 @@ void mx_workers_run(void *pool_, minnx_task_fn task, void *ctx, size_t n) {
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
   }
-  work(p);
+  work(p, 0);
   /* The last tasks may be running elsewhere: spin about a task's time, then sleep. */
   if (!spin_until(p, all_done, 0, CALLER_SPIN_NS)) {
     pthread_mutex_lock(&p->lock);
@@ -176,7 +224,7 @@ static void halt(pool *p, size_t started) {
   atomic_store(&p->stop, 1);
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
-  for (size_t i = 0; i < started; i++) pthread_join(p->thread[i], NULL);
+  for (size_t i = 1; i <= started; i++) pthread_join(p->slot[i].thread, NULL);
   pthread_cond_destroy(&p->finished);
   pthread_cond_destroy(&p->wake);
   pthread_mutex_destroy(&p->lock);
@@ -190,13 +238,18 @@ int mx_workers_start(void *mem, size_t threads) {
   p->n = 0;
   p->jobs = 0;
   atomic_init(&p->door, DOOR_CLOSED);
-  atomic_init(&p->next, 0);
   atomic_init(&p->done, 0);
   atomic_init(&p->job, 0);
   atomic_init(&p->sleepers, 0);
   atomic_init(&p->waiting, 0);
   atomic_init(&p->stop, 0);
-  p->workers = threads > 1 ? threads - 1 : 0;
+  p->threads = threads > 1 ? threads : 1;
+  p->shares = (share *)(void *)&p->slot[p->threads];
+  for (size_t k = 0; k < p->threads; k++) {
+    p->slot[k].p = p;
+    p->slot[k].index = k;
+    atomic_init(&p->shares[k].span, 0);
+  }
   if (pthread_mutex_init(&p->turn, NULL)) return -1;
   if (pthread_mutex_init(&p->lock, NULL)) {
     pthread_mutex_destroy(&p->turn);
@@ -213,9 +266,9 @@ int mx_workers_start(void *mem, size_t threads) {
     pthread_mutex_destroy(&p->turn);
     return -1;
   }
-  for (size_t i = 0; i < p->workers; i++)
-    if (pthread_create(&p->thread[i], NULL, worker_main, p)) {
-      halt(p, i);
+  for (size_t i = 1; i < p->threads; i++)
+    if (pthread_create(&p->slot[i].thread, NULL, worker_main, &p->slot[i])) {
+      halt(p, i - 1);
       return -1;
     }
   return 0;
@@ -223,5 +276,5 @@ int mx_workers_start(void *mem, size_t threads) {
 
 void mx_workers_stop(void *pool_) {
   pool *p = pool_;
-  halt(p, p->workers);
+  halt(p, p->threads - 1);
 }
