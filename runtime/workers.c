@@ -5,7 +5,8 @@
  * other processes a worker may not run for a scheduler slice or more, and
  * its caller spun meanwhile: 2 threads took 12-20 ms on nodes that take
  * 1.5 ms on 1 (README, "Threads"). Here nothing waits for a worker that has
- * not entered the job, and a thread with nothing to do sleeps soon. */
+ * not entered the job, and a thread with nothing to do yields its core, then
+ * sleeps. */
 #define _POSIX_C_SOURCE 200809L
 #include "runtime/workers.h"
 
@@ -15,13 +16,16 @@
 #include <stdint.h>
 #include <time.h>
 
-/* How long a thread spins before it sleeps: a worker waiting for the next
- * job (nodes often follow each other within this; waking a sleeping thread
- * costs tens of microseconds), and the caller waiting for the last tasks
- * (about one task's time). Short, so that an idle pool takes little CPU from
- * the other processes of a loaded machine. */
-#define WORKER_SPIN_NS 200000
-#define CALLER_SPIN_NS 50000
+/* How long a thread waits awake before it sleeps (waking a sleeping thread
+ * costs tens of microseconds, and more on a busy machine, where the woken
+ * thread may wait for a core longer than the node takes): the caller for the
+ * last tasks (about one task's time), a worker for the next job (about the
+ * time between nodes, which in `minnx bench` is more than 200 us). Past
+ * SPIN_NS a waiting thread yields its core at every check, so that on a
+ * loaded machine it takes little from the threads that have work. */
+#define SPIN_NS 50000
+#define CALLER_WAIT_NS 50000
+#define WORKER_WAIT_NS 5000000
 
 /* A thread's share of the current job, tasks [lo, hi): lo in the low 32
  * bits, hi in the high ones. Its thread takes tasks from the front, so that
@@ -81,17 +85,19 @@ static int64_t now_ns(void) {
   return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* Spins (checking the clock now and then) until ready(p, arg) or `ns` pass. */
-static int spin_until(pool *p, int (*ready)(pool *, uint32_t), uint32_t arg, int64_t ns) {
-  int64_t end = 0;
+/* Waits awake (checking the clock now and then) until ready(p, arg), or
+ * `ns` pass: spinning, then yielding the core after SPIN_NS. */
+static int wait_awake(pool *p, int (*ready)(pool *, uint32_t), uint32_t arg, int64_t ns) {
+  int64_t start = 0, t = 0;
   for (unsigned k = 0;; k++) {
     if (ready(p, arg)) return 1;
-    if (k % 64 == 0) {
-      int64_t t = now_ns();
-      if (!end) end = t + ns;
-      else if (t > end) return 0;
+    if (k % 64 == 0 || t - start > SPIN_NS) {
+      t = now_ns();
+      if (!start) start = t;
+      else if (t - start > ns) return 0;
     }
-    relax();
+    if (t - start > SPIN_NS) sched_yield();
+    else relax();
   }
 }
 
@@ -157,7 +163,7 @@ static void *worker_main(void *arg) {
   pool *p = me->p;
   uint32_t seen = 0;
   for (;;) {
-    if (!spin_until(p, new_job, seen, WORKER_SPIN_NS)) {
+    if (!wait_awake(p, new_job, seen, WORKER_WAIT_NS)) {
       pthread_mutex_lock(&p->lock);
       atomic_fetch_add(&p->sleepers, 1);
       while (!new_job(p, seen)) pthread_cond_wait(&p->wake, &p->lock);
@@ -200,8 +206,8 @@ void mx_workers_run(void *pool_, minnx_task_fn task, void *ctx, size_t n) {
     pthread_mutex_unlock(&p->lock);
   }
   work(p, 0);
-  /* The last tasks may be running elsewhere: spin about a task's time, then sleep. */
-  if (!spin_until(p, all_done, 0, CALLER_SPIN_NS)) {
+  /* The last tasks may be running elsewhere: wait about a task's time, then sleep. */
+  if (!wait_awake(p, all_done, 0, CALLER_WAIT_NS)) {
     pthread_mutex_lock(&p->lock);
     atomic_store(&p->waiting, 1);
     while (atomic_load(&p->done) != n) pthread_cond_wait(&p->finished, &p->lock);
