@@ -23,7 +23,7 @@
  * time between nodes, which in `minnx bench` is more than 200 us). Past
  * SPIN_NS a waiting thread yields its core at every check, so that on a
  * loaded machine it takes little from the threads that have work. */
-#define SPIN_NS 50000
+#define SPIN_NS 200000
 #define CALLER_WAIT_NS 50000
 #define WORKER_WAIT_NS 5000000
 
