@@ -256,9 +256,10 @@ typedef void (*minnx_parallel_fn)(void *pool, minnx_task_fn task, void *context,
 
 /* Runs the session's nodes over `threads` threads (the caller's and
  * threads - 1 more), in a pool started now and stopped by minnx_session_free
- * or the next call; 0 or 1: the calling thread only, the default. The pool is
- * pthreadpool's (libpthreadpool), which allocates its memory itself, outside
- * the hooks and max_memory. Errors (the session keeps running as before):
+ * or the next call; 0 or 1: the calling thread only, the default. The pool's
+ * bookkeeping comes from the hooks (and counts in max_memory); its threads'
+ * stacks from the C library. A worker that the system has not scheduled yet
+ * never holds a run up: the others take its tasks. Errors (the session keeps running as before):
  * MINNX_E_ARG (NULL, or a session in caller memory, which allocates nothing:
  * give it a hook instead), MINNX_E_NOMEM (the pool could not start),
  * MINNX_E_FEATURE (a build without the pool, MINNX_THREADS=OFF). */

@@ -1,11 +1,11 @@
 #include "runtime/threads.h"
 
-#ifdef MX_PTHREADPOOL
-#include <pthreadpool.h>
+#ifdef MX_POOL
+#include "runtime/workers.h"
 #endif
 
-/* ThreadSanitizer does not see how a pool it did not build (pthreadpool, a
- * caller's) orders its tasks with the call that started them: the bridge
+/* ThreadSanitizer does not see how a pool it did not build (a caller's, e.g.
+ * pthreadpool) orders its tasks with the call that started them: the bridge
  * tells it (what the caller wrote before comes before every task; every
  * task comes before the return), and nothing more, so that tasks that
  * overlap in time stay unordered and a race between two is still found. */
@@ -51,31 +51,22 @@ void mx_threads_run(void *threads, mx_task_fn task, void *ctx, int64_t n) {
   tsan_acquire(&b.done);
 }
 
-#ifdef MX_PTHREADPOOL
-/* The pool's handle lives in a block from the session's hooks, so that the
- * allocation-failure test reaches this path. */
-typedef struct {
-  pthreadpool_t pool;
-} own_pool;
-
-static void run_pthreadpool(void *p, minnx_task_fn task, void *ctx, size_t n) {
-  pthreadpool_parallelize_1d(((own_pool *)p)->pool, task, ctx, n, 0);
-}
-
+#ifdef MX_POOL
+/* The pool (runtime/workers.c) lives in a block from the session's hooks,
+ * so that the allocation-failure test reaches this path. */
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
   if (count <= 1) {
     mx_threads_stop(t, heap);
     return MINNX_OK;
   }
-  own_pool *p = mx_mem_alloc(heap, sizeof *p);
+  void *p = mx_mem_alloc(heap, mx_workers_size(count));
   if (!p) return mx_mem_status(heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for a pool of %zu threads", count), err);
-  p->pool = pthreadpool_create(count);
-  if (!p->pool) {
+  if (mx_workers_start(p, count)) {
     mx_mem_free(heap, p);
     return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start", count);
   }
   mx_threads_stop(t, heap);
-  t->parallel = run_pthreadpool;
+  t->parallel = mx_workers_run;
   t->pool = p;
   t->own = p;
   t->count = count;
@@ -84,7 +75,7 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
 
 void mx_threads_stop(mx_threads *t, mx_mem *heap) {
   if (t->own) {
-    pthreadpool_destroy(((own_pool *)t->own)->pool);
+    mx_workers_stop(t->own);
     mx_mem_free(heap, t->own);
   }
   t->parallel = NULL;

@@ -1,7 +1,7 @@
 /* Intra-op threads: how a session runs the tasks a kernel splits its work
  * into. Either the caller's parallel-for hook (an application's pool, an
- * RTOS), or the host build's default pool (Debian's libpthreadpool, built in
- * with MINNX_THREADS), started once when a session is given a thread count. */
+ * RTOS), or the host build's default pool (runtime/workers.c, built in with
+ * MINNX_THREADS), started once when a session is given a thread count. */
 #ifndef MX_THREADS_H
 #define MX_THREADS_H
 
@@ -24,7 +24,7 @@ typedef struct mx_threads {
  * mx_parallel_fn, with t as its pool. */
 void mx_threads_run(void *t, mx_task_fn task, void *ctx, int64_t n);
 /* Starts the default pool of `count` threads into t (count 1: none). Its
- * bookkeeping comes from `heap`; the pool's own memory from the C library.
+ * bookkeeping comes from `heap`; the pool's threads' stacks from the C library.
  * MINNX_E_NOMEM when it cannot start (t is then unchanged); MINNX_E_FEATURE
  * in a build without the default pool. */
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err);

@@ -4,33 +4,36 @@
 #include "pool.h"
 
 #ifdef MINNX_CLI_POOL
-#include <pthreadpool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
-static pthreadpool_t pool;
+/* The library's default pool, as a parallel-for hook (the tool links the static library). */
+#include "../runtime/workers.h"
 
-/* pthreadpool_parallelize_1d in the hook's shape (its task type is the hook's). */
-static void run_on_pool(void *p, minnx_task_fn task, void *ctx, size_t n) {
-  pthreadpool_parallelize_1d(p, task, ctx, n, 0);
-}
+static void *pool;
 
 int cli_pool_available(void) {
   return 1;
 }
 
 minnx_status cli_pool_attach(minnx_session *s, size_t threads, minnx_error *err) {
-  if (!pool && !(pool = pthreadpool_create(threads))) {
+  if (!pool && (pool = malloc(mx_workers_size(threads))) && mx_workers_start(pool, threads)) {
+    free(pool);
+    pool = NULL;
+  }
+  if (!pool) {
     if (err) {
       err->status = MINNX_E_NOMEM;
       snprintf(err->message, sizeof err->message, "a pool of %zu threads could not start", threads);
     }
     return MINNX_E_NOMEM;
   }
-  return minnx_session_set_parallel(s, run_on_pool, pool, threads, err);
+  return minnx_session_set_parallel(s, mx_workers_run, pool, threads, err);
 }
 
 void cli_pool_stop(void) {
-  if (pool) pthreadpool_destroy(pool);
+  if (pool) mx_workers_stop(pool);
+  free(pool);
   pool = NULL;
 }
 #else

@@ -2,13 +2,15 @@
  * hooks, half in caller memory) and its own inputs, running concurrently:
  * every run's output must be bit-identical to the plain loops below. Then
  * the same with threads inside the sessions too: those on the hooks start
- * their own pools (2 or 3 threads), those in caller memory share one
- * pthreadpool as their parallel-for hook. Built with -fsanitize=thread in
+ * their own pools (2 or 3 threads), those in caller memory share one pool
+ * as their parallel-for hook: pthreadpool for half, minnx's own for the
+ * other half (several callers taking turns on it). Built with -fsanitize=thread in
  * .ci/run, where any write to the shared model or a race between sessions,
  * or between a session's tasks, is reported. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,8 @@
 #include "minnx.h"
 #ifdef MX_TEST_THREADS
 #include <pthreadpool.h>
+
+#include "../../runtime/workers.h"
 #endif
 
 #define THREADS 8
@@ -65,9 +69,36 @@ static void fill(worker *w) {
 static int inner; /* the second phase: threads inside the sessions */
 #ifdef MX_TEST_THREADS
 static pthreadpool_t shared;
+static void *own; /* minnx's default pool, shared the same way */
 
 static void shared_hook(void *pool, minnx_task_fn task, void *ctx, size_t n) {
   pthreadpool_parallelize_1d(pool, task, ctx, n, 0);
+}
+
+/* minnx's pool runs every task exactly once, whatever n is against its threads. */
+static _Atomic int hits[1000];
+static void hit(void *ctx, size_t i) {
+  (void)ctx;
+  hits[i]++;
+}
+
+static void pool_runs_each_task_once(void) {
+  for (size_t threads = 2; threads <= 4; threads++) {
+    void *p = malloc(mx_workers_size(threads));
+    CHECK(p != NULL && mx_workers_start(p, threads) == 0);
+    static const size_t sizes[] = {1, 2, 3, 5, 64, 255, 256, 1000};
+    for (int r = 0; r < 50; r++)
+      for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        size_t n = sizes[k];
+        for (size_t i = 0; i < n; i++) hits[i] = 0;
+        mx_workers_run(p, hit, NULL, n);
+        int wrong = 0;
+        for (size_t i = 0; i < n; i++) wrong += hits[i] != 1;
+        CHECK_EQ_INT(wrong, 0);
+      }
+    mx_workers_stop(p);
+    free(p);
+  }
 }
 #endif
 
@@ -79,7 +110,8 @@ static void *work(void *arg) {
                               : minnx_session_create(w->model, &s, &err);
 #ifdef MX_TEST_THREADS
   if (!st && inner)
-    st = w->id % 2 ? minnx_session_set_parallel(s, shared_hook, shared, 2, &err)
+    st = w->id % 4 == 1   ? minnx_session_set_parallel(s, shared_hook, shared, 2, &err)
+         : w->id % 4 == 3 ? minnx_session_set_parallel(s, mx_workers_run, own, 3, &err)
                    : minnx_session_set_threads(s, 2 + (size_t)(w->id % 4 == 2), &err);
 #endif
   minnx_tensor ta = {MINNX_FLOAT, 2, {ROWS, COLS}, w->a, sizeof w->a};
@@ -120,8 +152,11 @@ int main(void) {
     fill(&w[i]);
   }
 #ifdef MX_TEST_THREADS
+  pool_runs_each_task_once();
   shared = pthreadpool_create(2);
   CHECK(shared != NULL);
+  own = malloc(mx_workers_size(3));
+  CHECK(own != NULL && mx_workers_start(own, 3) == 0);
   int phases = 2;
 #else
   int phases = 1;
@@ -140,6 +175,8 @@ int main(void) {
   clock_gettime(CLOCK_MONOTONIC, &t1);
 #ifdef MX_TEST_THREADS
   pthreadpool_destroy(shared);
+  mx_workers_stop(own);
+  free(own);
 #endif
   /* the inputs differ between threads, so a session reading another's bytes would show */
   CHECK(memcmp(w[0].want, w[1].want, sizeof w[0].want) != 0);

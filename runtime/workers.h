@@ -1,0 +1,26 @@
+/* The default thread pool (host builds, MINNX_THREADS): a minnx_parallel_fn
+ * whose caller never waits for a worker that has not started on the job.
+ * Tasks are claimed one at a time from a shared counter by the caller and by
+ * every worker awake; the call returns when the last task is done, so a
+ * worker the OS has not scheduled yet (a loaded machine) leaves its share to
+ * the others instead of holding the caller up. Depends on minnx.h only, so
+ * that the command-line tool shares one pool between its sessions. */
+#ifndef MX_WORKERS_H
+#define MX_WORKERS_H
+
+#include <stddef.h>
+
+#include "minnx.h"
+
+/* Bytes the pool of `threads` threads (the caller and threads - 1 workers) needs. */
+size_t mx_workers_size(size_t threads);
+/* Starts the pool in `mem` (mx_workers_size bytes, aligned for any type).
+ * 0, or -1 when a thread or a lock could not start (nothing is left running). */
+int mx_workers_start(void *mem, size_t threads);
+/* Runs task(ctx, i) for every i in [0, n) on the caller and the workers;
+ * returns when all are done. Calls from several threads at once take turns. */
+void mx_workers_run(void *pool, minnx_task_fn task, void *ctx, size_t n);
+/* Stops and joins the workers; mem may then be freed. */
+void mx_workers_stop(void *pool);
+
+#endif
