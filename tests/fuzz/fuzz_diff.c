@@ -1,15 +1,27 @@
 /* Fuzz target (d), differential: the bytes choose an op version (Max and
  * Min 1, 6, 8, 12, 13; ArgMax and ArgMin 1, 11, 12, 13; OpenVINO Maximum
  * and Minimum 1; ReduceMax and ReduceMin 1, 11, 13 with axes and keepdims,
- * and 18 over all axes), a dtype, shapes
+ * and 18 over all axes; Cast 1, 6, 9, 13, 19 and CastLike 15, 19 between
+ * every pair of the twelve numeric dtypes and bool; Clip 1, 6, 11, 12, 13
+ * with bounds absent, one or both, omitted as "", NaN, lo > hi), a dtype, shapes
  * (broadcasts, size-0 dims, odd sizes), where each input starts (not on a
  * cache line), and values (NaN of both signs, +-0, +-inf, the dtype's
  * extremes, ties). One session runs the node on the calling thread, then
  * through hooks that run its tasks as 2 and 3 threads would (in another
  * order each), and through the plain reference loops of ops/
- * (extremum_ref.c). Across thread counts the outputs must be byte for byte
- * the same; against the reference loops too, but for what the rules leave
- * open (ops/extremum.h): which NaN, and which zero (+0 and -0 are equal). (Real threads are
+ * (extremum_ref.c; Clip as a Max with its low bound then a Min with its
+ * high one). Cast is checked instead against README's Cast rules, computed
+ * here from each value's exact sign, mantissa and exponent (not minnx's
+ * loops), and its portable, AVX2 and AVX-512 loops and Clip's one-pass
+ * kernels (portable, AVX2) are also called directly, at each level the CPU
+ * has. Cast's values add NaN payloads (signalling too), subnormals, ties
+ * and double-rounding traps at every target's precision, overflow ties, the
+ * integer targets' edges, and integers around 2^24, 2^53 and 2^63.
+ * Across thread counts the outputs must be byte for byte
+ * the same; against the reference too, but for what the rules leave
+ * open (ops/extremum.h): which NaN, and which zero (+0 and -0 are equal);
+ * for Cast only a NaN's payload (it must come out quiet with its sign;
+ * a cast to the same dtype copies the bits). (Real threads are
  * test_threads' business, under ThreadSanitizer: starting a pool for each
  * input would leave the fuzzer a few inputs a second.) (The fuzz build splits nodes from
  * 128 bytes on, so that small shapes are cut into tasks too.) A difference,
@@ -20,6 +32,8 @@
 
 #include "../unit/builder.h"
 #include "minnx.h"
+#include "ops/clip.h"
+#include "ops/convert.h"
 #include "ops/extremum_ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -37,32 +51,44 @@ static unsigned take(bytes *b) {
 
 /* ---- the node ---- */
 
+/* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP };
+
 typedef struct {
   const char *op, *domain;
-  int version, broadcasts;
+  int version, broadcasts, kind;
 } version;
 
 static const version versions[] = {
-    {"Max", "", 1, 0},     {"Max", "", 6, 0},     {"Max", "", 8, 1},     {"Max", "", 12, 1},
-    {"Max", "", 13, 1},    {"ArgMax", "", 1, 0},  {"ArgMax", "", 11, 0}, {"ArgMax", "", 12, 0},
-    {"ArgMax", "", 13, 0}, {"Maximum", "org.openvinotoolkit", 1, 1},
-    {"Min", "", 1, 0},     {"Min", "", 6, 0},     {"Min", "", 8, 1},     {"Min", "", 12, 1},
-    {"Min", "", 13, 1},    {"ArgMin", "", 1, 0},  {"ArgMin", "", 11, 0}, {"ArgMin", "", 12, 0},
-    {"ArgMin", "", 13, 0}, {"Minimum", "org.openvinotoolkit", 1, 1},
-    {"ReduceMax", "", 1, 0}, {"ReduceMax", "", 11, 0}, {"ReduceMax", "", 13, 0}, {"ReduceMax", "", 18, 0},
-    {"ReduceMin", "", 1, 0}, {"ReduceMin", "", 11, 0}, {"ReduceMin", "", 13, 0}, {"ReduceMin", "", 18, 0},
+    {"Max", "", 1, 0, K_EXTREMUM},     {"Max", "", 6, 0, K_EXTREMUM},     {"Max", "", 8, 1, K_EXTREMUM},     {"Max", "", 12, 1, K_EXTREMUM},
+    {"Max", "", 13, 1, K_EXTREMUM},    {"ArgMax", "", 1, 0, K_EXTREMUM},  {"ArgMax", "", 11, 0, K_EXTREMUM}, {"ArgMax", "", 12, 0, K_EXTREMUM},
+    {"ArgMax", "", 13, 0, K_EXTREMUM}, {"Maximum", "org.openvinotoolkit", 1, 1, K_EXTREMUM},
+    {"Min", "", 1, 0, K_EXTREMUM},     {"Min", "", 6, 0, K_EXTREMUM},     {"Min", "", 8, 1, K_EXTREMUM},     {"Min", "", 12, 1, K_EXTREMUM},
+    {"Min", "", 13, 1, K_EXTREMUM},    {"ArgMin", "", 1, 0, K_EXTREMUM},  {"ArgMin", "", 11, 0, K_EXTREMUM}, {"ArgMin", "", 12, 0, K_EXTREMUM},
+    {"ArgMin", "", 13, 0, K_EXTREMUM}, {"Minimum", "org.openvinotoolkit", 1, 1, K_EXTREMUM},
+    {"ReduceMax", "", 1, 0, K_EXTREMUM}, {"ReduceMax", "", 11, 0, K_EXTREMUM}, {"ReduceMax", "", 13, 0, K_EXTREMUM}, {"ReduceMax", "", 18, 0, K_EXTREMUM},
+    {"ReduceMin", "", 1, 0, K_EXTREMUM}, {"ReduceMin", "", 11, 0, K_EXTREMUM}, {"ReduceMin", "", 13, 0, K_EXTREMUM}, {"ReduceMin", "", 18, 0, K_EXTREMUM},
+    /* appended, so that the first seeds keep their meaning */
+    {"Cast", "", 1, 0, K_CAST},  {"Cast", "", 6, 0, K_CAST},  {"Cast", "", 9, 0, K_CAST},
+    {"Cast", "", 13, 0, K_CAST}, {"Cast", "", 19, 0, K_CAST}, {"CastLike", "", 15, 0, K_CASTLIKE},
+    {"CastLike", "", 19, 0, K_CASTLIKE}, {"Clip", "", 1, 0, K_CLIP}, {"Clip", "", 6, 0, K_CLIP},
+    {"Clip", "", 11, 0, K_CLIP}, {"Clip", "", 12, 0, K_CLIP}, {"Clip", "", 13, 0, K_CLIP},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
                                      MINNX_INT16,  MINNX_INT32,  MINNX_INT64,   MINNX_UINT8,    MINNX_UINT16,
-                                     MINNX_UINT32, MINNX_UINT64};
+                                     MINNX_UINT32, MINNX_UINT64, MINNX_BOOL}; /* bool: Cast's only */
+#define N_NUMERIC 12
 
 /* Dims: mostly small and odd, some 0, some long enough for a vector loop's body and remainder. */
 static const int64_t dim_choices[] = {1, 2, 3, 5, 7, 0, 1, 16, 17, 33, 64, 65, 4, 9, 100, 1};
 
 typedef struct {
   const version *v;
-  minnx_dtype t;
+  int ver;               /* the opset: v's, or 13 for a Cast of bfloat16 */
+  minnx_dtype t, to;     /* to: Cast's target */
+  int lo, hi;            /* Clip's bounds present */
+  uint32_t lo_attr, hi_attr; /* Clip-1 and -6: the bounds' float bits */
   int n_in, out_rank;
   int64_t out_dims[4];
   int rank[4];
@@ -79,6 +105,9 @@ typedef struct {
   Onnx__AttributeProto attr[3], *attrp[3];
 } node_spec;
 
+/* Input k's dtype: CastLike's second is the target's. */
+static minnx_dtype in_dtype(const node_spec *s, int k) { return s->v->kind == K_CASTLIKE && k == 1 ? s->to : s->t; }
+
 static void set_type(node_spec *s, int k) {
   onnx__tensor_shape_proto__init(&s->shape[k]);
   for (int d = 0; d < s->rank[k]; d++) {
@@ -91,7 +120,7 @@ static void set_type(node_spec *s, int k) {
   s->shape[k].dim = s->dimp[k];
   onnx__type_proto__tensor__init(&s->tt[k]);
   s->tt[k].has_elem_type = 1;
-  s->tt[k].elem_type = (int32_t)s->t;
+  s->tt[k].elem_type = (int32_t)in_dtype(s, k);
   s->tt[k].shape = &s->shape[k];
   onnx__type_proto__init(&s->type[k]);
   s->type[k].value_case = ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE;
@@ -108,12 +137,18 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
   s->attrp[i] = &s->attr[i];
 }
 
+static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
+
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
   node_spec *s = ctx;
   for (int k = 0; k < s->n_in; k++) {
     set_type(s, k);
     m->graph->input[k]->type = &s->type[k];
+  }
+  if (s->v->kind != K_EXTREMUM) {
+    edit_cast_clip(m, s);
+    return;
   }
   if (strncmp(s->v->op, "Arg", 3) == 0) {
     int n = 0;
@@ -141,9 +176,80 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   }
 }
 
+static void float_attr(node_spec *s, int i, const char *name, uint32_t bits) {
+  int_attr(s, i, name, 0);
+  s->attr[i].has_i = 0;
+  s->attr[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT;
+  s->attr[i].has_f = 1;
+  memcpy(&s->attr[i].f, &bits, sizeof bits);
+}
+
+/* Cast's `to` (Cast-1: by name) and saturate (19); Clip-1 and -6's bounds. */
+static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s) {
+  static const char *const names[] = {[MINNX_FLOAT] = "FLOAT",     [MINNX_UINT8] = "UINT8",   [MINNX_INT8] = "INT8",
+                                      [MINNX_UINT16] = "UINT16",   [MINNX_INT16] = "INT16",   [MINNX_INT32] = "INT32",
+                                      [MINNX_INT64] = "INT64",     [MINNX_BOOL] = "BOOL",     [MINNX_FLOAT16] = "FLOAT16",
+                                      [MINNX_DOUBLE] = "DOUBLE",   [MINNX_UINT32] = "UINT32", [MINNX_UINT64] = "UINT64",
+                                      [MINNX_BFLOAT16] = "BFLOAT16"};
+  int n = 0;
+  if (s->v->kind == K_CAST) {
+    int_attr(s, n, "to", (int64_t)s->to);
+    if (s->ver == 1) {
+      s->attr[n].has_i = 0;
+      s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+      s->attr[n].has_s = 1;
+      s->attr[n].s.data = (uint8_t *)names[s->to];
+      s->attr[n].s.len = strlen(names[s->to]);
+    }
+    n++;
+  }
+  if (s->v->kind != K_CLIP && s->ver >= 19 && s->last) int_attr(s, n++, "saturate", s->keepdims);
+  if (s->v->kind == K_CLIP && s->ver < 11) {
+    if (s->lo) float_attr(s, n++, "min", s->lo_attr);
+    if (s->hi) float_attr(s, n++, "max", s->hi_attr);
+  }
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+static uint64_t special(minnx_dtype t, unsigned i);
+
+static void choose_cast_clip(bytes *b, node_spec *s) {
+  if (s->v->kind == K_CLIP) { /* 1, 6, 11: floats; 12: and integers; 13: and bfloat16 */
+    unsigned d = take(b);
+    s->t = dtypes[s->ver < 12 ? d % 3 : d % N_NUMERIC];
+    if (s->ver == 12 && s->t == MINNX_BFLOAT16) s->t = MINNX_FLOAT;
+    unsigned bounds = take(b);
+    s->lo = bounds & 1, s->hi = bounds >> 1 & 1;
+    s->n_in = 1 + (s->ver >= 11 ? s->lo + s->hi : 0);
+    uint64_t v = 0;
+    for (int k = 0; k < 4; k++) v |= (uint64_t)take(b) << 8 * k;
+    s->lo_attr = bounds & 4 ? (uint32_t)v : (uint32_t)special(MINNX_FLOAT, (unsigned)v);
+    s->hi_attr = bounds & 8 ? (uint32_t)(v >> 8) : (uint32_t)special(MINNX_FLOAT, (unsigned)(v >> 16));
+  } else {
+    s->t = dtypes[take(b) % (sizeof dtypes / sizeof dtypes[0])];
+    s->to = dtypes[take(b) % (sizeof dtypes / sizeof dtypes[0])];
+    if ((s->t == MINNX_BFLOAT16 || s->to == MINNX_BFLOAT16) && s->ver < 13) s->ver = 13;
+    s->n_in = s->v->kind == K_CASTLIKE ? 2 : 1;
+  }
+  s->out_rank = (int)(take(b) % 5);
+  for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
+  s->rank[0] = s->rank[1] = s->out_rank;
+  memcpy(s->dims[0], s->out_dims, sizeof s->out_dims);
+  memcpy(s->dims[1], s->out_dims, sizeof s->out_dims);
+  if (s->v->kind == K_CLIP) s->rank[1] = s->rank[2] = 0; /* the bounds: scalars */
+  unsigned a = take(b);
+  s->keepdims = a & 1, s->last = a >> 1 & 1; /* saturate's value, and whether it is given */
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
-  s->t = dtypes[take(b) % (sizeof dtypes / sizeof dtypes[0])];
+  s->ver = s->v->version;
+  if (s->v->kind != K_EXTREMUM) {
+    choose_cast_clip(b, s);
+    return;
+  }
+  s->t = dtypes[take(b) % N_NUMERIC];
   int arg = strncmp(s->v->op, "Arg", 3) == 0, reduce = strncmp(s->v->op, "Reduce", 6) == 0;
   s->n_in = arg || reduce ? 1 : s->v->domain[0] ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
@@ -204,6 +310,198 @@ static void fill(bytes *b, minnx_dtype t, unsigned char *x, int64_t count) {
   }
 }
 
+/* Cast's hostile values: NaNs with payloads (signalling too) of both signs,
+ * subnormals, ties and double-rounding traps at each target's precision,
+ * overflow ties, the integer targets' edges and 2^31, 2^63, 2^64; integers
+ * around 2^24, 2^53 and 2^63 with ties for float and bfloat16. */
+static uint64_t cast_special(minnx_dtype t, unsigned i) {
+  static const uint64_t f32[] = {0x807fffff, 0x00800000, 0x477ff000, 0x477fefff, 0x33000000, 0x33000001, 0x3f801000,
+                                 0x3f803000, 0x3f808000, 0x3f818000, 0x43000000, 0x42ff0000, 0xc3010000, 0xc3008000,
+                                 0x4f000000, 0xcf000000, 0x5f000000, 0xdf000000, 0x5f800000, 0x4f800000, 0x477fff00,
+                                 0x437f8000, 0xbfc00000, 0xff800001, 0xffc00001, 0x7f800001, 0x3f801001, 0x80000001};
+  static const uint64_t f64[] = {
+      0x3ff0000010000000, 0x3ff0000030000000, 0x3ff0000010000001, 0x3ff0020000000000, 0x3ff0020000001000,
+      0x3ff0010000000000, 0x47effffff0000000, 0x47efffffefffffff, 0x36a0000000000000, 0x3690000000000000,
+      0x3690000000000001, 0x43e0000000000000, 0xc3e0000000000000, 0x43dfffffffffffff, 0x43f0000000000000,
+      0x41dfffffffc00000, 0x41e0000000000000, 0xc1e0000000100000, 0xc1e0000000200000, 0x800fffffffffffff,
+      0x7ff0000000000001, 0xfff0000000000001, 0x7ff8deadbeef0000, 0x4340000000000000, 0x4340000000000001,
+      0x40effe0000000000, 0x3e70000000000000, 0x3e60000000000000};
+  static const uint64_t f16[] = {0x0001, 0x8001, 0x03ff, 0x0400, 0x7c01, 0xfc01, 0x7e01, 0x57f8, 0x5800, 0xd808,
+                                 0x5bf8, 0x7bff, 0xbe00, 0xd800, 0x83ff, 0xfe01};
+  static const uint64_t bf16[] = {0x0001, 0x807f, 0x7f81, 0xff81, 0x7fc1, 0x42ff, 0x4300, 0xc301,
+                                  0x4f00, 0xcf00, 0x5f00, 0xdf00, 0x5f80, 0x437f, 0xbfc0, 0x0080};
+  static const uint64_t ints[] = {1ull << 53, (1ull << 53) + 1, (1ull << 53) + 3, (1ull << 24) + 1, (1ull << 24) + 3,
+                                  (1ull << 60) + (1ull << 52) + 1, (1ull << 60) + (1ull << 36), 0x8000000000000001,
+                                  0x8000008000000000, 0x8000018000000000, 0xffffff8000000000, 0xfffffc0000000000,
+                                  0x7ffffe0000000000, 0x7fffff8000000000, 65520, 65519, 2049, 2051, 257, 259, 65536,
+                                  300, (uint64_t)-129, 0xffffffff80000000, 255, 256, 0xfffffffffffff800,
+                                  0x0020000000000001};
+  static const uint64_t bools[] = {0, 1, 2, 255};
+  switch (t) {
+    case MINNX_FLOAT: return f32[i % (sizeof f32 / sizeof f32[0])];
+    case MINNX_DOUBLE: return f64[i % (sizeof f64 / sizeof f64[0])];
+    case MINNX_FLOAT16: return f16[i % (sizeof f16 / sizeof f16[0])];
+    case MINNX_BFLOAT16: return bf16[i % (sizeof bf16 / sizeof bf16[0])];
+    case MINNX_BOOL: return bools[i % 4];
+    default: return ints[i % (sizeof ints / sizeof ints[0])];
+  }
+}
+
+/* A quarter the family's specials, a quarter Cast's, a quarter random
+ * bytes, a quarter random ones made a tie (low bits 100..0 from a chosen
+ * bit; integers first shifted right, to reach every magnitude). */
+static void fill_cast(bytes *b, minnx_dtype t, unsigned char *x, int64_t count) {
+  size_t es = minnx_dtype_size(t);
+  for (int64_t i = 0; i < count; i++) {
+    unsigned sel = take(b);
+    uint64_t v = 0;
+    if (sel < 64) {
+      v = t == MINNX_BOOL ? sel & 3 : special(t, sel);
+    } else if (sel < 128) {
+      v = cast_special(t, sel);
+    } else {
+      for (size_t k = 0; k < es; k++) v |= (uint64_t)take(b) << (8 * k);
+      if (sel >= 192) {
+        unsigned bit = take(b);
+        int fl = t == MINNX_FLOAT || t == MINNX_DOUBLE || t == MINNX_FLOAT16 || t == MINNX_BFLOAT16;
+        if (!fl && t != MINNX_BOOL) v >>= bit % (8 * es);
+        bit = (bit >> 2) % (8 * (unsigned)es);
+        if (bit) v = (v & ~((1ull << bit) - 1)) | 1ull << (bit - 1);
+      }
+    }
+    memcpy(x + (size_t)i * es, &v, es);
+  }
+}
+
+/* ---- Cast's rules (README, "Cast semantics"), by exact values ---- */
+
+/* A value exactly: NaN, an infinity, or (-1)^neg * m * 2^e. */
+typedef struct {
+  int nan, inf, neg;
+  uint64_t m;
+  int e;
+} exact;
+
+static int float_format(minnx_dtype t, int *ebits, int *fbits) {
+  switch (t) {
+    case MINNX_FLOAT: *ebits = 8, *fbits = 23; return 1;
+    case MINNX_DOUBLE: *ebits = 11, *fbits = 52; return 1;
+    case MINNX_FLOAT16: *ebits = 5, *fbits = 10; return 1;
+    case MINNX_BFLOAT16: *ebits = 8, *fbits = 7; return 1;
+    default: return 0;
+  }
+}
+
+static int is_signed(minnx_dtype t) {
+  return t == MINNX_INT8 || t == MINNX_INT16 || t == MINNX_INT32 || t == MINNX_INT64;
+}
+
+static uint64_t low_mask(size_t size) { return size >= 8 ? ~0ull : (1ull << 8 * size) - 1; }
+
+static exact decode(minnx_dtype t, uint64_t v) {
+  exact x = {0};
+  int E, F;
+  if (t == MINNX_BOOL) {
+    x.m = (v & 0xff) != 0;
+  } else if (float_format(t, &E, &F)) {
+    int bias = (1 << (E - 1)) - 1;
+    uint64_t ex = v >> F & ((1ull << E) - 1), fr = v & ((1ull << F) - 1);
+    x.neg = (int)(v >> (E + F) & 1);
+    x.nan = ex == (1ull << E) - 1 && fr;
+    x.inf = ex == (1ull << E) - 1 && !fr;
+    x.m = ex ? fr | 1ull << F : fr;
+    x.e = (ex ? (int)ex : 1) - bias - F;
+  } else {
+    uint64_t mask = low_mask(minnx_dtype_size(t));
+    v &= mask;
+    x.neg = is_signed(t) && (v >> (8 * minnx_dtype_size(t) - 1) & 1);
+    x.m = x.neg ? (0 - v) & mask : v;
+  }
+  return x;
+}
+
+/* To nearest, ties to even, once; beyond the range +-inf; NaN quiet with its sign. */
+static uint64_t encode_float(const exact *x, int E, int F) {
+  int bias = (1 << (E - 1)) - 1;
+  uint64_t sign = (uint64_t)x->neg << (E + F), inf = ((1ull << E) - 1) << F;
+  if (x->nan) return sign | inf | 1ull << (F - 1);
+  if (x->inf) return sign | inf;
+  if (!x->m) return sign;
+  int lead = x->e + 63 - __builtin_clzll(x->m); /* 2^lead <= |x| < 2^(lead+1) */
+  int q = (lead > 1 - bias ? lead : 1 - bias) - F; /* the target's quantum there: 2^q */
+  int shift = q - x->e;
+  uint64_t r;
+  if (shift <= 0) {
+    r = x->m << -shift;
+  } else if (shift > 64) {
+    r = 0; /* below half a quantum */
+  } else {
+    uint64_t rem = shift == 64 ? x->m : x->m & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+    r = shift == 64 ? 0 : x->m >> shift;
+    if (rem > half || (rem == half && (r & 1))) r++;
+  }
+  if (r == 1ull << (F + 1)) r >>= 1, q++;
+  if (!(r >> F)) return sign | r; /* subnormal or zero */
+  int64_t be = (int64_t)q + F + bias;
+  if (be >= (1 << E) - 1) return sign | inf;
+  return sign | (uint64_t)be << F | (r & ((1ull << F) - 1));
+}
+
+/* Truncated toward zero, saturated; NaN 0. */
+static uint64_t to_integer(const exact *x, minnx_dtype to) {
+  uint64_t mask = low_mask(minnx_dtype_size(to)), top = is_signed(to) ? mask >> 1 : mask,
+           bottom = is_signed(to) ? (mask >> 1) + 1 : 0; /* the largest value, the smallest's magnitude */
+  if (x->nan) return 0;
+  int big = x->inf;
+  uint64_t t = 0;
+  if (!big && x->e >= 0) {
+    if (x->e >= 64 || (x->e && x->m >> (64 - x->e))) big = 1;
+    else t = x->m << x->e;
+  } else if (!big) {
+    t = -x->e >= 64 ? 0 : x->m >> -x->e;
+  }
+  if (!x->neg) return big || t > top ? top : t;
+  return (0 - (big || t > bottom ? bottom : t)) & mask;
+}
+
+static uint64_t cast_ref(minnx_dtype from, minnx_dtype to, uint64_t v) {
+  int E, F, fe, ff;
+  v &= low_mask(minnx_dtype_size(from));
+  if (from == to) return v; /* a copy of the bits (a bool byte other than 0 and 1 too) */
+  exact x = decode(from, v);
+  if (to == MINNX_BOOL) return x.nan || x.inf || x.m;
+  if (float_format(to, &E, &F)) return encode_float(&x, E, F);
+  if (float_format(from, &fe, &ff)) return to_integer(&x, to);
+  return (x.neg ? 0 - x.m : x.m) & low_mask(minnx_dtype_size(to)); /* integers and bool: the low bits */
+}
+
+/* got is what the rules give for in: NaN to another float dtype may carry
+ * any payload, but is quiet and keeps its sign. */
+static int cast_ok(minnx_dtype from, minnx_dtype to, uint64_t in, uint64_t got) {
+  uint64_t want = cast_ref(from, to, in);
+  int E, F;
+  if (got == want) return 1;
+  if (from == to || !float_format(to, &E, &F) || !decode(from, in).nan) return 0;
+  uint64_t quiet_nan = ((1ull << E) - 1) << F | 1ull << (F - 1), sign = 1ull << (E + F);
+  return (got & quiet_nan) == quiet_nan && (got & sign) == (want & sign);
+}
+
+static void cast_check(const char *what, const node_spec *s, const unsigned char *in, const unsigned char *out,
+                       int64_t count) {
+  size_t ei = minnx_dtype_size(s->t), eo = minnx_dtype_size(s->to);
+  for (int64_t i = 0; i < count; i++) {
+    uint64_t x = 0, y = 0;
+    memcpy(&x, in + (size_t)i * ei, ei);
+    memcpy(&y, out + (size_t)i * eo, eo);
+    if (!cast_ok(s->t, s->to, x, y)) {
+      fprintf(stderr, "fuzz_diff: %s-%d %s -> %s (%s): element %lld, 0x%llx, gave 0x%llx; the rules say 0x%llx\n",
+              s->v->op, s->ver, minnx_dtype_name(s->t), minnx_dtype_name(s->to), what, (long long)i,
+              (unsigned long long)x, (unsigned long long)y, (unsigned long long)cast_ref(s->t, s->to, x));
+      abort();
+    }
+  }
+}
+
 /* ---- running ---- */
 
 /* Tasks run as k threads might: thread j takes i = j, j + k, ...; the last
@@ -261,36 +559,113 @@ static void reference(const node_spec *s, void *const *in, const minnx_tensor *y
     mx_ref_elementwise(s->t, dir, s->n_in, sp, (const void *const *)in, &out, ref);
 }
 
+/* Clip by the rules: a Max with the low bound, then a Min with the high one
+ * (the family's reference loops); Clip-1 and -6's attributes (absent: -+FLT_MAX)
+ * converted to T by Cast's rules. lo and hi get the bounds' bytes (NULL: none). */
+static void clip_reference(const node_spec *s, void *const *in, const void **lo, const void **hi, uint64_t *bounds,
+                           unsigned char *tmp, unsigned char *ref) {
+  mx_shape x = shape_of(s->dims[0], s->rank[0]), scalar = {.rank = 0};
+  const mx_shape *sp[2] = {&x, &scalar};
+  int k = 1;
+  *lo = *hi = NULL;
+  if (s->ver < 11) {
+    bounds[0] = cast_ref(MINNX_FLOAT, s->t, s->lo ? s->lo_attr : 0xff7fffff);
+    bounds[1] = cast_ref(MINNX_FLOAT, s->t, s->hi ? s->hi_attr : 0x7f7fffff);
+    *lo = &bounds[0], *hi = &bounds[1];
+  } else {
+    if (s->lo) *lo = in[k++];
+    if (s->hi) *hi = in[k];
+  }
+  size_t size = (size_t)count_of(s->dims[0], s->rank[0]) * minnx_dtype_size(s->t);
+  memcpy(tmp, in[0], size);
+  if (*lo) mx_ref_elementwise(s->t, MX_MAX, 2, sp, (const void *const[]){in[0], *lo}, &x, tmp);
+  memcpy(ref, tmp, size);
+  if (*hi) mx_ref_elementwise(s->t, MX_MIN, 2, sp, (const void *const[]){tmp, *hi}, &x, ref);
+}
+
+static void compare(const node_spec *s, const char *what, minnx_dtype t, const unsigned char *got,
+                    const unsigned char *want, size_t size) {
+  size_t es = minnx_dtype_size(t);
+  for (size_t i = 0; i < size; i += es)
+    if (!same_value(t, got + i, want + i)) {
+      uint64_t g = 0, w = 0;
+      memcpy(&g, got + i, es);
+      memcpy(&w, want + i, es);
+      fprintf(stderr, "fuzz_diff: %s-%d %s (%s): element %zu is 0x%llx, the reference loop's 0x%llx\n", s->v->op,
+              s->ver, minnx_dtype_name(s->t), what, i / es, (unsigned long long)g, (unsigned long long)w);
+      abort();
+    }
+}
+
+/* Run 0's output against the rules; for Cast and Clip, each instruction-set
+ * level of their kernels that this CPU has too, called directly. */
+static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                  unsigned char *ref, unsigned char *tmp) {
+  int64_t count = count_of(s->dims[0], s->rank[0]);
+  if (s->v->kind == K_CAST || s->v->kind == K_CASTLIKE) {
+    cast_check("session", s, in[0], got, count);
+    for (int isa = MX_ISA_PORTABLE; isa <= mx_convert_isa_available(); isa++) {
+      mx_convert_params p;
+      if (!mx_convert_choose_isa(&p, (int)s->t, (int)s->to, isa)) abort();
+      mx_convert_run(&p, ref, in[0], count);
+      cast_check(isa == MX_ISA_PORTABLE ? "portable loop" : isa == MX_ISA_AVX2 ? "AVX2 loop" : "AVX-512 loop", s, in[0],
+                 ref, count);
+    }
+  } else if (s->v->kind == K_CLIP) {
+    const void *lo, *hi;
+    uint64_t bounds[2];
+    clip_reference(s, in, &lo, &hi, bounds, tmp, ref);
+    compare(s, "session", s->t, got, ref, y->nbytes);
+    for (int avx2 = 0; lo && hi && avx2 <= mx_clip_avx2_available(); avx2++) {
+      mx_clip_fn f = mx_clip_kernel(s->t, avx2);
+      if (!f) continue;
+      f(tmp, in[0], lo, hi, count);
+      compare(s, avx2 ? "AVX2 one-pass kernel" : "one-pass kernel", s->t, tmp, ref, y->nbytes);
+    }
+  } else {
+    reference(s, in, y, ref);
+    compare(s, "session", y->dtype, got, ref, y->nbytes);
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   bytes b = {data, size};
   static node_spec s;
   memset(&s, 0, sizeof s);
   choose(&b, &s);
   if (count_of(s.out_dims, s.out_rank) > 1 << 16) return 0; /* enough to be split; larger only costs time */
-  test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.v->version},
+  test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
                    .n_inputs = s.n_in, .inputs = {"a", "b", "c", "d"}, .dtype = (int)s.t, .n_nodes = 1, .output = "y"};
   tm.nodes[0] = (test_node){s.v->op, s.v->domain, s.n_in, {"a", "b", "c", "d"}, "y", NULL, 0};
+  if (s.v->kind == K_CLIP && s.ver >= 11 && s.hi) { /* the graph's inputs a, [b,] c; an omitted min named "" */
+    tm.inputs[s.n_in - 1] = "c";
+    tm.nodes[0] = (test_node){"Clip", "", 3, {"a", s.lo ? "b" : "", "c"}, "y", NULL, 0};
+  } else if (s.v->kind == K_CLIP && s.ver >= 11 && s.lo && s.keepdims) { /* an omitted max named "" */
+    tm.nodes[0] = (test_node){"Clip", "", 3, {"a", "b", ""}, "y", NULL, 0};
+  }
   uint8_t *model_bytes = NULL;
   size_t model_size = build_model_edit(&tm, edit, &s, &model_bytes);
   minnx_model *m = NULL;
   minnx_session *ses = NULL;
   minnx_error err;
   void *buf[4] = {0}, *in[4] = {0};
-  unsigned char *first = NULL, *ref = NULL;
+  unsigned char *first = NULL, *ref = NULL, *tmp = NULL;
   if (!model_bytes || minnx_model_load_buffer(model_bytes, model_size, NULL, &m, &err)) goto done; /* refused: fine */
   if (minnx_session_create(m, &ses, &err)) goto done;
-  size_t es = minnx_dtype_size(s.t);
   for (int k = 0; k < s.n_in; k++) {
+    minnx_dtype t = in_dtype(&s, k);
+    size_t es = minnx_dtype_size(t);
     int64_t count = count_of(s.dims[k], s.rank[k]);
     size_t skew = (take(&b) % 8) * es; /* inputs start off a cache line */
     buf[k] = malloc((size_t)count * es + skew + 64);
     if (!buf[k]) goto done;
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
-    fill(&b, s.t, x, count);
-    minnx_tensor t = {s.t, s.rank[k], {0}, x, (size_t)count * es};
-    memcpy(t.dims, s.dims[k], sizeof s.dims[k]);
-    if (minnx_session_bind_input(ses, (size_t)k, &t, &err)) abort(); /* the shapes declared */
+    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE) fill_cast(&b, t, x, count);
+    else fill(&b, t, x, count);
+    minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
+    memcpy(tensor.dims, s.dims[k], sizeof s.dims[k]);
+    if (minnx_session_bind_input(ses, (size_t)k, &tensor, &err)) abort(); /* the shapes declared */
   }
   size_t out_bytes = 0;
   static size_t two = 2, three = 3;
@@ -308,25 +683,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       first = malloc(out_bytes + 1);
       if (!first) goto done;
       if (out_bytes) memcpy(first, y.data, out_bytes);
-      if (!(ref = malloc(out_bytes + 1))) goto done;
-      reference(&s, in, &y, ref);
-      size_t es_out = minnx_dtype_size(y.dtype);
-      for (size_t i = 0; i < out_bytes; i += es_out)
-        if (!same_value(y.dtype, first + i, ref + i)) {
-          uint64_t got = 0, want = 0;
-          memcpy(&got, first + i, es_out);
-          memcpy(&want, ref + i, es_out);
-          fprintf(stderr, "fuzz_diff: %s-%d %s: element %zu is 0x%llx, the reference loop's 0x%llx\n", s.v->op,
-                  s.v->version, minnx_dtype_name(s.t), i / es_out, (unsigned long long)got, (unsigned long long)want);
-          abort();
-        }
+      /* ref and tmp: room for the output, or for Clip's input (the same) */
+      if (!(ref = malloc(out_bytes + 1)) || !(tmp = malloc(out_bytes + 1))) goto done;
+      check(&s, in, &y, first, ref, tmp);
     } else if (y.nbytes != out_bytes || (out_bytes && memcmp(first, y.data, out_bytes) != 0)) {
       fprintf(stderr, "fuzz_diff: %s-%d %s: the output with %d threads differs from one thread's\n", s.v->op,
-              s.v->version, minnx_dtype_name(s.t), run == 1 ? 2 : 3);
+              s.ver, minnx_dtype_name(s.t), run == 1 ? 2 : 3);
       abort();
     }
   }
 done:
+  free(tmp);
   free(ref);
   free(first);
   for (int k = 0; k < 4; k++) free(buf[k]);
