@@ -27,7 +27,10 @@ static inline int64_t fuzz_elements(const minnx_tensor *t) {
   int64_t n = 1;
   for (int i = 0; i < t->rank; i++) {
     if (t->dims[i] < 0) abort();
-    if (t->dims[i] && n > INT64_MAX / t->dims[i]) return -1;
+    if (t->dims[i] == 0) return 0; /* a 0 dim empties the tensor, whatever the others (as minnx counts) */
+  }
+  for (int i = 0; i < t->rank; i++) {
+    if (n > INT64_MAX / t->dims[i]) return -1;
     n *= t->dims[i];
   }
   return n;
