@@ -148,7 +148,7 @@ static minnx_status define_at(loader *L, slot *s, uint32_t tag, const char *name
   v->kind = kind;
   v->shape.rank = -1;
   v->producer = -1;
-  for (int i = 0; i < MX_MAX_RANK; i++) v->dim_sym[i] = -1;
+  v->syms = 0;
   s->name = v->name;
   s->tag = tag;
   s->id = g->n_values;
@@ -185,6 +185,20 @@ static int32_t symbol(loader *L, const char *param) {
   return L->g->n_syms++;
 }
 
+/* The block of v's dim_params, made on its first; NULL when out of memory. */
+static int32_t *sym_block(loader *L, mx_value *v) {
+  mx_graph *g = L->g;
+  if (!v->syms) {
+    /* a value's first dim_param makes its block: there are at most as many as dims declared */
+    if (!g->dim_syms && (L->max_syms > SIZE_MAX / (MX_MAX_RANK * sizeof(int32_t)) ||
+                         !(g->dim_syms = mx_pool_alloc(L->pool, L->max_syms * MX_MAX_RANK * sizeof(int32_t)))))
+      return NULL;
+    for (int i = 0; i < MX_MAX_RANK; i++) g->dim_syms[(size_t)g->n_dim_syms * MX_MAX_RANK + (size_t)i] = -1;
+    v->syms = ++g->n_dim_syms;
+  }
+  return &g->dim_syms[(size_t)(v->syms - 1) * MX_MAX_RANK];
+}
+
 /* Reads a ValueInfoProto's tensor type into v, dim_params as symbols: a
  * graph input's are bound at run time; elsewhere (outputs, value_info) they
  * are unknown dims whose names tools show. */
@@ -219,8 +233,8 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
         return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has negative dim %lld", role, v->name, (long long)d->dim_value);
       v->shape.dims[i] = d->dim_value;
     } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0]) {
-      v->dim_sym[i] = symbol(L, d->dim_param);
-      if (v->dim_sym[i] < 0) return nomem(L);
+      int32_t *syms = sym_block(L, v);
+      if (!syms || (syms[i] = symbol(L, d->dim_param)) < 0) return nomem(L);
     }
   }
   return MINNX_OK;
@@ -312,12 +326,13 @@ static minnx_status read_declared(loader *L, const Onnx__ValueInfoProto *vi, int
   mx_value declared = *v;
   declared.dtype = MINNX_UNDEFINED;
   declared.shape.rank = -1;
+  declared.syms = 0; /* a block of its own, not v's */
   minnx_status st;
   if (vi->type && (st = read_type(L, vi, &declared, role))) return st;
   if (v->kind == MX_VALUE_NODE && v->dtype == MINNX_UNDEFINED) {
     v->dtype = declared.dtype;
     v->shape = declared.shape;
-    memcpy(v->dim_sym, declared.dim_sym, sizeof v->dim_sym);
+    v->syms = declared.syms;
   } else if (declared.dtype != MINNX_UNDEFINED && declared.dtype != v->dtype) {
     return mx_fail(L->err, MINNX_E_TYPE, "graph %s '%s' is declared %s but is %s", role, v->name,
                    mx_dtype_name(declared.dtype), mx_dtype_name(v->dtype));
@@ -392,7 +407,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
         return mx_fail(L->err, MINNX_E_TYPE, "graph input '%s' is declared %s but its initializer is %s", vi->name,
                        mx_dtype_name(probe.dtype), mx_dtype_name(g->values[id].dtype));
       g->values[id].kind = MX_VALUE_INPUT;
-      memcpy(g->values[id].dim_sym, probe.dim_sym, sizeof probe.dim_sym);
+      g->values[id].syms = probe.syms;
     } else {
       if ((st = define(L, vi->name, MX_VALUE_INPUT, &id))) return st;
       if ((st = read_type(L, vi, &g->values[id], "input"))) return st;
