@@ -28,7 +28,10 @@ typedef struct mx_value {
   mx_value_kind kind;
   mx_dtype dtype; /* MINNX_UNDEFINED until known */
   mx_shape shape;
-  int32_t dim_sym[MX_MAX_RANK]; /* symbol id of each dim_param, -1 otherwise (inputs) */
+  /* 1 + the index of the value's block of dim_params in the graph's
+   * dim_syms, 0: none. Most values have none: a block in every value made the
+   * record 24 bytes larger, which every pass over a large graph paid. */
+  int32_t syms;
   const void *data;             /* initializer bytes (64-byte aligned, or in place: aligned to the element) */
   size_t nbytes;
   int32_t producer; /* node index, -1 for inputs and initializers */
@@ -99,6 +102,10 @@ typedef struct mx_graph {
   int32_t n_opsets;
   int32_t n_syms;         /* distinct dim_param names */
   const char **sym_names; /* [n_syms]: each symbol's dim_param name */
+  /* Blocks of MX_MAX_RANK symbol ids, one per value with a dim_param
+   * (mx_value.syms): each dim's symbol, -1 for the others. */
+  int32_t *dim_syms;
+  int32_t n_dim_syms;
 } mx_graph;
 
 /* Whether the ops linked in use views and constant folding (rows without
@@ -118,6 +125,11 @@ typedef struct mx_graph {
 /* The value holding v's bytes: v, or the one v is a view of. */
 static inline int32_t mx_bytes_of(const mx_graph *g, int32_t v) {
   return MX_OPS_VIEWS && g->values[v].view_of ? g->values[v].view_of - 1 : v;
+}
+
+/* The symbol of value v's dim d (a dim_param), or -1. */
+static inline int32_t mx_value_sym(const mx_graph *g, const mx_value *v, int d) {
+  return v->syms ? g->dim_syms[(size_t)(v->syms - 1) * MX_MAX_RANK + (size_t)d] : -1;
 }
 
 /* Bytes of a tensor of `shape` and `dtype`; SIZE_MAX when a dim is unknown or it overflows. */

@@ -161,8 +161,12 @@ minnx_allocator mx_mem_allocator(mx_mem *m) {
   return a;
 }
 
+void *mx_pool_temp_raw(mx_pool *p, size_t size) {
+  return p->region ? mx_region_temp(p->region, size) : mx_mem_alloc(p->mem, size ? size : 1);
+}
+
 void *mx_pool_temp(mx_pool *p, size_t size) {
-  void *r = p->region ? mx_region_temp(p->region, size) : mx_mem_alloc(p->mem, size ? size : 1);
+  void *r = mx_pool_temp_raw(p, size);
   if (r) memset(r, 0, size);
   return r;
 }

@@ -55,6 +55,10 @@ void mx_pool_release(mx_pool *p);
 /* Temporary memory while the pool is built: from the hooks, or from the top
  * of the region. Zeroed. Every temporary must be freed. */
 void *mx_pool_temp(mx_pool *p, size_t size);
+/* The same, not zeroed: for arrays written whole before they are read (in a
+ * graph of a million nodes, zeroing them was a pass over tens of MB, and
+ * what is never written is never paged in). */
+void *mx_pool_temp_raw(mx_pool *p, size_t size);
 void mx_pool_temp_free(mx_pool *p, void *ptr);
 /* The same as hooks, for protobuf-c and the planner. */
 minnx_allocator mx_pool_temp_allocator(mx_pool *p);

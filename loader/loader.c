@@ -39,9 +39,19 @@ static int names_init(names *t, mx_pool *pool, size_t count) {
   return t->slots != NULL;
 }
 
+static uint64_t names_hash(const names *t, const char *name) { return XXH3_64bits_withSeed(name, strlen(name), t->seed); }
+
+/* Asks for the cache line of `name`'s first slot, a few nodes before the
+ * lookup: a graph of a million values has a table of 32 MB, so each probe is
+ * otherwise a wait on DRAM (most of the loader's time at that size). Hashing
+ * twice costs less than the wait. */
+static void names_prefetch(const names *t, const char *name) {
+  if (name && name[0]) __builtin_prefetch(&t->slots[(size_t)names_hash(t, name) & t->mask]);
+}
+
 /* The slot of `name`: the one holding it, or the empty one where it belongs. */
 static slot *names_find(const names *t, const char *name, uint32_t *tag) {
-  uint64_t h = XXH3_64bits_withSeed(name, strlen(name), t->seed);
+  uint64_t h = names_hash(t, name);
   size_t i = (size_t)h & t->mask;
   *tag = (uint32_t)(h >> 32);
   while (t->slots[i].name && (t->slots[i].tag != *tag || strcmp(t->slots[i].name, name) != 0)) i = (i + 1) & t->mask;
@@ -138,7 +148,7 @@ static minnx_status define_at(loader *L, slot *s, uint32_t tag, const char *name
   v->kind = kind;
   v->shape.rank = -1;
   v->producer = -1;
-  for (int i = 0; i < MX_MAX_RANK; i++) v->dim_sym[i] = -1;
+  v->syms = 0;
   s->name = v->name;
   s->tag = tag;
   s->id = g->n_values;
@@ -175,6 +185,20 @@ static int32_t symbol(loader *L, const char *param) {
   return L->g->n_syms++;
 }
 
+/* The block of v's dim_params, made on its first; NULL when out of memory. */
+static int32_t *sym_block(loader *L, mx_value *v) {
+  mx_graph *g = L->g;
+  if (!v->syms) {
+    /* a value's first dim_param makes its block: there are at most as many as dims declared */
+    if (!g->dim_syms && (L->max_syms > SIZE_MAX / (MX_MAX_RANK * sizeof(int32_t)) ||
+                         !(g->dim_syms = mx_pool_alloc(L->pool, L->max_syms * MX_MAX_RANK * sizeof(int32_t)))))
+      return NULL;
+    for (int i = 0; i < MX_MAX_RANK; i++) g->dim_syms[(size_t)g->n_dim_syms * MX_MAX_RANK + (size_t)i] = -1;
+    v->syms = ++g->n_dim_syms;
+  }
+  return &g->dim_syms[(size_t)(v->syms - 1) * MX_MAX_RANK];
+}
+
 /* Reads a ValueInfoProto's tensor type into v, dim_params as symbols: a
  * graph input's are bound at run time; elsewhere (outputs, value_info) they
  * are unknown dims whose names tools show. */
@@ -209,8 +233,8 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
         return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has negative dim %lld", role, v->name, (long long)d->dim_value);
       v->shape.dims[i] = d->dim_value;
     } else if (d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM && d->dim_param && d->dim_param[0]) {
-      v->dim_sym[i] = symbol(L, d->dim_param);
-      if (v->dim_sym[i] < 0) return nomem(L);
+      int32_t *syms = sym_block(L, v);
+      if (!syms || (syms[i] = symbol(L, d->dim_param)) < 0) return nomem(L);
     }
   }
   return MINNX_OK;
@@ -302,18 +326,23 @@ static minnx_status read_declared(loader *L, const Onnx__ValueInfoProto *vi, int
   mx_value declared = *v;
   declared.dtype = MINNX_UNDEFINED;
   declared.shape.rank = -1;
+  declared.syms = 0; /* a block of its own, not v's */
   minnx_status st;
   if (vi->type && (st = read_type(L, vi, &declared, role))) return st;
   if (v->kind == MX_VALUE_NODE && v->dtype == MINNX_UNDEFINED) {
     v->dtype = declared.dtype;
     v->shape = declared.shape;
-    memcpy(v->dim_sym, declared.dim_sym, sizeof v->dim_sym);
+    v->syms = declared.syms;
   } else if (declared.dtype != MINNX_UNDEFINED && declared.dtype != v->dtype) {
     return mx_fail(L->err, MINNX_E_TYPE, "graph %s '%s' is declared %s but is %s", role, v->name,
                    mx_dtype_name(declared.dtype), mx_dtype_name(v->dtype));
   }
   return MINNX_OK;
 }
+
+/* How far ahead the node loops ask for their names' slots: enough nodes to
+ * cover a DRAM latency, few enough that the lines are still there. */
+enum { PREFETCH_NODES = 8 };
 
 static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   mx_graph *g = L->g;
@@ -378,7 +407,7 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
         return mx_fail(L->err, MINNX_E_TYPE, "graph input '%s' is declared %s but its initializer is %s", vi->name,
                        mx_dtype_name(probe.dtype), mx_dtype_name(g->values[id].dtype));
       g->values[id].kind = MX_VALUE_INPUT;
-      memcpy(g->values[id].dim_sym, probe.dim_sym, sizeof probe.dim_sym);
+      g->values[id].syms = probe.syms;
     } else {
       if ((st = define(L, vi->name, MX_VALUE_INPUT, &id))) return st;
       if ((st = read_type(L, vi, &g->values[id], "input"))) return st;
@@ -390,6 +419,10 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
    * file's node order does not matter; validation orders them afterwards. */
   for (size_t i = 0; i < gp->n_node; i++) {
     const Onnx__NodeProto *np = gp->node[i];
+    if (i + PREFETCH_NODES < gp->n_node) {
+      const Onnx__NodeProto *ahead = gp->node[i + PREFETCH_NODES];
+      for (size_t k = 0; k < ahead->n_output; k++) names_prefetch(&L->values, ahead->output[k]);
+    }
     mx_node *n = &g->nodes[i];
     const mx_node *prev = i ? n - 1 : NULL;
     n->name = dup(L, np->name);
@@ -425,6 +458,10 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_node; i++) {
     const Onnx__NodeProto *np = gp->node[i];
     mx_node *n = &g->nodes[i];
+    if (i + PREFETCH_NODES < gp->n_node) {
+      const Onnx__NodeProto *ahead = gp->node[i + PREFETCH_NODES];
+      for (size_t k = 0; k < ahead->n_input; k++) names_prefetch(&L->values, ahead->input[k]);
+    }
     for (size_t k = 0; k < np->n_input; k++) {
       n->inputs[k] = -1;
       if (!np->input[k] || !np->input[k][0]) continue; /* an omitted optional input */

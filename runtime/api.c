@@ -14,8 +14,8 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
   mx_graph *g = &m->g;
   mx_pool *pool = &m->pool;
   size_t nv = (size_t)(g->n_values ? g->n_values : 1), nn = (size_t)(g->n_nodes ? g->n_nodes : 1);
-  mx_shape *shapes = mx_pool_temp(pool, nv * sizeof *shapes);
-  mx_dtype *dtypes = mx_pool_temp(pool, nv * sizeof *dtypes);
+  mx_shape *shapes = mx_pool_temp_raw(pool, nv * sizeof *shapes); /* both copied from the values below */
+  mx_dtype *dtypes = mx_pool_temp_raw(pool, nv * sizeof *dtypes);
   void *bufs_mem = mx_pool_temp(pool, mx_node_bufs_carve(NULL, NULL, m->max_node_inputs, m->max_node_outputs));
   void *params = mx_pool_temp(pool, m->max_params ? m->max_params : 1);
   size_t *scratch = mx_pool_temp(pool, nn * sizeof *scratch);
@@ -249,5 +249,6 @@ minnx_status minnx_model_value_info(const minnx_model *m, size_t i, const char *
 const char *minnx_model_value_dim_param(const minnx_model *m, size_t i, int dim) {
   if (!m || i >= (size_t)m->g.n_values || dim < 0 || dim >= MX_MAX_RANK) return NULL;
   const mx_value *v = &m->g.values[i];
-  return dim < v->shape.rank && v->dim_sym[dim] >= 0 ? m->g.sym_names[v->dim_sym[dim]] : NULL;
+  int32_t sym = dim < v->shape.rank ? mx_value_sym(&m->g, v, dim) : -1;
+  return sym >= 0 ? m->g.sym_names[sym] : NULL;
 }

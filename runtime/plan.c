@@ -119,6 +119,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
   int32_t n = 0;
   for (int32_t v = 0; v < g->n_values; v++) {
     w->index[v] = -1;
+    if (MX_OPS_VIEWS && g->values[v].view_of) w->index[v] = -1 - g->values[v].view_of; /* -2 - the value it shares */
     if (!owns_bytes(&g->values[v])) continue;
     size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
     if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
@@ -136,15 +137,20 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
       return mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
     w->spans[n++] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
   }
-  /* A view's readers keep the bytes it shares alive. */
+  /* A view's span is the one of the value it shares (never itself a view):
+   * its readers keep those bytes alive. Resolved here, in this array of 4
+   * bytes a value, so that the walk below over every node's inputs does not
+   * read the values themselves (a pass over 144 bytes a value, from DRAM in
+   * a graph of a million). */
+  for (int32_t v = 0; MX_OPS_VIEWS && v < g->n_values; v++)
+    if (w->index[v] < -1) w->index[v] = w->index[-2 - w->index[v]];
   for (int32_t i = 0; i < g->n_nodes; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
       int32_t v = g->nodes[i].inputs[k];
-      if (v >= 0) v = mx_bytes_of(g, v);
       if (v >= 0 && w->index[v] >= 0 && w->spans[w->index[v]].last < i) w->spans[w->index[v]].last = i;
     }
   for (int32_t k = 0; k < g->n_outputs; k++) {
-    int32_t v = mx_bytes_of(g, g->outputs[k]);
+    int32_t v = g->outputs[k];
     if (w->index[v] >= 0) w->spans[w->index[v]].last = g->n_nodes; /* read after the run */
   }
   *count = n;

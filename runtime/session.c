@@ -304,8 +304,8 @@ static minnx_status check_symbols(minnx_session *s, mx_err *err) {
   for (int32_t i = 0; i < g->n_inputs; i++) {
     const mx_value *v = &g->values[g->inputs[i]];
     const mx_shape *sh = &s->shapes[g->inputs[i]];
-    for (int d = 0; d < sh->rank && d < MX_MAX_RANK; d++) {
-      int32_t sym = v->dim_sym[d];
+    for (int d = 0; d < sh->rank && d < MX_MAX_RANK && v->syms; d++) {
+      int32_t sym = g->dim_syms[(size_t)(v->syms - 1) * MX_MAX_RANK + (size_t)d];
       if (sym < 0) continue;
       if (s->sym_values[sym] >= 0 && s->sym_values[sym] != sh->dims[d])
         return mx_fail(err, MINNX_E_SHAPE, "input '%s': dim %d is %lld but the same symbolic dim is %lld in another input",

@@ -9,18 +9,29 @@
  * bytes the allocator held per node while loading, and those the loaded model
  * keeps.
  *
- *   build/tests/bench_load_scale [--min N] [--max N] [--rounds R] [--width W]...
+ *   build/tests/bench_load_scale [--min N] [--max N] [--rounds R] [--width W]... [--keep-heap]
  *
  * Each --width picks a graph (0: the chain); without one: the chain and
  * W = 100 and 1000, from 10 W nodes. Each figure is the best of R runs (3 by default), and of
  * more for small graphs, where a run takes under a millisecond and one
  * preemption on a shared machine would otherwise be the figure: at least
- * 300,000 nodes loaded per size. */
+ * 300,000 nodes loaded per size.
+ *
+ * By default glibc serves a block of 32 MB or more (from about 10^5 nodes
+ * on) with fresh pages from the kernel at each load, which the load then
+ * faults in and the kernel zeroes (a quarter of a 10^6-node load), while the
+ * smaller blocks of smaller graphs are reused from the heap across the
+ * rounds: the best of the rounds then compares a cold 10^6 with a warm 10^5.
+ * --keep-heap makes glibc keep every freed block (no mmap, no trim), so that
+ * every size is measured warm and the growth is the loader's own. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "minnx.h"
 #include "runtime/model.h"
@@ -217,8 +228,11 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
     else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) rounds = atoi(argv[++i]);
     else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 8) widths[n_widths++] = atol(argv[++i]);
+#ifdef __GLIBC__
+    else if (strcmp(argv[i], "--keep-heap") == 0) mallopt(M_MMAP_MAX, 0), mallopt(M_TRIM_THRESHOLD, -1);
+#endif
     else {
-      fprintf(stderr, "usage: %s [--min NODES] [--max NODES] [--rounds R] [--width W]...\n", argv[0]);
+      fprintf(stderr, "usage: %s [--min NODES] [--max NODES] [--rounds R] [--width W]... [--keep-heap]\n", argv[0]);
       return 2;
     }
   }
