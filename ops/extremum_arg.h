@@ -313,12 +313,12 @@ static ATTR void NAME(sweep)(const T *x, int64_t inner, int64_t n, int64_t w, K 
     int64_t h = n - k0 < PASS_LEN ? n - k0 : PASS_LEN;
     for (int64_t j = 0; j < w; j++) at[j] = -1;
     int64_t k = 0;
-    for (; k + 2 <= h; k += 2) { /* two rows a step, asked for two steps ahead */
+    for (; k + 2 <= h; k += 2) { /* two rows a step, asked for a step ahead (two: slower) */
       const T *r = x + (k0 + k) * inner, *s = r + inner;
-      for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step2)(r + j, s + j, best + j, at + j, (I)k, 4 * ahead);
-      if (full < w) NAME(step2)(r + w - STRIP(T), s + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, 4 * ahead);
-      mx_prefetch(r + w - 1, 4 * ahead);
-      mx_prefetch(s + w - 1, 4 * ahead);
+      for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step2)(r + j, s + j, best + j, at + j, (I)k, 2 * ahead);
+      if (full < w) NAME(step2)(r + w - STRIP(T), s + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, 2 * ahead);
+      mx_prefetch(r + w - 1, 2 * ahead);
+      mx_prefetch(s + w - 1, 2 * ahead);
     }
     for (; k < h; k++) {
       const T *r = x + (k0 + k) * inner;
