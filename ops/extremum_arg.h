@@ -304,7 +304,8 @@ static inline ATTR void NAME(step2)(const T *restrict r, const T *restrict s, K 
 static ATTR void NAME(sweep)(const T *x, int64_t inner, int64_t n, int64_t w, K *restrict best, I *restrict at,
                              int64_t *restrict y) {
   int64_t run = w * (int64_t)sizeof(T), full = w - w % STRIP(T);
-  int64_t ahead = (MX_AHEAD + run - 1) / run * inner * (int64_t)sizeof(T); /* whole rows ahead */
+  int64_t rows = (MX_AHEAD + run - 1) / run; /* whole rows ahead; pairs of them in pair steps */
+  int64_t ahead = rows * inner * (int64_t)sizeof(T), ahead2 = (rows + 1) / 2 * 2 * inner * (int64_t)sizeof(T);
   for (int64_t j = 0; j < w; j++) {
     best[j] = KEY(x[j]);
     y[j] = 0;
@@ -313,12 +314,12 @@ static ATTR void NAME(sweep)(const T *x, int64_t inner, int64_t n, int64_t w, K 
     int64_t h = n - k0 < PASS_LEN ? n - k0 : PASS_LEN;
     for (int64_t j = 0; j < w; j++) at[j] = -1;
     int64_t k = 0;
-    for (; k + 2 <= h; k += 2) { /* two rows a step, asked for a step ahead (two: slower) */
+    for (; run >= PAIR_RUN && k + 2 <= h; k += 2) { /* two rows a step */
       const T *r = x + (k0 + k) * inner, *s = r + inner;
-      for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step2)(r + j, s + j, best + j, at + j, (I)k, 2 * ahead);
-      if (full < w) NAME(step2)(r + w - STRIP(T), s + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, 2 * ahead);
-      mx_prefetch(r + w - 1, 2 * ahead);
-      mx_prefetch(s + w - 1, 2 * ahead);
+      for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step2)(r + j, s + j, best + j, at + j, (I)k, ahead2);
+      if (full < w) NAME(step2)(r + w - STRIP(T), s + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, ahead2);
+      mx_prefetch(r + w - 1, ahead2);
+      mx_prefetch(s + w - 1, ahead2);
     }
     for (; k < h; k++) {
       const T *r = x + (k0 + k) * inner;
