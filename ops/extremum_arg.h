@@ -272,6 +272,29 @@ static inline ATTR void NAME(step)(const T *restrict r, K *restrict b, I *restri
     a[j] = (k & take) | (a[j] & ~take);
   }
 }
+/* The same for two rows, r and s (rows k and k + 1): the best keys and rows
+ * are read and written once for both (half the L1 traffic beside the
+ * stream), and the data is loaded once (the one-row step's min build loaded
+ * it twice, as operands of the compare and of the select). The pair's best
+ * first, by BETTER (first or last index: the same as taking the rows one
+ * after the other), then against the column's. */
+static inline ATTR void NAME(step2)(const T *restrict r, const T *restrict s, K *restrict b, I *restrict a, I k,
+                                    int64_t ahead) {
+  for (int p = 0; p < STRIP(T) * (int)sizeof(T); p += 64) {
+    mx_prefetch(r, ahead + p);
+    mx_prefetch(s, ahead + p);
+  }
+  for (int j = 0; j < STRIP(T); j++) {
+    K v = KEY(r[j]), w = KEY(s[j]);
+    I later = -(I)BETTER(w, v);
+    K u = later ? w : v;
+    /* BETTER(u, b[j]); with the last index u is NaN when v or w is, which
+     * gcc vectorizes (a NaN test of the select u it does not) */
+    I take = -(I)(LAST ? MX_REACHES(DIR, u, b[j]) | EITHER_NAN(v, w) : BETTER(u, b[j]));
+    b[j] = take ? u : b[j];
+    a[j] = ((k - later) & take) | (a[j] & ~take);
+  }
+}
 /* Rows [1, n) of the columns [0, w) at x (row stride inner; STRIP(T) <= w
  * <= SWEEP(K)): rows stream through in runs of w elements, best[] and at[]
  * (in L1) carrying each column's best key and row (the rule of BETTER, so
@@ -281,7 +304,8 @@ static inline ATTR void NAME(step)(const T *restrict r, K *restrict b, I *restri
 static ATTR void NAME(sweep)(const T *x, int64_t inner, int64_t n, int64_t w, K *restrict best, I *restrict at,
                              int64_t *restrict y) {
   int64_t run = w * (int64_t)sizeof(T), full = w - w % STRIP(T);
-  int64_t ahead = (MX_AHEAD + run - 1) / run * inner * (int64_t)sizeof(T); /* whole rows ahead */
+  int64_t rows = (MX_AHEAD + run - 1) / run; /* whole rows ahead; pairs of them in pair steps */
+  int64_t ahead = rows * inner * (int64_t)sizeof(T), ahead2 = (rows + 1) / 2 * 2 * inner * (int64_t)sizeof(T);
   for (int64_t j = 0; j < w; j++) {
     best[j] = KEY(x[j]);
     y[j] = 0;
@@ -289,7 +313,15 @@ static ATTR void NAME(sweep)(const T *x, int64_t inner, int64_t n, int64_t w, K 
   for (int64_t k0 = 1; k0 < n; k0 += PASS_LEN) {
     int64_t h = n - k0 < PASS_LEN ? n - k0 : PASS_LEN;
     for (int64_t j = 0; j < w; j++) at[j] = -1;
-    for (int64_t k = 0; k < h; k++) {
+    int64_t k = 0;
+    for (; run >= PAIR_RUN && k + 2 <= h; k += 2) { /* two rows a step */
+      const T *r = x + (k0 + k) * inner, *s = r + inner;
+      for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step2)(r + j, s + j, best + j, at + j, (I)k, ahead2);
+      if (full < w) NAME(step2)(r + w - STRIP(T), s + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, ahead2);
+      mx_prefetch(r + w - 1, ahead2);
+      mx_prefetch(s + w - 1, ahead2);
+    }
+    for (; k < h; k++) {
       const T *r = x + (k0 + k) * inner;
       for (int64_t j = 0; j < full; j += STRIP(T)) NAME(step)(r + j, best + j, at + j, (I)k, ahead);
       if (full < w) NAME(step)(r + w - STRIP(T), best + w - STRIP(T), at + w - STRIP(T), (I)k, ahead);
