@@ -102,8 +102,11 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
   int64_t most = p->inner == 1 ? MX_MAX_TASKS : ARG_TASKS;
   p->tasks = tasks < 2 ? 1 : tasks > most ? most : tasks;
   p->pieces = 1;
-  if (p->tasks > p->outer) { /* few outer slices: cut their columns (none to cut in rows) */
-    int64_t wide = p->inner * (int64_t)p->esize / PIECE_BYTES;
+  if (p->outer > 0 && p->tasks > p->outer) { /* few outer slices: cut their columns (none in rows) */
+    /* (a row's bytes can pass INT64_MAX where the count does not: prepare
+     * runs before the planner refuses such a tensor) */
+    int64_t wide = p->inner > INT64_MAX / (int64_t)p->esize ? INT64_MAX / PIECE_BYTES
+                                                             : p->inner * (int64_t)p->esize / PIECE_BYTES;
     p->pieces = p->inner == 1 ? 1 : (p->tasks + p->outer - 1) / p->outer;
     if (p->pieces > wide) p->pieces = wide > 1 ? wide : 1;
     p->tasks = p->outer * p->pieces;
