@@ -34,7 +34,10 @@ static void plan(mx_reduce_walk *w) {
   w->calls = w->in_count / (w->len * w->units);
   int64_t esize = (int64_t)w->esize, most = w->in_count / (MX_TASK_BYTES / esize);
   if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
-  w->chunks = w->n == 1 && last_reduced(w) ? w->in_count * esize / PIECE_BYTES : 1;
+  /* (the bytes can pass INT64_MAX where the count does not: prepare runs
+   * before the planner refuses such a tensor) */
+  int64_t pieces = w->in_count > INT64_MAX / esize ? INT64_MAX / PIECE_BYTES : w->in_count * esize / PIECE_BYTES;
+  w->chunks = w->n == 1 && last_reduced(w) ? pieces : 1;
   if (w->chunks > MX_MAX_TASKS) w->chunks = MX_MAX_TASKS;
   if (w->chunks > 1) {
     w->tasks = w->chunks;
