@@ -43,6 +43,10 @@ typedef struct {
   size_t lo, hi; /* offsets a placed neighbour takes */
 } range;
 
+typedef struct {
+  int32_t last, span; /* a live span of the run, by the node that reads it last */
+} dying;
+
 /* The planner's work arrays, all from the caller's temporary hooks. */
 typedef struct {
   span *spans;      /* in placing order (size, descending) */
@@ -53,15 +57,20 @@ typedef struct {
   int32_t *tree;    /* max last of the placed spans under each branch, -1: none */
   range *near;      /* the larger placed spans alive with the one being placed */
   range *live;      /* the run's placed spans alive now, by offset */
-  int32_t *heap;    /* the same spans, a min-heap by last use */
+  dying *heap;      /* the same spans, a min-heap by last use */
   int32_t leaves;   /* a power of two >= the span count */
   int32_t n_live;
 } work;
 
+/* Size descending, then production order; of one node, its outputs in
+ * order, then its scratch: a total order, so the plan does not depend on
+ * the order qsort is given. */
 static int by_size_desc(const void *a, const void *b) {
   const span *x = a, *y = b;
   if (x->size != y->size) return x->size < y->size ? 1 : -1;
-  return x->first - y->first;
+  if (x->first != y->first) return x->first < y->first ? -1 : 1;
+  int64_t kx = x->id >= 0 ? x->id : (int64_t)INT32_MAX + 1, ky = y->id >= 0 ? y->id : (int64_t)INT32_MAX + 1;
+  return (kx > ky) - (kx < ky);
 }
 
 static int by_offset(const void *a, const void *b) {
@@ -100,7 +109,7 @@ static void work_sizes(const mx_graph *g, int32_t n, size_t size[W_COUNT]) {
   size[W_TREE] = 2 * leaves * sizeof(int32_t);
   size[W_NEAR] = (size_t)n * sizeof(range);
   size[W_LIVE] = (size_t)n * sizeof(range);
-  size[W_HEAP] = (size_t)n * sizeof(int32_t);
+  size[W_HEAP] = (size_t)n * sizeof(dying);
 }
 
 size_t mx_plan_temp_bytes(const mx_graph *g) {
@@ -113,42 +122,51 @@ size_t mx_plan_temp_bytes(const mx_graph *g) {
 }
 
 /* The span of every value with bytes of its own and of every node's scratch,
- * with its lifetime, counted in *count; values_size is summed on the way. */
+ * with its lifetime, counted in *count; values_size is summed on the way.
+ * One walk over the nodes in their (topological) order makes the spans of
+ * their outputs and extends those of their inputs, made before: each
+ * node's ids, values and spans are read once, while they are in cache (a
+ * walk over the values, then another over the nodes, read each from DRAM in
+ * a graph of a million). A view takes the span of the value it shares
+ * (produced before it, as it is its node's input): its readers keep those
+ * bytes alive. *sorted tells whether the spans came in placing order
+ * (one size, or falling sizes), told here rather than in a pass of its own.
+ */
 static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes,
-                               const size_t *scratch, work *w, mx_plan *plan, int32_t *count, mx_err *err) {
+                               const size_t *scratch, work *w, mx_plan *plan, int32_t *count, int *sorted,
+                               mx_err *err) {
   int32_t n = 0;
-  for (int32_t v = 0; v < g->n_values; v++) {
-    w->index[v] = -1;
-    if (MX_OPS_VIEWS && g->values[v].view_of) w->index[v] = -1 - g->values[v].view_of; /* -2 - the value it shares */
-    if (!owns_bytes(&g->values[v])) continue;
-    size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
-    if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
-      return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", g->values[v].name);
-    span *s = &w->spans[n];
-    s->id = v;
-    s->first = s->last = g->values[v].producer;
-    s->size = align_up(bytes);
-    w->index[v] = n++;
-    plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
+  *sorted = 1;
+  for (int32_t v = 0; v < g->n_values; v++) w->index[v] = -1;
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    const mx_node *node = &g->nodes[i];
+    for (int32_t k = 0; k < node->n_inputs; k++) {
+      int32_t v = node->inputs[k];
+      if (v >= 0 && w->index[v] >= 0) w->spans[w->index[v]].last = i; /* nodes come in order: i is the latest */
+    }
+    for (int32_t k = 0; k < node->n_outputs; k++) {
+      int32_t v = node->outputs[k];
+      if (v < 0) continue;
+      const mx_value *val = &g->values[v];
+      if (MX_OPS_VIEWS && val->view_of) w->index[v] = w->index[val->view_of - 1];
+      if (!owns_bytes(val)) continue;
+      size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
+      if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
+        return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", val->name);
+      w->spans[n] = (span){.id = v, .first = i, .last = i, .size = align_up(bytes)};
+      if (n && by_size_desc(&w->spans[n - 1], &w->spans[n]) > 0) *sorted = 0;
+      w->index[v] = n++;
+      plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
+    }
   }
   for (int32_t i = 0; i < g->n_nodes && MX_OPS_SCRATCH && scratch; i++) {
     if (!scratch[i]) continue;
     if (scratch[i] > SIZE_MAX / 4)
       return mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
-    w->spans[n++] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
+    w->spans[n] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
+    if (n && by_size_desc(&w->spans[n - 1], &w->spans[n]) > 0) *sorted = 0;
+    n++;
   }
-  /* A view's span is the one of the value it shares (never itself a view):
-   * its readers keep those bytes alive. Resolved here, in this array of 4
-   * bytes a value, so that the walk below over every node's inputs does not
-   * read the values themselves (a pass over 144 bytes a value, from DRAM in
-   * a graph of a million). */
-  for (int32_t v = 0; MX_OPS_VIEWS && v < g->n_values; v++)
-    if (w->index[v] < -1) w->index[v] = w->index[-2 - w->index[v]];
-  for (int32_t i = 0; i < g->n_nodes; i++)
-    for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
-      int32_t v = g->nodes[i].inputs[k];
-      if (v >= 0 && w->index[v] >= 0 && w->spans[w->index[v]].last < i) w->spans[w->index[v]].last = i;
-    }
   for (int32_t k = 0; k < g->n_outputs; k++) {
     int32_t v = g->outputs[k];
     if (w->index[v] >= 0) w->spans[w->index[v]].last = g->n_nodes; /* read after the run */
@@ -205,27 +223,40 @@ static int32_t alive_with(const work *w, const span *s) {
 /* ---- the run's live spans: sorted by offset, and a heap by last use ---- */
 
 /* The index of the first live span at offset lo or above (offsets of spans
- * alive at once differ: they share no byte and none is empty). */
+ * alive at once differ: they share no byte and none is empty). The search
+ * halves without a branch to guess (a select per step): its outcomes are
+ * the offsets' order, which no predictor learns. */
 static int32_t live_find(const work *w, size_t lo) {
-  int32_t a = 0, b = w->n_live;
-  while (a < b) {
-    int32_t m = a + (b - a) / 2;
-    if (w->live[m].lo < lo) a = m + 1;
-    else b = m;
+  const range *base = w->live;
+  int32_t len = w->n_live;
+  if (len == 0) return 0;
+  while (len > 1) {
+    int32_t half = len / 2;
+    base = base[half].lo < lo ? base + half : base;
+    len -= half;
   }
-  return a;
+  return (int32_t)(base - w->live) + (base->lo < lo);
 }
 
-static void heap_sift_down(work *w, int32_t n, int32_t at) {
-  int32_t *h = w->heap;
-  for (;;) {
-    int32_t c = 2 * at + 1;
-    if (c >= n) return;
-    if (c + 1 < n && w->spans[h[c + 1]].last < w->spans[h[c]].last) c++;
-    if (w->spans[h[at]].last <= w->spans[h[c]].last) return;
-    int32_t t = h[at];
-    h[at] = h[c], h[c] = t, at = c;
+/* The heap's top removed, its n entries after that kept in order: the hole
+ * at the root goes down to a leaf along the smaller children, then the last
+ * entry fills it and rises to its place (mostly not at all). The way down
+ * runs the heap's depth with a select per level, not a guess per level on
+ * which child and whether to stop (the sift-down that stops early was the
+ * planner's costliest part in graphs of many values alive at once). */
+static void heap_pop(dying *h, int32_t n) {
+  dying moved = h[n];
+  int32_t at = 0;
+  for (int32_t c = 1; c < n; c = 2 * at + 1) {
+    c += c + 1 < n && h[c + 1].last < h[c].last;
+    h[at] = h[c];
+    at = c;
   }
+  while (at > 0 && h[(at - 1) / 2].last > moved.last) {
+    h[at] = h[(at - 1) / 2];
+    at = (at - 1) / 2;
+  }
+  h[at] = moved;
 }
 
 static void live_add(work *w, int32_t i) {
@@ -233,22 +264,19 @@ static void live_add(work *w, int32_t i) {
   int32_t j = live_find(w, s->offset), n = w->n_live;
   memmove(&w->live[j + 1], &w->live[j], (size_t)(n - j) * sizeof *w->live);
   w->live[j] = (range){s->offset, s->offset + s->size};
-  int32_t *h = w->heap;
-  h[n] = i;
-  for (int32_t at = n; at > 0 && w->spans[h[(at - 1) / 2]].last > w->spans[h[at]].last; at = (at - 1) / 2) {
-    int32_t t = h[at];
-    h[at] = h[(at - 1) / 2], h[(at - 1) / 2] = t;
-  }
+  dying *h = w->heap;
+  int32_t at = n;
+  for (; at > 0 && h[(at - 1) / 2].last > s->last; at = (at - 1) / 2) h[at] = h[(at - 1) / 2];
+  h[at] = (dying){s->last, i};
   w->n_live = n + 1;
 }
 
 /* Drops the live spans last read before node `now`. */
 static void live_expire(work *w, int32_t now) {
-  while (w->n_live && w->spans[w->heap[0]].last < now) {
-    int32_t j = live_find(w, w->spans[w->heap[0]].offset), n = --w->n_live;
+  while (w->n_live && w->heap[0].last < now) {
+    int32_t j = live_find(w, w->spans[w->heap[0].span].offset), n = --w->n_live;
     memmove(&w->live[j], &w->live[j + 1], (size_t)(n - j) * sizeof *w->live);
-    w->heap[0] = w->heap[n];
-    heap_sift_down(w, n, 0);
+    heap_pop(w->heap, n);
   }
 }
 
@@ -269,15 +297,9 @@ static size_t lowest_gap(const work *w, int32_t k, size_t size) {
 }
 
 /* Spans made in production order and of one size (or falling sizes) need no
- * sort: a check is cheaper than qsort's n log n on arrays of a million. */
-static int in_order(const work *w, int32_t n) {
-  for (int32_t i = 1; i < n; i++)
-    if (by_size_desc(&w->spans[i - 1], &w->spans[i]) > 0) return 0;
-  return 1;
-}
-
-static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, mx_err *err) {
-  if (!MX_PLAN_SWEEP || !in_order(w, n)) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
+ * sort: qsort's n log n on arrays of a million costs more than the check. */
+static minnx_status place(const mx_graph *g, int32_t n, int sorted, work *w, mx_plan *plan, mx_err *err) {
+  if (!MX_PLAN_SWEEP || !sorted) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
   int32_t run = 0; /* the first span of the current run of equal sizes */
   for (int32_t i = 0; i < n; i++) {
     span *s = &w->spans[i];
@@ -290,7 +312,7 @@ static minnx_status place(const mx_graph *g, int32_t n, work *w, mx_plan *plan, 
     if (s->size) {
       if (MX_PLAN_SWEEP) live_expire(w, s->first);
       int32_t k = run ? alive_with(w, s) : 0;
-      qsort(w->near, (size_t)k, sizeof *w->near, by_offset);
+      if (k > 1) qsort(w->near, (size_t)k, sizeof *w->near, by_offset); /* a call per value costs the chain a tenth */
       at = lowest_gap(w, k, s->size);
     }
     if (at > SIZE_MAX / 2 - s->size)
@@ -324,8 +346,9 @@ minnx_status mx_plan_arena(const mx_graph *g, const mx_shape *shapes, const mx_d
   if (!st) {
     work w = {arrays[W_SPANS], arrays[W_INDEX], arrays[W_POS], arrays[W_AT], arrays[W_UPTO], arrays[W_TREE],
               arrays[W_NEAR], arrays[W_LIVE], arrays[W_HEAP], leaves_for(n), 0};
-    st = make_spans(g, shapes, dtypes, scratch, &w, plan, &n, err);
-    if (!st) st = place(g, n, &w, plan, err);
+    int sorted;
+    st = make_spans(g, shapes, dtypes, scratch, &w, plan, &n, &sorted, err);
+    if (!st) st = place(g, n, sorted, &w, plan, err);
   }
   for (int i = W_COUNT - 1; i >= 0; i--)
     if (arrays[i]) a->free(a->user, arrays[i]);
