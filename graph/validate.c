@@ -23,19 +23,25 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
   int32_t *pending = mx_pool_temp(pool, (size_t)n * sizeof(int32_t));
   int32_t *first = mx_pool_temp(pool, ((size_t)n + 1) * sizeof(int32_t));
   int32_t *order = mx_pool_temp_raw(pool, (size_t)n * sizeof(int32_t));
+  /* Each value's producer, copied out of the values in one pass in order:
+   * the two passes over the edges below then read 4 bytes a value, not a
+   * line of 120 bytes a value each (from L3 or DRAM in a graph of 10^5
+   * nodes or more, where those reads were three quarters of the ordering). */
+  int32_t *producer = mx_pool_temp_raw(pool, (g->n_values ? (size_t)g->n_values : 1) * sizeof(int32_t));
   int32_t *users = NULL, *fill = NULL;
   size_t edges = 0;
   minnx_status st = MINNX_OK;
-  if (!pending || !first || !order || !sorted) {
+  if (!pending || !first || !order || !sorted || !producer) {
     st = mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph");
     goto done;
   }
+  for (int32_t v = 0; v < g->n_values; v++) producer[v] = g->values[v].producer;
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
       int32_t v = g->nodes[i].inputs[k];
-      if (v >= 0 && g->values[v].producer >= 0) {
+      if (v >= 0 && producer[v] >= 0) {
         pending[i]++;
-        first[g->values[v].producer + 1]++;
+        first[producer[v] + 1]++;
         edges++;
       }
     }
@@ -49,8 +55,8 @@ minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < g->nodes[i].n_inputs; k++) {
       int32_t v = g->nodes[i].inputs[k];
-      if (v >= 0 && g->values[v].producer >= 0) {
-        int32_t p = g->values[v].producer;
+      if (v >= 0 && producer[v] >= 0) {
+        int32_t p = producer[v];
         users[first[p] + fill[p]++] = i;
       }
     }
@@ -89,5 +95,6 @@ done:
   mx_pool_temp_free(pool, order);
   mx_pool_temp_free(pool, first);
   mx_pool_temp_free(pool, pending);
+  mx_pool_temp_free(pool, producer);
   return st;
 }
