@@ -259,10 +259,14 @@ typedef void (*minnx_parallel_fn)(void *pool, minnx_task_fn task, void *context,
  * or the next call; 0 or 1: the calling thread only, the default. The pool's
  * bookkeeping comes from the hooks (and counts in max_memory); its threads'
  * stacks from the C library. A worker that the system has not scheduled yet
- * never holds a run up: the others take its tasks. Errors (the session keeps running as before):
- * MINNX_E_ARG (NULL, or a session in caller memory, which allocates nothing:
- * give it a hook instead), MINNX_E_NOMEM (the pool could not start),
- * MINNX_E_FEATURE (a build without the pool, MINNX_THREADS=OFF). */
+ * never holds a run up: the others take its tasks. Errors, after which the
+ * session keeps running as before (on the calling thread, or in the pool an
+ * earlier call started): MINNX_E_ARG (NULL, or a session in caller memory,
+ * which allocates nothing: give it a hook instead), MINNX_E_NOMEM (the pool
+ * could not start: its memory, or a thread, mutex or condition variable the
+ * system refused, which the message names with pthread's error, e.g. EAGAIN;
+ * nothing of it is left), MINNX_E_FEATURE (a build without the pool,
+ * MINNX_THREADS=OFF). The pool never runs on fewer threads than asked. */
 minnx_status minnx_session_set_threads(minnx_session *session, size_t threads, minnx_error *err);
 /* Runs the session's tasks through the caller's hook: `parallel(pool, ...)`
  * may be called from each minnx_session_run on this session, never after

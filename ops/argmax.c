@@ -5,6 +5,7 @@
  * family's (extremum_arg.c). */
 #include <stddef.h>
 
+#include "ops/cpu.h"
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
 #include "ops/ops.h"
@@ -74,7 +75,7 @@ size_t mx_argmax_params_size(const mx_node *n) {
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
   int64_t count = mx_shape_count(c->in[0]); /* overflow-checked (sessions refuse those anyway) */
-  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM && mx_arg_avx2_available());
+  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM && mx_cpu_avx2());
   return MINNX_OK;
 }
 

@@ -16,6 +16,7 @@
 #include "graph/shape.h"
 #include "ops/clip.h"
 #include "ops/convert.h"
+#include "ops/cpu.h"
 #include "ops/kernel.h"
 #include "ops/ops.h"
 
@@ -26,13 +27,8 @@
  * compares, two selects and an OR per pass); one pass does both picks, and
  * asks for x MX_AHEAD bytes ahead (kernel.h) a chunk of 256 bytes at a time.
  * A full chunk's loop has a constant trip count, so it vectorizes without a
- * remainder. Built for the baseline and, on x86-64, for AVX2 too (taken when
- * the CPU has it; -DMINNX_X86_AVX2=OFF, MX_NO_AVX2, leaves it out). */
-#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define CLIP_AVX2 1
-#else
-#define CLIP_AVX2 0
-#endif
+ * remainder. Built for the baseline and, on x86-64, for AVX2 too (ops/cpu.h:
+ * taken when the CPU has it; -DMINNX_X86_AVX2=OFF, MX_NO_AVX2, leaves it out). */
 
 /* min(max(x, lo), hi) with the bits of extremum.h's mx_fpick: a pick of x
  * and a bound b is x where x lies beyond b, b where b lies beyond x, and
@@ -71,15 +67,14 @@ DEFINE_CLIP_ONE(clip_one_f64, double, uint64_t)
   }
 DEFINE_CLIP(clip_f32, float, clip_one_f32, )
 DEFINE_CLIP(clip_f64, double, clip_one_f64, )
-#if CLIP_AVX2
-#define CLIP_AVX2_TARGET __attribute__((target("avx2")))
-DEFINE_CLIP(clip_f32_avx2, float, clip_one_f32, CLIP_AVX2_TARGET)
-DEFINE_CLIP(clip_f64_avx2, double, clip_one_f64, CLIP_AVX2_TARGET)
+#if MX_X86_AVX2
+DEFINE_CLIP(clip_f32_avx2, float, clip_one_f32, MX_AVX2_TARGET)
+DEFINE_CLIP(clip_f64_avx2, double, clip_one_f64, MX_AVX2_TARGET)
 #endif
 
 /* (A dtype the build leaves out gives NULL, a constant: its kernels are not linked.) */
 mx_clip_fn mx_clip_kernel(mx_dtype t, int avx2) {
-#if CLIP_AVX2
+#if MX_X86_AVX2
   if (avx2 && t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32_avx2);
   if (avx2 && t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64_avx2);
 #else
@@ -88,14 +83,6 @@ mx_clip_fn mx_clip_kernel(mx_dtype t, int avx2) {
   if (t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32);
   if (t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64);
   return NULL;
-}
-
-int mx_clip_avx2_available(void) {
-#if CLIP_AVX2
-  return __builtin_cpu_supports("avx2") != 0;
-#else
-  return 0;
-#endif
 }
 
 /* ---- the op ---- */
@@ -151,7 +138,7 @@ static minnx_status clip_prepare(mx_op_ctx *c, void *params) {
   mx_dtype t = c->in_dtype[0];
   p->max = mx_pair_kernels_for(t, MX_MAX);
   p->min = mx_pair_kernels_for(t, MX_MIN);
-  p->both = mx_clip_kernel(t, mx_clip_avx2_available());
+  p->both = mx_clip_kernel(t, mx_cpu_avx2());
   if (!p->max || !p->min)
     return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
   p->esize = mx_dtype_size(t);

@@ -12,10 +12,9 @@
 typedef void (*mx_clip_fn)(void *y, const void *x, const void *lo, const void *hi, int64_t n);
 
 /* The kernel of dtype t: AVX2's when avx2 is nonzero and this build has it
- * (tests run both), else the portable one; NULL for a dtype that has none
- * (Clip then makes two passes over a block in L1). mx_clip_avx2_available:
- * whether the CPU has AVX2 (0 in a build without the AVX2 kernels). */
+ * (tests run both; mx_cpu_avx2, ops/cpu.h, tells whether it may run here),
+ * else the portable one; NULL for a dtype that has none (Clip then makes two
+ * passes over a block in L1). */
 mx_clip_fn mx_clip_kernel(mx_dtype t, int avx2);
-int mx_clip_avx2_available(void);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "graph/dtype.h"
 #include "ops/convert.h"
+#include "ops/cpu.h"
 #include "ops/kernel.h"
 
 /* ---- bits ---- */
@@ -188,23 +189,20 @@ static inline int64_t f32_to_i64(float f) {
 
 /* ---- loops ---- */
 
-/* On x86-64 the direct loops are built twice from the same C: for the
- * baseline (SSE2) and for AVX2 (with F16C, which every AVX2 CPU has), taken
- * when the CPU has both. Twice the lanes, and the conversions SSE2 lacks
+/* On x86-64 the direct loops are built twice from the same C (ops/cpu.h):
+ * for the baseline (SSE2) and for AVX2 (with F16C, which every AVX2 CPU
+ * has), taken when the CPU has both. Twice the lanes, and the conversions SSE2 lacks
  * (packing 32-bit lanes to 16, variable 64-bit shifts), bring them to the
  * memory floor; SSE2 is some way off. A few pairs have loops written with
  * intrinsics (below), and int64 to float an AVX-512 one, taken when the CPU
  * has AVX-512 F and DQ (checked at run time only: valgrind, which hides
  * AVX-512, then runs the AVX2 ones). -DMINNX_X86_AVX2=OFF (MX_NO_AVX2)
  * leaves them all out. */
-#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if MX_X86_AVX2
 #include <cpuid.h>
 #include <immintrin.h>
-#define CONVERT_AVX2 1
 #define AVX2_TARGET __attribute__((target("avx2,f16c")))
 #define AVX512_TARGET __attribute__((target("avx2,f16c,avx512f,avx512dq")))
-#else
-#define CONVERT_AVX2 0
 #endif
 
 /* A direct loop over one pair, asking for its input MX_AHEAD bytes ahead
@@ -222,7 +220,7 @@ static inline int64_t f32_to_i64(float f) {
     }                                                                             \
     for (int64_t i = 0; i < n; i++) out[i] = CONV(in[i]);                         \
   }
-#if CONVERT_AVX2
+#if MX_X86_AVX2
 #define DEFINE_DIRECT(name, TI, TO, CONV) \
   DEFINE_DIRECT_AS(name, TI, TO, CONV, )  \
   DEFINE_DIRECT_AS(name##_avx2, TI, TO, CONV, AVX2_TARGET)
@@ -263,12 +261,12 @@ DEFINE_DIRECT(direct_i32_f32, int32_t, float, TO_F32)
 #define F32_BIG(x) (((f32_bits(x) & 0x7fffffffu) + 0x31000000u) >> 31)
 #define F32_I64_FAST(x) ((int64_t)(int32_t)(x))
 DEFINE_SPLIT(direct_f32_i64, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, )
-#if CONVERT_AVX2
+#if MX_X86_AVX2
 DEFINE_SPLIT(direct_f32_i64_avx2, float, int64_t, F32_BIG, F32_I64_FAST, f32_to_i64, AVX2_TARGET)
 #endif
 DEFINE_DIRECT_AS(direct_i64_f32, int64_t, float, i64_to_f32, )
 
-#if CONVERT_AVX2
+#if MX_X86_AVX2
 /* The loops written with intrinsics, where the compiler's code from the
  * element conversion is too slow for the memory floor: a chunk at a time as
  * above, STEP elements per call of VEC(out, in), the remainder by the
@@ -491,9 +489,9 @@ static const struct {
 };
 
 int mx_convert_isa_available(void) {
-#if CONVERT_AVX2
+#if MX_X86_AVX2
   unsigned a, b, c, d;
-  if (!__builtin_cpu_supports("avx2") || !__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_F16C)) return MX_ISA_PORTABLE;
+  if (!mx_cpu_avx2() || !__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_F16C)) return MX_ISA_PORTABLE;
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") ? MX_ISA_AVX512 : MX_ISA_AVX2;
 #else
   return MX_ISA_PORTABLE;

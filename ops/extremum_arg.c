@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "mx_op_have.h"
+#include "ops/cpu.h"
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
 
@@ -19,20 +20,14 @@
 #define MIN_ON 0
 #endif
 
-/* On x86-64, gcc and clang build the kernels twice: portable (SSE2, the
- * x86-64 baseline) and, from the same C, for AVX2 (twice the lanes,
- * three-operand instructions and selects); a node takes the AVX2 ones when
- * the CPU has AVX2. The SSE2 build's instructions per byte keep one thread
- * some way off the memory floor. (An AVX-512 build of the same C measured no
- * faster than the AVX2 one here, Zen 5: the one-pass kernels are bound by
- * memory, not by instructions.) -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) builds the
- * portable kernels only. */
-#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define MX_AVX2 1
-#define MX_AVX2_TARGET __attribute__((target("avx2")))
-#else
-#define MX_AVX2 0
-#endif
+/* On x86-64, gcc and clang build the kernels twice (ops/cpu.h): portable
+ * (SSE2, the x86-64 baseline) and, from the same C, for AVX2 (twice the
+ * lanes, three-operand instructions and selects); a node takes the AVX2 ones
+ * when the CPU has AVX2. The SSE2 build's instructions per byte keep one
+ * thread some way off the memory floor. (An AVX-512 build of the same C
+ * measured no faster than the AVX2 one here, Zen 5: the one-pass kernels are
+ * bound by memory, not by instructions.) -DMINNX_X86_AVX2=OFF (MX_NO_AVX2)
+ * builds the portable kernels only. */
 
 /* Along the last axis (inner == 1) a row is cut into blocks. A block's
  * extreme is a reduction over LANES independent running extremes (so that it
@@ -237,7 +232,7 @@
  * leaves out (MX_DTYPE_ON is a constant) or a direction no linked op needs is
  * dead code, so neither its kernels nor their row are linked. */
 #define PAIR(s, v, isa) {MX_ARG_NAME(s, v##_first, isa, kernel), MX_ARG_NAME(s, v##_last, isa, kernel)}
-#if MX_AVX2
+#if MX_X86_AVX2
 #define AVX2_PAIR(s, v) PAIR(s, v, avx2)
 #else
 #define AVX2_PAIR(s, v) {NULL, NULL}
@@ -247,7 +242,7 @@
     static const mx_arg_fn max[2][2] = {PAIR(s, max, port), AVX2_PAIR(s, max)};                       \
     static const mx_arg_fn min[2][2] = {PAIR(s, min, port), AVX2_PAIR(s, min)};                       \
     if (!MX_DTYPE_ON(t) || !(dir == MX_MIN ? MIN_ON : MAX_ON)) return NULL;                            \
-    return (dir == MX_MIN ? min : max)[avx2 && MX_AVX2][last != 0];                                   \
+    return (dir == MX_MIN ? min : max)[avx2 && MX_X86_AVX2][last != 0];                               \
   }
 
 mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2) {
@@ -257,12 +252,4 @@ mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2) {
     CASE(MINNX_UINT8, u8) CASE(MINNX_UINT16, u16) CASE(MINNX_UINT32, u32) CASE(MINNX_UINT64, u64)
     default: return NULL;
   }
-}
-
-int mx_arg_avx2_available(void) {
-#if MX_AVX2
-  return __builtin_cpu_supports("avx2") != 0;
-#else
-  return 0;
-#endif
 }

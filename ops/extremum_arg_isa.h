@@ -12,7 +12,7 @@
 #undef ATTR
 #undef WIDE
 #undef NAME
-#if MX_AVX2
+#if MX_X86_AVX2
 #define WIDE 1
 #define ATTR MX_AVX2_TARGET
 #define NAME(f) MX_ARG_NAME(SUFFIX, VARIANT, avx2, f)

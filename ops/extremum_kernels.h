@@ -72,10 +72,8 @@ typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n
 
 /* The kernel of dtype t, direction dir, the first or the last index among
  * ties, portable or for AVX2 (when avx2 is nonzero and this build has those:
- * tests run both; mx_arg_avx2_available tells whether the CPU has AVX2,
- * always 0 without AVX2 kernels). */
+ * tests run both; mx_cpu_avx2, ops/cpu.h, tells whether they may run here). */
 mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2);
-int mx_arg_avx2_available(void);
 
 /* ---- reductions over a set of axes (extremum_reduce.c) ---- */
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mx_op_have.h"
+#include "ops/cpu.h"
 #include "ops/extremum_kernels.h"
 #include "ops/kernel.h"
 
@@ -56,15 +57,10 @@
 #define MX_PAIR_NAME(s, v, d, f) MX_PAIR_NAME_(s, v, d, f)
 
 /* On x86-64 the dtypes SSE2 serves poorly are built a second time, from the
- * same text, for AVX2, and a node takes those when the CPU has AVX2 (as the
- * arg kernels do): 64-bit integers (SSE2 has no 64-bit compare: its loops
- * are scalar cmov ones) and float16/bfloat16 (their keys' shuffles).
- * -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) leaves them out. */
-#if !defined(MX_NO_AVX2) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define MX_PAIR_AVX2 1
-#else
-#define MX_PAIR_AVX2 0
-#endif
+ * same text, for AVX2 (ops/cpu.h), and a node takes those when the CPU has
+ * AVX2 (as the arg kernels do): 64-bit integers (SSE2 has no 64-bit compare:
+ * its loops are scalar cmov ones) and float16/bfloat16 (their keys'
+ * shuffles). -DMINNX_X86_AVX2=OFF (MX_NO_AVX2) leaves them out. */
 #define ATTR
 #define VARIANT port
 /* The AVX2 instances of the dtype being defined (T, PICK_DIR, SUFFIX). */
@@ -172,7 +168,7 @@ const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir) {
   }
 }
 
-#if MX_PAIR_AVX2
+#if MX_X86_AVX2
 static const mx_pair_kernels *avx2_kernels(mx_dtype t, mx_dir dir) {
   switch (t) {
     CASE(MINNX_FLOAT, f32, avx2) CASE(MINNX_DOUBLE, f64, avx2)
@@ -184,7 +180,7 @@ static const mx_pair_kernels *avx2_kernels(mx_dtype t, mx_dir dir) {
 #endif
 
 const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2) {
-#if MX_PAIR_AVX2
+#if MX_X86_AVX2
   const mx_pair_kernels *k = avx2 ? avx2_kernels(t, dir) : NULL;
   if (k) return k;
 #else
@@ -193,13 +189,6 @@ const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2) {
   return mx_pair_kernels_port(t, dir);
 }
 
-/* The CPU is asked here, not through mx_arg_avx2_available: a build may
- * link Max without the arg kernels (MINNX_OPS), and one without AVX2
- * instances asks nothing. */
 const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) {
-#if MX_PAIR_AVX2
-  return mx_pair_kernels_isa(t, dir, __builtin_cpu_supports("avx2") != 0);
-#else
-  return mx_pair_kernels_port(t, dir);
-#endif
+  return mx_pair_kernels_isa(t, dir, mx_cpu_avx2());
 }

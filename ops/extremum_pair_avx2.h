@@ -1,9 +1,9 @@
 /* Instantiates extremum_pair.h once more for the includer's dtype, built for
  * AVX2 (extremum_pair.c says which dtypes and why); nothing without it. */
-#if MX_PAIR_AVX2
+#if MX_X86_AVX2
 #undef ATTR
 #undef VARIANT
-#define ATTR __attribute__((target("avx2")))
+#define ATTR MX_AVX2_TARGET
 #define VARIANT avx2
 #include "ops/extremum_pair_set.h"
 #undef ATTR

@@ -27,10 +27,9 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
 size_t mx_argmax_params_size(const mx_node *n);
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params);
 /* The same with the kernels chosen: AVX2 ones when avx2 is nonzero and this
- * build has them (tests run both); mx_argmax_prepare passes whether the CPU
- * has AVX2, which mx_argmax_avx2_available tells (0 without AVX2 kernels). */
+ * build has them (tests run both); mx_argmax_prepare passes mx_cpu_avx2()
+ * (ops/cpu.h: the build has them and the CPU has AVX2) for large inputs. */
 void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2);
-#define mx_argmax_avx2_available mx_arg_avx2_available
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
 
 #endif

@@ -61,9 +61,10 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
   }
   void *p = mx_mem_alloc(heap, mx_workers_size(count));
   if (!p) return mx_mem_status(heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for a pool of %zu threads", count), err);
-  if (mx_workers_start(p, count)) {
+  char why[96];
+  if (mx_workers_start(p, count, why, sizeof why)) {
     mx_mem_free(heap, p);
-    return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start", count);
+    return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start: the system refused %s", count, why);
   }
   mx_threads_stop(t, heap);
   t->parallel = mx_workers_run;

@@ -25,8 +25,10 @@ typedef struct mx_threads {
 void mx_threads_run(void *t, mx_task_fn task, void *ctx, int64_t n);
 /* Starts the default pool of `count` threads into t (count 1: none). Its
  * bookkeeping comes from `heap`; the pool's threads' stacks from the C library.
- * MINNX_E_NOMEM when it cannot start (t is then unchanged); MINNX_E_FEATURE
- * in a build without the default pool. */
+ * MINNX_E_NOMEM when it cannot start, the block or a thread, mutex or
+ * condition variable refused (the message names which, and pthread's error):
+ * t is then unchanged, nothing of the new pool is left. MINNX_E_FEATURE in a
+ * build without the default pool. */
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err);
 /* Stops t's own pool, if any, and makes t inline. */
 void mx_threads_stop(mx_threads *t, mx_mem *heap);

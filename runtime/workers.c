@@ -10,10 +10,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runtime/workers.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 /* How long a thread waits awake before it sleeps (waking a sleeping thread
@@ -237,7 +239,28 @@ static void halt(pool *p, size_t started) {
   pthread_mutex_destroy(&p->turn);
 }
 
-int mx_workers_start(void *mem, size_t threads) {
+/* What a refused pthread call's error means: the numbers POSIX lists for
+ * pthread_create, pthread_mutex_init and pthread_cond_init. */
+static const char *error_meaning(int e) {
+  switch (e) {
+  case EAGAIN: return "EAGAIN (out of resources, or at the limit of threads)";
+  case ENOMEM: return "ENOMEM (out of memory)";
+  case EPERM: return "EPERM (not permitted)";
+  case EINVAL: return "EINVAL (invalid attributes)";
+  case EBUSY: return "EBUSY (already initialized)";
+  default: return NULL;
+  }
+}
+
+/* Fills why with what the system refused; -1. */
+static int refused(char *why, size_t why_size, const char *what, int e) {
+  const char *meaning = error_meaning(e);
+  if (why && meaning) snprintf(why, why_size, "%s: %s", what, meaning);
+  else if (why) snprintf(why, why_size, "%s: error %d", what, e);
+  return -1;
+}
+
+int mx_workers_start(void *mem, size_t threads, char *why, size_t why_size) {
   pool *p = mem;
   p->task = NULL;
   p->ctx = NULL;
@@ -256,26 +279,29 @@ int mx_workers_start(void *mem, size_t threads) {
     p->slot[k].index = k;
     atomic_init(&p->shares[k].span, 0);
   }
-  if (pthread_mutex_init(&p->turn, NULL)) return -1;
-  if (pthread_mutex_init(&p->lock, NULL)) {
+  int e = pthread_mutex_init(&p->turn, NULL);
+  if (e) return refused(why, why_size, "a mutex", e);
+  if ((e = pthread_mutex_init(&p->lock, NULL))) {
     pthread_mutex_destroy(&p->turn);
-    return -1;
+    return refused(why, why_size, "a mutex", e);
   }
-  if (pthread_cond_init(&p->wake, NULL)) {
+  if ((e = pthread_cond_init(&p->wake, NULL))) {
     pthread_mutex_destroy(&p->lock);
     pthread_mutex_destroy(&p->turn);
-    return -1;
+    return refused(why, why_size, "a condition variable", e);
   }
-  if (pthread_cond_init(&p->finished, NULL)) {
+  if ((e = pthread_cond_init(&p->finished, NULL))) {
     pthread_cond_destroy(&p->wake);
     pthread_mutex_destroy(&p->lock);
     pthread_mutex_destroy(&p->turn);
-    return -1;
+    return refused(why, why_size, "a condition variable", e);
   }
   for (size_t i = 1; i < p->threads; i++)
-    if (pthread_create(&p->slot[i].thread, NULL, worker_main, &p->slot[i])) {
+    if ((e = pthread_create(&p->slot[i].thread, NULL, worker_main, &p->slot[i]))) {
       halt(p, i - 1);
-      return -1;
+      char what[64];
+      snprintf(what, sizeof what, "worker thread %zu of %zu", i, p->threads - 1);
+      return refused(why, why_size, what, e);
     }
   return 0;
 }

@@ -15,8 +15,11 @@
 /* Bytes the pool of `threads` threads (the caller and threads - 1 workers) needs. */
 size_t mx_workers_size(size_t threads);
 /* Starts the pool in `mem` (mx_workers_size bytes, aligned for any type).
- * 0, or -1 when a thread or a lock could not start (nothing is left running). */
-int mx_workers_start(void *mem, size_t threads);
+ * 0, or -1 when the system refused a thread, a mutex or a condition variable:
+ * nothing is then left running or initialized, and `why` (why_size bytes;
+ * NULL: not written) names what was refused and the error pthread gave,
+ * e.g. "worker thread 2 of 3: EAGAIN (out of resources, or at the limit of threads)". */
+int mx_workers_start(void *mem, size_t threads, char *why, size_t why_size);
 /* Runs task(ctx, i) for every i in [0, n) on the caller and the workers;
  * returns when all are done. Calls from several threads at once take turns. */
 void mx_workers_run(void *pool, minnx_task_fn task, void *ctx, size_t n);

@@ -16,15 +16,20 @@ int cli_pool_available(void) {
   return 1;
 }
 
+/* A pool that cannot start is an error (the session is not run on fewer
+ * threads than asked behind the user's back); the next session tries again. */
 minnx_status cli_pool_attach(minnx_session *s, size_t threads, minnx_error *err) {
-  if (!pool && (pool = malloc(mx_workers_size(threads))) && mx_workers_start(pool, threads)) {
+  char why[96] = "memory for its bookkeeping";
+  if (!pool && (pool = malloc(mx_workers_size(threads))) && mx_workers_start(pool, threads, why, sizeof why)) {
     free(pool);
     pool = NULL;
   }
   if (!pool) {
     if (err) {
       err->status = MINNX_E_NOMEM;
-      snprintf(err->message, sizeof err->message, "a pool of %zu threads could not start", threads);
+      snprintf(err->message, sizeof err->message,
+               "a pool of %zu threads could not start: the system refused %s; --threads 1 runs without one",
+               threads, why);
     }
     return MINNX_E_NOMEM;
   }

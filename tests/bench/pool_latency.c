@@ -67,7 +67,7 @@ static void pthreadpool_run(void *pool, minnx_task_fn task, void *ctx, size_t n)
 int main(void) {
   pthreadpool_t pp = pthreadpool_create(2);
   void *own = malloc(mx_workers_size(2));
-  if (!pp || !own || mx_workers_start(own, 2)) return 1;
+  if (!pp || !own || mx_workers_start(own, 2, NULL, 0)) return 1;
   for (int pass = 0; pass < 2; pass++) { /* interleaved, twice */
     printf("dispatch of 2 empty tasks: pthreadpool %.1f us, minnx %.1f us\n", median(pthreadpool_run, pp, empty, 2),
            median(mx_workers_run, own, empty, 2));

@@ -33,6 +33,7 @@
 #include "../unit/builder.h"
 #include "minnx.h"
 #include "ops/clip.h"
+#include "ops/cpu.h"
 #include "ops/convert.h"
 #include "ops/extremum_ref.h"
 
@@ -616,7 +617,7 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     uint64_t bounds[2];
     clip_reference(s, in, &lo, &hi, bounds, tmp, ref);
     compare(s, "session", s->t, got, ref, y->nbytes);
-    for (int avx2 = 0; lo && hi && avx2 <= mx_clip_avx2_available(); avx2++) {
+    for (int avx2 = 0; lo && hi && avx2 <= mx_cpu_avx2(); avx2++) {
       mx_clip_fn f = mx_clip_kernel(s->t, avx2);
       if (!f) continue;
       f(tmp, in[0], lo, hi, count);

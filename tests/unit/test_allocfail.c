@@ -1,8 +1,13 @@
 /* Every allocation can fail (SQLite's discipline): for each model, the Nth
  * allocation through the hooks fails, for every N from the first to one past
  * the last; each attempt must end in MINNX_E_NOMEM with a message, leave
- * nothing allocated, and the attempt where nothing fails must succeed. */
+ * nothing allocated, and the attempt where nothing fails must succeed. So can
+ * every thread, mutex and condition variable the default pool starts (with
+ * MX_TEST_SYSFAIL, tests/unit/sysfail.h): the session's set call must then
+ * end in MINNX_E_NOMEM naming what the system refused, leave nothing alive,
+ * and the session keep running as before, outputs exact. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +16,9 @@
 #include "builder.h"
 #include "check.h"
 #include "minnx.h"
+#ifdef MX_TEST_SYSFAIL
+#include "sysfail.h"
+#endif
 
 typedef struct {
   long calls, fail_at, live;
@@ -174,6 +182,133 @@ static void build(int symbolic, int ext) {
   size = build_model_edit(&m, add_w, &w, &bytes);
 }
 
+#ifdef MX_TEST_SYSFAIL
+/* Max of two float [256,256]: 256 KiB each, cut into tasks (from 128 KiB on). */
+#define BIG 256
+static float big_a[BIG * BIG], big_b[BIG * BIG], big_want[BIG * BIG];
+
+/* A hook that runs the tasks inline and keeps the largest count it was given. */
+static void count_tasks(void *most, minnx_task_fn task, void *ctx, size_t n) {
+  if (n > *(size_t *)most) *(size_t *)most = n;
+  for (size_t i = 0; i < n; i++) task(ctx, i);
+}
+
+/* Binds big_a and big_b, runs, and compares the output with big_want bit for bit. */
+static void run_big(minnx_session *s, const char *what, long n) {
+  minnx_error err = {MINNX_OK, ""};
+  minnx_tensor a = {MINNX_FLOAT, 2, {BIG, BIG}, big_a, sizeof big_a}, b = a, y = {0};
+  b.data = big_b;
+  minnx_status st = minnx_session_bind_input(s, 0, &a, &err);
+  if (!st) st = minnx_session_bind_input(s, 1, &b, &err);
+  if (!st) st = minnx_session_run(s, &err);
+  if (!st) st = minnx_session_output(s, 0, &y);
+  if (st) fprintf(stderr, "%s, refusing start call %ld: the run failed: %s\n", what, n, err.message);
+  CHECK_EQ_INT(st, MINNX_OK);
+  CHECK(y.nbytes == sizeof big_want && y.data && memcmp(y.data, big_want, sizeof big_want) == 0);
+}
+
+/* Sets a session's threads to counts[0], counts[1]... in turn, with the
+ * system refusing its Nth pthread start call, for every N from the first to
+ * one past the last. */
+static void every_start_failure(const char *what, const size_t *counts, int n_counts) {
+  long calls = 0; /* start calls when none fails: per pool, 2 mutexes, 2 condition variables, its workers */
+  for (int i = 0; i < n_counts; i++) calls += counts[i] > 1 ? 4 + (long)counts[i] - 1 : 0;
+  long attempts = 0;
+  for (long n = 0;; n++) {
+    hooks_state h = {0, -1, 0, 0};
+    minnx_load_options o = {.allocator = {failing_alloc, counting_free, &h}};
+    minnx_error err = {MINNX_OK, ""};
+    minnx_model *m = NULL;
+    minnx_session *s = NULL;
+    minnx_status st = minnx_model_load_buffer(bytes, size, &o, &m, &err);
+    if (!st) st = minnx_session_create(m, &s, &err);
+    CHECK_EQ_INT(st, MINNX_OK);
+    if (st) {
+      minnx_model_free(m);
+      return;
+    }
+    sysfail_reset(n);
+    size_t expect = 1; /* the threads the session must have */
+    for (int i = 0; i < n_counts; i++) {
+      int failed_before = sysfail.failed;
+      err = (minnx_error){MINNX_OK, ""};
+      st = minnx_session_set_threads(s, counts[i], &err);
+      if (sysfail.failed && !failed_before) {
+        if (st != MINNX_E_NOMEM || !strstr(err.message, "could not start") || !strstr(err.message, sysfail.what) ||
+            !strstr(err.message, sysfail.error))
+          fprintf(stderr, "%s, refusing start call %ld (%s, %s): status %d: '%s'\n", what, n, sysfail.what,
+                  sysfail.error, st, err.message);
+        CHECK_EQ_INT(st, MINNX_E_NOMEM);
+        CHECK(strstr(err.message, "could not start") && strstr(err.message, sysfail.what) &&
+              strstr(err.message, sysfail.error));
+      } else {
+        if (st) fprintf(stderr, "%s, refusing start call %ld: %s\n", what, n, err.message);
+        CHECK_EQ_INT(st, MINNX_OK);
+        expect = counts[i] > 1 ? counts[i] : 1;
+      }
+      /* the session has what it had before a refused call, and nothing of the new pool is left */
+      CHECK_EQ_INT(minnx_session_threads(s), expect);
+      CHECK_EQ_INT(sysfail.threads, (long)expect - 1);
+      CHECK_EQ_INT(sysfail.mutexes, expect > 1 ? 2 : 0);
+      CHECK_EQ_INT(sysfail.conds, expect > 1 ? 2 : 0);
+    }
+    run_big(s, what, n);
+    minnx_session_free(s);
+    minnx_model_free(m);
+    attempts++;
+    CHECK_EQ_INT(h.live, 0);
+    CHECK_EQ_INT(sysfail.threads, 0);
+    CHECK_EQ_INT(sysfail.mutexes, 0);
+    CHECK_EQ_INT(sysfail.conds, 0);
+    if (!sysfail.failed) { /* past the last start call: the wrappers saw every one */
+      CHECK_EQ_INT(n, calls);
+      CHECK_EQ_INT(sysfail.calls, calls);
+      break;
+    }
+    if (n > calls) { /* more start calls than a pool makes */
+      CHECK(n <= calls);
+      break;
+    }
+  }
+  printf("%s: %ld attempts\n", what, attempts);
+}
+
+static void thread_start_failures(void) {
+  for (int i = 0; i < BIG * BIG; i++) { /* ties and infinities (no NaN, no signed zeros: one answer each) */
+    big_a[i] = (float)(i % 97) - 48.0f;
+    big_b[i] = (float)(i % 89) - 44.0f;
+    if (i % 1001 == 0) big_b[i] = i % 2 ? INFINITY : -INFINITY;
+    big_want[i] = big_a[i] > big_b[i] ? big_a[i] : big_b[i];
+  }
+  test_model mx = {.n_opsets = 1, .opset_domain = {""}, .opset_version = {13}, .n_inputs = 2, .inputs = {"a", "b"},
+                   .dtype = MINNX_FLOAT, .rank = 2, .dims = {BIG, BIG}, .n_nodes = 1, .output = "y"};
+  mx.nodes[0] = (test_node){"Max", "", 2, {"a", "b"}, "y", NULL, 0};
+  free(bytes);
+  size = build_model(&mx, &bytes);
+
+  /* the node really is cut into tasks, which the pool then runs */
+  minnx_model *m = NULL;
+  minnx_session *s = NULL;
+  size_t most = 0;
+  CHECK_EQ_INT(minnx_model_load_buffer(bytes, size, NULL, &m, NULL), MINNX_OK);
+  if (m) CHECK_EQ_INT(minnx_session_create(m, &s, NULL), MINNX_OK);
+  if (s) {
+    CHECK_EQ_INT(minnx_session_set_parallel(s, count_tasks, &most, 4, NULL), MINNX_OK);
+    run_big(s, "Max [256,256] through a counting hook", -1);
+    CHECK(most > 1);
+  }
+  minnx_session_free(s);
+  minnx_model_free(m);
+
+  every_start_failure("a pool of 2 threads", (const size_t[]){2}, 1);
+  every_start_failure("a pool of 3 threads", (const size_t[]){3}, 1);
+  every_start_failure("a pool of 4 threads", (const size_t[]){4}, 1);
+  /* a pool of 4 refused while one of 2 runs: the pool of 2 keeps running */
+  every_start_failure("a pool of 2 threads, then one of 4", (const size_t[]){2, 4}, 2);
+  every_start_failure("a pool of 3 threads, then 1 thread, then 2", (const size_t[]){3, 1, 2}, 3);
+}
+#endif
+
 int main(void) {
   for (int i = 0; i < 6; i++) in_a[i] = (float)i, in_b[i] = (float)(5 - i);
   minnx_load_options plain = {0}, with_reader = {.read_external = external_reader};
@@ -215,6 +350,9 @@ int main(void) {
   every_failure("Maximum-1", from_buffer, &plain);
 
   every_failure("TensorProto encode and decode", tensor_roundtrip, &plain);
+#ifdef MX_TEST_SYSFAIL
+  thread_start_failures();
+#endif
   free(bytes);
   return check_report("test_allocfail");
 }

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "graph/dtype.h"
 #include "ops/clip.h"
+#include "ops/cpu.h"
 #include "ops/extremum_kernels.h"
 
 #define MAXN 4200
@@ -100,7 +101,7 @@ int main(void) {
   for (int ti = 0; ti < 2; ti++) {
     mx_dtype t = ti ? MINNX_DOUBLE : MINNX_FLOAT;
     if (!MX_DTYPE_ON(t)) continue; /* left out of this build (MINNX_DTYPES) */
-    for (int avx2 = 0; avx2 <= mx_clip_avx2_available(); avx2++) {
+    for (int avx2 = 0; avx2 <= mx_cpu_avx2(); avx2++) {
       CHECK(mx_clip_kernel(t, avx2) != NULL);
       kernels++;
       for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
@@ -116,6 +117,6 @@ int main(void) {
   CHECK(mx_clip_kernel(MINNX_INT32, 0) == NULL);
   CHECK(mx_clip_kernel(MINNX_FLOAT16, 1) == NULL);
   printf("clip: %d one-pass kernels tested (AVX2 %s)\n", kernels,
-         mx_clip_avx2_available() ? "too" : "not in this build or CPU");
+         mx_cpu_avx2() ? "too" : "not in this build or CPU");
   return check_report("clip");
 }

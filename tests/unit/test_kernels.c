@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "graph/dtype.h"
+#include "ops/cpu.h"
 #include "ops/extremum_ref.h"
 #include "ops/ops.h"
 
@@ -201,7 +202,7 @@ static void test_argmax(void) {
                                       {67, 50, 33}, {300, 1001, 1}, {1, 700, 301}, {3, 170, 257}, {1, 40, 3000}, {1, 30, 9000},
                                       {2, 25, 4400}};
   /* the portable kernels, and the AVX2 ones where this build and CPU have them */
-  int isas = 1 + mx_argmax_avx2_available();
+  int isas = 1 + mx_cpu_avx2();
   if (isas == 1) fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
   for (int avx2 = 0; avx2 < isas; avx2++)
     for (int ti = 0; ti < N_TYPES; ti++)
@@ -327,7 +328,7 @@ static void test_max(void) {
  * bfloat16) against the portable ones, byte for byte, in every stride case
  * and in both directions. */
 static void test_pair_isas(void) {
-  if (!mx_arg_avx2_available()) {
+  if (!mx_cpu_avx2()) {
     fprintf(stderr, "test_kernels: no AVX2 elementwise kernels here (build or CPU)\n");
     return;
   }

@@ -85,7 +85,7 @@ static void hit(void *ctx, size_t i) {
 static void pool_runs_each_task_once(void) {
   for (size_t threads = 2; threads <= 4; threads++) {
     void *p = malloc(mx_workers_size(threads));
-    CHECK(p != NULL && mx_workers_start(p, threads) == 0);
+    CHECK(p != NULL && mx_workers_start(p, threads, NULL, 0) == 0);
     static const size_t sizes[] = {1, 2, 3, 5, 64, 255, 256, 1000};
     for (int r = 0; r < 50; r++)
       for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
@@ -156,7 +156,7 @@ int main(void) {
   shared = pthreadpool_create(2);
   CHECK(shared != NULL);
   own = malloc(mx_workers_size(3));
-  CHECK(own != NULL && mx_workers_start(own, 3) == 0);
+  CHECK(own != NULL && mx_workers_start(own, 3, NULL, 0) == 0);
   int phases = 2;
 #else
   int phases = 1;

@@ -1,0 +1,32 @@
+/* Kernels built twice: for the target's baseline, and on x86-64 for AVX2 as
+ * well, taken when the CPU has it. MX_X86_AVX2 says whether a build has the
+ * AVX2 variants at all: x86-64 with gcc or clang, unless -DMINNX_X86_AVX2=OFF
+ * (MX_NO_AVX2); 0 on aarch64, the Cortex-M4 and other compilers, where
+ * nothing is built for AVX2 and the CPU is never asked. */
+#ifndef MX_CPU_H
+#define MX_CPU_H
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MX_X86_GNU 1
+#else
+#define MX_X86_GNU 0
+#endif
+#if MX_X86_GNU && !defined(MX_NO_AVX2)
+#define MX_X86_AVX2 1
+#define MX_AVX2_TARGET __attribute__((target("avx2")))
+#else
+#define MX_X86_AVX2 0
+#endif
+
+/* Whether the AVX2 variants may run: the library was built with them and
+ * the CPU has AVX2 (tests that force a level pass their own flag to the
+ * kernel choosers instead). A function of the library's on x86-64, as only
+ * the library knows whether it left them out (tests are compiled without
+ * its definitions); elsewhere a constant 0. */
+#if MX_X86_GNU
+int mx_cpu_avx2(void);
+#else
+static inline int mx_cpu_avx2(void) { return 0; }
+#endif
+
+#endif
