@@ -40,12 +40,17 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
     g->values[v].dtype = dtypes[v];
     known &= mx_shape_count(&shapes[v]) >= 0;
   }
+  /* the planner reads the values' shapes: the copies go before it takes its
+   * work arrays (the load's peak is there) */
+  mx_pool_temp_free(pool, dtypes);
+  mx_pool_temp_free(pool, shapes);
+  dtypes = NULL, shapes = NULL;
   if (!known) goto done;
   m->plan.offsets = mx_pool_alloc(pool, (nv + nn) * sizeof *m->plan.offsets); /* values', then scratch */
   m->plan.scratch = m->plan.offsets + nv;
   minnx_allocator temp = mx_pool_temp_allocator(pool);
   if (!m->plan.offsets) st = mx_fail(err, MINNX_E_NOMEM, "out of memory while planning the arena");
-  else st = mx_plan_arena(g, shapes, dtypes, scratch, &temp, &m->plan, err);
+  else st = mx_plan_arena(g, NULL, NULL, scratch, &temp, &m->plan, err); /* the values hold the shapes now */
   m->planned = st == MINNX_OK;
 done:
   mx_pool_temp_free(pool, scratch);

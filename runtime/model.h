@@ -38,8 +38,9 @@ struct minnx_model {
   mx_mapping mapping;
 };
 
-/* Places every node output of g (shapes, dtypes by value id) that is not a
- * view, and each node's scratch (bytes by node; NULL: none), in one arena:
+/* Places every node output of g (shapes, dtypes by value id; both NULL: the
+ * values' own, as at load) that is not a view, and each node's scratch (bytes
+ * by node; NULL: none), in one arena:
  * what is alive at once never shares bytes, and a view keeps the bytes it
  * shares alive. Temporary memory comes from `a`; `plan->offsets` must have
  * room for g->n_values entries and `plan->scratch` (unless scratch is NULL)

@@ -147,10 +147,13 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
     for (int32_t k = 0; k < node->n_outputs; k++) {
       int32_t v = node->outputs[k];
       if (v < 0) continue;
+      if (v + 16 < g->n_values) __builtin_prefetch(&g->values[v + 16]);
       const mx_value *val = &g->values[v];
       if (MX_OPS_VIEWS && val->view_of) w->index[v] = w->index[val->view_of - 1];
       if (!owns_bytes(val)) continue;
-      size_t bytes = mx_shape_bytes(&shapes[v], dtypes[v]);
+      /* the values' own shapes share the line just read; a separate array
+       * would be another stream of 72 bytes a value */
+      size_t bytes = shapes ? mx_shape_bytes(&shapes[v], dtypes[v]) : mx_shape_bytes(&val->shape, val->dtype);
       if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
         return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", val->name);
       w->spans[n] = (span){.id = v, .first = i, .last = i, .size = align_up(bytes)};
