@@ -119,6 +119,16 @@ static const void *const_data(const mx_graph *g, int32_t v, const void *const *d
  * constant inputs, attribute names and types. Presets each output's dtype to
  * its group's (UNDEFINED when it has none: infer sets it). */
 /* *known: whether every input's shape is known, its element count in int64. */
+/* Value v's shape and dtype: in the arrays, or with the arrays NULL (at
+ * load) in the value itself. */
+static const mx_shape *shape_in(const mx_graph *g, const mx_shape *shapes, int32_t v) {
+  return shapes ? &shapes[v] : &g->values[v].shape;
+}
+
+static mx_dtype dtype_in(const mx_graph *g, const mx_dtype *dtypes, int32_t v) {
+  return dtypes ? dtypes[v] : g->values[v].dtype;
+}
+
 static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
                              const mx_dtype *dtypes, const mx_node_bufs *b, const void *const *data, int *known,
                              mx_err *err) {
@@ -137,14 +147,14 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
                         arity(r->in, n->n_inputs, text, sizeof text));
     if (k == n->n_inputs) break;
     int32_t v = n->inputs[k];
-    mx_dtype t = v >= 0 ? dtypes[v] : MINNX_UNDEFINED;
-    b->in[k] = v >= 0 ? &shapes[v] : NULL;
+    mx_dtype t = v >= 0 ? dtype_in(g, dtypes, v) : MINNX_UNDEFINED;
+    b->in[k] = v >= 0 ? shape_in(g, shapes, v) : NULL;
     b->in_dtype[k] = t;
     b->in_data[k] = v >= 0 ? const_data(g, v, data) : NULL;
     if (v < 0 && !(e->flags & MX_IO_OPTIONAL))
       return mx_op_fail(c, MINNX_E_MODEL, "input %d is empty; %s is required", (int)k, e->name);
     if (v < 0) continue;
-    *known &= mx_shape_count(&shapes[v]) >= 0;
+    *known &= mx_shape_count(b->in[k]) >= 0;
     /* MINNX_DTYPES leaves out kernels: what no kernel reads (a view's data,
      * constant inputs read at load) may have any dtype the row allows */
     if (!(e->types & MX_BIT(t)) || (!MX_DTYPE_ON(t) && r->eval && !(e->flags & MX_IO_CONST)))
@@ -167,7 +177,7 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
                         !r->out[0].flags ? "exactly one" : arity(r->out, n->n_outputs, text, sizeof text),
                         r->out[0].name && !r->out[1].name && !r->out[0].flags ? "" : "s");
     if (k == n->n_outputs) break;
-    b->out[k] = v >= 0 ? shapes[v] : (mx_shape){.rank = -1};
+    b->out[k] = v >= 0 ? *shape_in(g, shapes, v) : (mx_shape){.rank = -1};
     b->out_data[k] = NULL;
     b->out_dtype[k] = group[e->group];
   }
@@ -205,18 +215,20 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
         return mx_op_fail(&c, MINNX_E_TYPE, "output %d would have dtype %s, which this version does not allow", (int)k,
                           mx_dtype_name(t));
       /* An output with a declared type (a graph output) must agree with inference. */
-      if (dtypes[id] != MINNX_UNDEFINED && dtypes[id] != t)
+      mx_shape *declared = shapes ? &shapes[id] : &fold[id].shape;
+      mx_dtype *declared_t = dtypes ? &dtypes[id] : &fold[id].dtype;
+      if (*declared_t != MINNX_UNDEFINED && *declared_t != t)
         return mx_op_fail(&c, MINNX_E_TYPE, "output '%s' is declared %s but the node gives %s", g->values[id].name,
-                          mx_dtype_name(dtypes[id]), mx_dtype_name(t));
-      if (!mx_shapes_compatible(&shapes[id], out))
+                          mx_dtype_name(*declared_t), mx_dtype_name(t));
+      if (!mx_shapes_compatible(declared, out))
         return mx_op_fail(&c, MINNX_E_SHAPE, "output '%s' is declared with shape %s but the node gives %s",
-                          g->values[id].name, mx_shape_str(&shapes[id], x, sizeof x), mx_shape_str(out, y, sizeof y));
+                          g->values[id].name, mx_shape_str(declared, x, sizeof x), mx_shape_str(out, y, sizeof y));
       /* Keep the declared dims where inference left them unknown. */
-      if (shapes[id].rank == out->rank)
+      if (declared->rank == out->rank)
         for (int d = 0; d < out->rank; d++)
-          if (out->dims[d] < 0) out->dims[d] = shapes[id].dims[d];
-      shapes[id] = *out;
-      dtypes[id] = t;
+          if (out->dims[d] < 0) out->dims[d] = declared->dims[d];
+      *declared = *out;
+      *declared_t = t;
       if (MX_OPS_VIEWS && fold && c.out_data[k]) {
         fold[id].kind = MX_VALUE_INITIALIZER;
         fold[id].data = c.out_data[k];

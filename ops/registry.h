@@ -52,7 +52,8 @@ int mx_shapes_read_inputs(const mx_graph *g);
 /* Infers the dtype and shape of every node output of g in execution order,
  * from `shapes` and `dtypes` (by value id: inputs and initializers filled in,
  * node outputs holding their declared type or UNDEFINED / rank -1) into the
- * same arrays. With `fold` (g's own values, at load), an output whose bytes
+ * same arrays; with both NULL (at load, with `fold`), from and into the
+ * values' own. With `fold` (g's own values, at load), an output whose bytes
  * infer gives becomes a constant there; infer takes bytes it computes from
  * `pool` (the model's). With `prep`, each node whose shapes
  * are then all known (and whose element counts fit in int64) is prepared,
