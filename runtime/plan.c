@@ -36,7 +36,7 @@
 typedef struct {
   int32_t id;          /* a value, or -1 - i for node i's scratch */
   int32_t first, last; /* node indices: produced at first, last read at last */
-  size_t size, offset;
+  size_t size; /* its offset, once placed, is only in the plan: a span is not written back */
 } span;
 
 typedef struct {
@@ -44,7 +44,8 @@ typedef struct {
 } range;
 
 typedef struct {
-  int32_t last, span; /* a live span of the run, by the node that reads it last */
+  int32_t last;  /* a live span of the run, by the node that reads it last, */
+  size_t offset; /* and where it is */
 } dying;
 
 /* The planner's work arrays, all from the caller's temporary hooks. */
@@ -190,10 +191,15 @@ static void make_tree(const mx_graph *g, int32_t n, work *w) {
   for (int32_t i = 0; i < 2 * w->leaves; i++) w->tree[i] = -1;
 }
 
-static void tree_insert(work *w, int32_t i) {
+/* Where s was placed. */
+static size_t placed_at(const mx_plan *plan, const span *s) {
+  return !MX_OPS_SCRATCH || s->id >= 0 ? plan->offsets[s->id] : plan->scratch[-1 - s->id];
+}
+
+static void tree_insert(work *w, int32_t i, size_t at) {
   const span *s = &w->spans[i];
-  w->at[w->pos[i]].lo = s->offset;
-  w->at[w->pos[i]].hi = s->offset + s->size;
+  w->at[w->pos[i]].lo = at;
+  w->at[w->pos[i]].hi = at + s->size;
   int32_t t = w->leaves + w->pos[i], last = s->last;
   for (; t >= 1 && w->tree[t] < last; t /= 2) w->tree[t] = last;
 }
@@ -262,22 +268,21 @@ static void heap_pop(dying *h, int32_t n) {
   h[at] = moved;
 }
 
-static void live_add(work *w, int32_t i) {
-  const span *s = &w->spans[i];
-  int32_t j = live_find(w, s->offset), n = w->n_live;
+static void live_add(work *w, const span *s, size_t offset) {
+  int32_t j = live_find(w, offset), n = w->n_live;
   memmove(&w->live[j + 1], &w->live[j], (size_t)(n - j) * sizeof *w->live);
-  w->live[j] = (range){s->offset, s->offset + s->size};
+  w->live[j] = (range){offset, offset + s->size};
   dying *h = w->heap;
   int32_t at = n;
   for (; at > 0 && h[(at - 1) / 2].last > s->last; at = (at - 1) / 2) h[at] = h[(at - 1) / 2];
-  h[at] = (dying){s->last, i};
+  h[at] = (dying){s->last, offset};
   w->n_live = n + 1;
 }
 
 /* Drops the live spans last read before node `now`. */
 static void live_expire(work *w, int32_t now) {
   while (w->n_live && w->heap[0].last < now) {
-    int32_t j = live_find(w, w->spans[w->heap[0].span].offset), n = --w->n_live;
+    int32_t j = live_find(w, w->heap[0].offset), n = --w->n_live;
     memmove(&w->live[j], &w->live[j + 1], (size_t)(n - j) * sizeof *w->live);
     heap_pop(w->heap, n);
   }
@@ -305,10 +310,10 @@ static minnx_status place(const mx_graph *g, int32_t n, int sorted, work *w, mx_
   if (!MX_PLAN_SWEEP || !sorted) qsort(w->spans, (size_t)n, sizeof *w->spans, by_size_desc);
   int32_t run = 0; /* the first span of the current run of equal sizes */
   for (int32_t i = 0; i < n; i++) {
-    span *s = &w->spans[i];
+    const span *s = &w->spans[i];
     if (s->size != w->spans[run].size || (!MX_PLAN_SWEEP && i > run)) { /* a new run: the last one's go into the tree */
       if (run == 0) make_tree(g, n, w); /* only now: a graph of one size never needs it */
-      for (; run < i; run++) tree_insert(w, run);
+      for (; run < i; run++) tree_insert(w, run, placed_at(plan, &w->spans[run]));
       w->n_live = 0;
     }
     size_t at = 0; /* an empty span blocks nothing: at 0 it is never counted */
@@ -322,8 +327,7 @@ static minnx_status place(const mx_graph *g, int32_t n, int sorted, work *w, mx_
       return mx_fail(err, MINNX_E_LIMIT, "the arena would be too large (at %s '%s')",
                      s->id >= 0 ? "value" : "the scratch of node",
                      s->id >= 0 ? g->values[s->id].name : mx_node_label(g, &g->nodes[-1 - s->id]));
-    s->offset = at;
-    if (MX_PLAN_SWEEP && s->size) live_add(w, i);
+    if (MX_PLAN_SWEEP && s->size) live_add(w, s, at);
     if (at + s->size > plan->arena_size) plan->arena_size = at + s->size;
     if (!MX_OPS_SCRATCH || s->id >= 0) plan->offsets[s->id] = at;
     else plan->scratch[-1 - s->id] = at;
