@@ -17,18 +17,23 @@
  * preemption on a shared machine would otherwise be the figure: at least
  * 300,000 nodes loaded per size.
  *
- * By default glibc serves a block of 32 MB or more (from about 10^5 nodes
- * on) with fresh pages from the kernel at each load, which the load then
- * faults in and the kernel zeroes (a quarter of a 10^6-node load), while the
- * smaller blocks of smaller graphs are reused from the heap across the
- * rounds: the best of the rounds then compares a cold 10^6 with a warm 10^5.
- * --keep-heap makes glibc keep every freed block (no mmap, no trim), so that
- * every size is measured warm and the growth is the loader's own. */
+ * By default each run is in a process of its own (forked after the model is
+ * written), as `minnx info` on a file is: every page the load takes is fresh
+ * from the kernel, which faults it in and zeroes it, at every size. Run in
+ * one process, glibc would instead serve the smaller graphs' blocks from
+ * pages the rounds before freed, and blocks of 32 MB or more (from about
+ * 10^5 nodes on) with fresh pages each time, so the best of the rounds would
+ * compare a cold 10^6 with a warm 10^5. --keep-heap runs every round in this
+ * process and makes glibc keep every freed block (no mmap, no trim), so that
+ * every size is measured warm: the loader's own growth, without the kernel's
+ * share. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -179,57 +184,96 @@ typedef struct {
   size_t peak, kept;
 } figures;
 
+/* One load of the model and a plan again, in this process. */
+static int one_round(const buf *model, long n, figures *f) {
+  tally t = {0, 0};
+  minnx_load_options o = {.allocator = {tally_alloc, tally_free, &t}};
+  minnx_model *m = NULL;
+  minnx_error err;
+  stamp t0 = now();
+  if (minnx_model_load_buffer(model->p, model->n, &o, &m, &err)) {
+    fprintf(stderr, "load of %ld nodes failed: %s\n", n, err.message);
+    return 1;
+  }
+  keep_best(&f->load, t0, now());
+  f->peak = t.peak;
+  f->kept = minnx_model_memory_used(m);
+  /* The planner alone, again on the loaded graph, twice: the figure is the
+   * better run, whose memory is warm, so that it is the planner's time at
+   * every size and not the kernel's faulting in the work arrays (which the
+   * load's figure includes). glibc keeps the freed blocks from here on, so
+   * the second run gets the first one's pages. */
+#ifdef __GLIBC__
+  mallopt(M_MMAP_MAX, 0), mallopt(M_TRIM_THRESHOLD, -1);
+#endif
+  mx_graph *g = &m->g;
+  mx_plan plan = {malloc((size_t)g->n_values * sizeof(size_t)), malloc((size_t)g->n_nodes * sizeof(size_t) + 1), 0, 0};
+  if (!plan.offsets || !plan.scratch) {
+    fprintf(stderr, "out of memory\n");
+    return 1;
+  }
+  minnx_allocator heap = {tally_alloc, tally_free, &t};
+  mx_err perr;
+  int bad = 0;
+  for (int run = 0; run < 2 && !bad; run++) {
+    t0 = now();
+    /* as the load plans: from the values' shapes; Max nodes ask no scratch */
+    minnx_status st = mx_plan_arena(g, NULL, NULL, NULL, &heap, &plan, &perr);
+    keep_best(&f->plan, t0, now());
+    bad = st || plan.arena_size != m->plan.arena_size;
+  }
+  if (bad) fprintf(stderr, "re-planning %ld nodes failed or differs\n", n);
+  free(plan.offsets), free(plan.scratch);
+  minnx_model_free(m);
+  return bad;
+}
+
+/* One round in a child process of its own, whose figures come back through a pipe. */
+static int fresh_round(const buf *model, long n, figures *f) {
+  int fd[2];
+  if (pipe(fd)) return perror("pipe"), 1;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) return perror("fork"), 1;
+  if (pid == 0) {
+    close(fd[0]);
+    int bad = one_round(model, n, f);
+    _exit(bad || write(fd[1], f, sizeof *f) != (ssize_t)sizeof *f);
+  }
+  close(fd[1]);
+  figures got;
+  ssize_t r = read(fd[0], &got, sizeof got);
+  close(fd[0]);
+  int status;
+  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) || r != (ssize_t)sizeof got) {
+    fprintf(stderr, "the run of %ld nodes in a child process failed\n", n);
+    return 1;
+  }
+  *f = got;
+  return 0;
+}
+
 /* The best of `rounds` runs (a shared machine's noise only adds time). */
-static int measure(long n, long width, int rounds, figures *f) {
+static int measure(long n, long width, int rounds, int fresh, figures *f) {
   buf model = make_model(n, width);
   f->load = f->plan = (stamp){1e30, 1e30};
-  for (int r = 0; r < rounds; r++) {
-    tally t = {0, 0};
-    minnx_load_options o = {.allocator = {tally_alloc, tally_free, &t}};
-    minnx_model *m = NULL;
-    minnx_error err;
-    stamp t0 = now();
-    if (minnx_model_load_buffer(model.p, model.n, &o, &m, &err)) {
-      fprintf(stderr, "load of %ld nodes failed: %s\n", n, err.message);
-      free(model.p);
-      return 1;
-    }
-    keep_best(&f->load, t0, now());
-    f->peak = t.peak;
-    f->kept = minnx_model_memory_used(m);
-    /* the planner alone, again on the loaded graph */
-    mx_graph *g = &m->g;
-    mx_plan plan = {malloc((size_t)g->n_values * sizeof(size_t)), malloc((size_t)g->n_nodes * sizeof(size_t) + 1), 0, 0};
-    mx_shape *shapes = malloc((size_t)g->n_values * sizeof *shapes);
-    mx_dtype *dtypes = malloc((size_t)g->n_values * sizeof *dtypes);
-    for (int32_t v = 0; v < g->n_values; v++) shapes[v] = g->values[v].shape, dtypes[v] = g->values[v].dtype;
-    minnx_allocator heap = {tally_alloc, tally_free, &t};
-    mx_err perr;
-    t0 = now();
-    minnx_status st = mx_plan_arena(g, shapes, dtypes, NULL, &heap, &plan, &perr); /* Max nodes ask no scratch */
-    keep_best(&f->plan, t0, now());
-    if (st || plan.arena_size != m->plan.arena_size) {
-      fprintf(stderr, "re-planning %ld nodes failed or differs\n", n);
-      return 1;
-    }
-    free(plan.offsets), free(plan.scratch), free(shapes), free(dtypes);
-    minnx_model_free(m);
-  }
+  int bad = 0;
+  for (int r = 0; r < rounds && !bad; r++) bad = fresh ? fresh_round(&model, n, f) : one_round(&model, n, f);
   free(model.p);
-  return 0;
+  return bad;
 }
 
 int main(int argc, char **argv) {
   long min = 1000, max = 1000000, widths[8];
   int rounds = 3;
-  int n_widths = 0;
+  int n_widths = 0, fresh = 1;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--min") == 0 && i + 1 < argc) min = atol(argv[++i]);
     else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
     else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) rounds = atoi(argv[++i]);
     else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 8) widths[n_widths++] = atol(argv[++i]);
 #ifdef __GLIBC__
-    else if (strcmp(argv[i], "--keep-heap") == 0) mallopt(M_MMAP_MAX, 0), mallopt(M_TRIM_THRESHOLD, -1);
+    else if (strcmp(argv[i], "--keep-heap") == 0) mallopt(M_MMAP_MAX, 0), mallopt(M_TRIM_THRESHOLD, -1), fresh = 0;
 #endif
     else {
       fprintf(stderr, "usage: %s [--min NODES] [--max NODES] [--rounds R] [--width W]... [--keep-heap]\n", argv[0]);
@@ -246,7 +290,7 @@ int main(int argc, char **argv) {
       if (n < 10 * widths[w]) continue; /* W nodes reading the input x: a window full for most of the graph only */
       figures f = {{0, 0}, {0, 0}, 0, 0};
       long more = 300000 / n;
-      if (measure(n, widths[w], more > rounds ? (int)more : rounds, &f)) return 1;
+      if (measure(n, widths[w], more > rounds ? (int)more : rounds, fresh, &f)) return 1;
       char name[32];
       snprintf(name, sizeof name, widths[w] ? "wide W=%ld" : "chain", widths[w]);
       char gl[16] = "", gp[16] = "";
