@@ -103,6 +103,16 @@ size_t mx_node_bufs_carve(mx_node_bufs *b, void *mem, int32_t max_in, int32_t ma
   return (size_t)(p - start);
 }
 
+/* Value v's shape and dtype: in the arrays, or with the arrays NULL (at
+ * load) in the value itself. */
+static const mx_shape *shape_in(const mx_graph *g, const mx_shape *shapes, int32_t v) {
+  return shapes ? &shapes[v] : &g->values[v].shape;
+}
+
+static mx_dtype dtype_in(const mx_graph *g, const mx_dtype *dtypes, int32_t v) {
+  return dtypes ? dtypes[v] : g->values[v].dtype;
+}
+
 /* A value's bytes when infer may read them: a constant's, a bound graph
  * input's in a session (`data`), or a view's of one of these. */
 static const void *const_data(const mx_graph *g, int32_t v, const void *const *data) {
@@ -119,16 +129,6 @@ static const void *const_data(const mx_graph *g, int32_t v, const void *const *d
  * constant inputs, attribute names and types. Presets each output's dtype to
  * its group's (UNDEFINED when it has none: infer sets it). */
 /* *known: whether every input's shape is known, its element count in int64. */
-/* Value v's shape and dtype: in the arrays, or with the arrays NULL (at
- * load) in the value itself. */
-static const mx_shape *shape_in(const mx_graph *g, const mx_shape *shapes, int32_t v) {
-  return shapes ? &shapes[v] : &g->values[v].shape;
-}
-
-static mx_dtype dtype_in(const mx_graph *g, const mx_dtype *dtypes, int32_t v) {
-  return dtypes ? dtypes[v] : g->values[v].dtype;
-}
-
 static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, const mx_shape *shapes,
                              const mx_dtype *dtypes, const mx_node_bufs *b, const void *const *data, int *known,
                              mx_err *err) {

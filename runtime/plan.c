@@ -133,6 +133,14 @@ size_t mx_plan_temp_bytes(const mx_graph *g) {
  * bytes alive. *sorted tells whether the spans came in placing order
  * (one size, or falling sizes), told here rather than in a pass of its own.
  */
+/* Whether span n, just made, keeps the spans in placing order. */
+static int still_sorted(const work *w, int32_t n) { return !n || by_size_desc(&w->spans[n - 1], &w->spans[n]) <= 0; }
+
+/* How many values ahead the walk asks for: outputs mostly come in id order,
+ * and beside the walk's four other streams the hardware prefetcher leaves
+ * the values' lines to miss (a plan of 10^6 values 7% faster). */
+enum { VALUES_AHEAD = 16 };
+
 static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const mx_dtype *dtypes,
                                const size_t *scratch, work *w, mx_plan *plan, int32_t *count, int *sorted,
                                mx_err *err) {
@@ -148,7 +156,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
     for (int32_t k = 0; k < node->n_outputs; k++) {
       int32_t v = node->outputs[k];
       if (v < 0) continue;
-      if (v + 16 < g->n_values) __builtin_prefetch(&g->values[v + 16]);
+      if (v + VALUES_AHEAD < g->n_values) __builtin_prefetch(&g->values[v + VALUES_AHEAD]);
       const mx_value *val = &g->values[v];
       if (MX_OPS_VIEWS && val->view_of) w->index[v] = w->index[val->view_of - 1];
       if (!owns_bytes(val)) continue;
@@ -158,7 +166,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
       if (bytes == SIZE_MAX || bytes > SIZE_MAX / 4)
         return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large to plan", val->name);
       w->spans[n] = (span){.id = v, .first = i, .last = i, .size = align_up(bytes)};
-      if (n && by_size_desc(&w->spans[n - 1], &w->spans[n]) > 0) *sorted = 0;
+      *sorted &= still_sorted(w, n);
       w->index[v] = n++;
       plan->values_size += bytes < SIZE_MAX - plan->values_size ? bytes : SIZE_MAX - plan->values_size;
     }
@@ -168,8 +176,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
     if (scratch[i] > SIZE_MAX / 4)
       return mx_fail(err, MINNX_E_LIMIT, "node '%s' asks for too much scratch memory", mx_node_label(g, &g->nodes[i]));
     w->spans[n] = (span){.id = -1 - i, .first = i, .last = i, .size = align_up(scratch[i])};
-    if (n && by_size_desc(&w->spans[n - 1], &w->spans[n]) > 0) *sorted = 0;
-    n++;
+    *sorted &= still_sorted(w, n++);
   }
   for (int32_t k = 0; k < g->n_outputs; k++) {
     int32_t v = g->outputs[k];
