@@ -30,7 +30,7 @@ typedef struct mx_value {
   const char *name;
   mx_value_kind kind;
   int32_t producer; /* node index, -1 for inputs and initializers */
-  /* A view (ops/op.h): 1 + the id of the value whose bytes it shares (never
+  /* A view (ops/core/op.h): 1 + the id of the value whose bytes it shares (never
    * itself a view); 0: bytes of its own. mx_bytes_of gives the value. */
   int32_t view_of;
   mx_dtype dtype; /* MINNX_UNDEFINED until known */
@@ -86,7 +86,7 @@ typedef struct mx_node {
   int32_t *inputs; /* value ids; -1 for an omitted optional input */
   int32_t *outputs;
   mx_attr *attrs;
-  const struct mx_op_row *row; /* the schema row, resolved by the registry (ops/op.h) */
+  const struct mx_op_row *row; /* the schema row, resolved by the registry (ops/core/op.h) */
 } mx_node;
 
 typedef struct mx_opset {

@@ -4,7 +4,7 @@
 #include "graph/shape.h"
 #include "graph/validate.h"
 #include "loader/loader.h"
-#include "ops/registry.h"
+#include "ops/core/registry.h"
 #include "runtime/model.h"
 
 /* Load-time inference over the declared shapes; the results go into the IR.

@@ -10,7 +10,7 @@
 
 #include "graph/err.h"
 #include "graph/pool.h"
-#include "ops/op.h"
+#include "ops/core/op.h"
 
 /* A session's way of running tasks. */
 typedef struct mx_threads {

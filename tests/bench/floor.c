@@ -34,7 +34,7 @@
 #define MAX_STAGES 8
 #define SLICE_WORDS 8192 /* of the largest streams, per step */
 #define BATCH_NS 20000   /* a timed sample lasts at least this long */
-#define AHEAD 8192       /* the kernels' MX_AHEAD (ops/kernel.h) */
+#define AHEAD 8192       /* the kernels' MX_AHEAD (ops/core/kernel.h) */
 #define CHUNK 32         /* words: 256 bytes of each stream per prefetch round, as the kernels do */
 #define INLINE_BYTES (128 * 1024) /* minnx splits no node whose output is smaller (2 x MX_TASK_BYTES) */
 

@@ -251,7 +251,7 @@ WORKLOADS += [
     cast_workload("cast_i32_f32", "i32->f32", ints(CAST_SHAPE, np.int32, -2**31, 2**31 - 1), F32),
     cast_workload("cast_f32_i64", "f32->i64", lambda rng: (rng.standard_normal(CAST_SHAPE, F32) * 1e6), np.int64),
     cast_workload("cast_i64_f32", "i64->f32", ints(CAST_SHAPE, np.int64, -2**40, 2**40), F32),
-    # beyond the target: int64 values of 2^53 and more have their low bits folded (ops/convert.c, i64_to_f32)
+    # beyond the target: int64 values of 2^53 and more have their low bits folded (ops/tensor/convert.c, i64_to_f32)
     cast_workload("cast_i64_f32_huge", "i64->f32 (|x| >= 2^53)", ints(CAST_SHAPE, np.int64, 2**53, 2**62), F32),
 ]
 

@@ -19,7 +19,7 @@
  * integer targets' edges, and integers around 2^24, 2^53 and 2^63.
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
- * open (ops/extremum.h): which NaN, and which zero (+0 and -0 are equal);
+ * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
  * for Cast only a NaN's payload (it must come out quiet with its sign;
  * a cast to the same dtype copies the bits). (Real threads are
  * test_threads' business, under ThreadSanitizer: starting a pool for each
@@ -32,10 +32,10 @@
 
 #include "../unit/builder.h"
 #include "minnx.h"
-#include "ops/clip.h"
-#include "ops/cpu.h"
-#include "ops/convert.h"
-#include "ops/extremum_ref.h"
+#include "ops/minmax/clip.h"
+#include "ops/core/cpu.h"
+#include "ops/tensor/convert.h"
+#include "ops/minmax/extremum_ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

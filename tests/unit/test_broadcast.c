@@ -4,7 +4,7 @@
 
 #include "check.h"
 #include "graph/shape.h"
-#include "ops/broadcast.h"
+#include "ops/core/broadcast.h"
 
 static mx_shape S(int rank, const int64_t *d) {
   mx_shape s = {.rank = rank};

@@ -12,7 +12,7 @@
 #include "cast_expected.h"
 #include "check.h"
 #include "graph/dtype.h"
-#include "ops/convert.h"
+#include "ops/tensor/convert.h"
 
 #define LONG 301 /* elements: several chunks and blocks, and a remainder */
 

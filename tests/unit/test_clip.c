@@ -1,4 +1,4 @@
-/* Clip's one-pass kernels (ops/clip.h), portable and AVX2, against a
+/* Clip's one-pass kernels (ops/minmax/clip.h), portable and AVX2, against a
  * reference written here from the rules (NaN in x or in a bound gives NaN;
  * lo > hi gives hi; +0 and -0 are equal) and, bit for bit, against the two
  * passes of the min/max family's pair kernels that Clip ran before: every
@@ -11,9 +11,9 @@
 
 #include "check.h"
 #include "graph/dtype.h"
-#include "ops/clip.h"
-#include "ops/cpu.h"
-#include "ops/extremum_kernels.h"
+#include "ops/minmax/clip.h"
+#include "ops/core/cpu.h"
+#include "ops/minmax/extremum_kernels.h"
 
 #define MAXN 4200
 

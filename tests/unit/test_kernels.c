@@ -1,6 +1,6 @@
 /* The min/max family's kernels (Max/Min, ArgMax/ArgMin, ReduceMax/ReduceMin,
  * both directions of each) against two oracles: a naive reference written
- * here from the rules, and the plain reference loops of ops/extremum_ref.c, on sizes the conformance cases are too small to reach: rows longer
+ * here from the rules, and the plain reference loops of ops/minmax/extremum_ref.c, on sizes the conformance cases are too small to reach: rows longer
  * than a block and not a multiple of the vector lanes, column blocks with a
  * remainder, every broadcast fast path, every dtype; data with ties, NaN,
  * infinities and both zeros. */
@@ -10,9 +10,9 @@
 
 #include "check.h"
 #include "graph/dtype.h"
-#include "ops/cpu.h"
-#include "ops/extremum_ref.h"
-#include "ops/ops.h"
+#include "ops/core/cpu.h"
+#include "ops/minmax/extremum_ref.h"
+#include "ops/minmax/minmax.h"
 
 /* ---- values: every dtype read as a double or as "NaN", for the reference ---- */
 

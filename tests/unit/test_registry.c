@@ -4,7 +4,7 @@
 #include "builder.h"
 #include "check.h"
 #include "minnx.h"
-#include "ops/registry.h"
+#include "ops/core/registry.h"
 
 static int resolved(const char *op, const char *domain, int64_t opset, const char *attr, int64_t value) {
   test_model m = {.n_opsets = 1, .opset_domain = {domain}, .opset_version = {opset}, .n_inputs = 2,

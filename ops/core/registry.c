@@ -1,0 +1,99 @@
+/* The registry: the list of op tables linked into this build, and how a node
+ * finds its row. Each op's rows live in its own file (ops/core/op.h); the list
+ * comes from CMake (MINNX_OPS, ops/ops.cmake) as mx_op_list.h, one
+ * MX_OP(name) per op. */
+#include <string.h>
+
+#include "ops/core/registry.h"
+
+#define MX_OP(name, features) extern const mx_op_table mx_op_##name;
+#include "mx_op_list.h"
+#undef MX_OP
+
+static const mx_op_table *const tables[] = {
+#define MX_OP(name, features) &mx_op_##name,
+#include "mx_op_list.h"
+#undef MX_OP
+};
+#define N_TABLES (sizeof tables / sizeof tables[0])
+
+static const char *domain_label(const char *d) { return d[0] ? d : "ai.onnx"; }
+
+/* The table of op_type in domain, or NULL. */
+static const mx_op_table *table_of(const char *domain, const char *op_type) {
+  for (size_t t = 0; t < N_TABLES; t++)
+    if (strcmp(tables[t]->domain, domain) == 0 && strcmp(tables[t]->op, op_type) == 0) return tables[t];
+  return NULL;
+}
+
+minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
+  if (table_of(domain, op_type)) return MINNX_OK;
+  return mx_fail(err, MINNX_E_UNSUPPORTED, "operator '%s' of domain '%s' is not implemented by minnx", op_type,
+                 domain_label(domain));
+}
+
+/* Marks the view outputs of n: each shares the bytes of the value its input
+ * views, or of the input itself (g in execution order: inputs are marked first). */
+static void mark_views(mx_graph *g, const mx_node *n) {
+  const mx_io *e = n->row->out;
+  if (n->row->views_if && !n->row->views_if(g, n)) return;
+  for (int32_t k = 0; k < n->n_outputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t out = n->outputs[k];
+    if (!e->view || out < 0 || e->view - 1 >= n->n_inputs) continue;
+    int32_t in = n->inputs[e->view - 1];
+    if (in < 0) continue; /* refused by the arity checks */
+    g->values[out].view_of = 1 + mx_bytes_of(g, in);
+  }
+}
+
+int mx_shapes_read_inputs(const mx_graph *g) {
+  for (int32_t i = 0; i < g->n_nodes && MX_OPS_DATA; i++) {
+    const mx_node *n = &g->nodes[i];
+    const mx_io *e = n->row->in;
+    for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC))
+      if ((e->flags & MX_IO_CONST) && n->inputs[k] >= 0 && g->values[mx_bytes_of(g, n->inputs[k])].kind == MX_VALUE_INPUT)
+        return 1;
+  }
+  return 0;
+}
+
+minnx_status mx_resolve(mx_graph *g, mx_err *err) {
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    mx_node *n = &g->nodes[i];
+    const mx_op_table *t = table_of(n->domain, n->op_type);
+    if (!t) return mx_op_known(n->domain, n->op_type, err);
+    const mx_opset *imp = NULL;
+    for (int32_t k = 0; k < g->n_opsets && !imp; k++)
+      if (strcmp(g->opsets[k].domain, n->domain) == 0) imp = &g->opsets[k];
+    if (!imp)
+      return mx_fail(err, MINNX_E_MODEL, "node '%s' (%s): domain '%s' is not imported by the model (opset_import)",
+                     mx_node_label(g, n), n->op_type, domain_label(n->domain));
+    n->row = NULL;
+    for (size_t k = 0; k < t->n_rows; k++) {
+      const mx_op_row *r = &t->rows[k];
+      if (r->since <= imp->version && (!n->row || r->since > n->row->since)) n->row = r;
+    }
+    if (!n->row)
+      return mx_fail(err, MINNX_E_MODEL, "node '%s': operator %s has no version in opset %lld of domain '%s'",
+                     mx_node_label(g, n), n->op_type, (long long)imp->version, domain_label(n->domain));
+    if (MX_OPS_VIEWS) mark_views(g, n);
+  }
+  return MINNX_OK;
+}
+
+int mx_op_features_declared(void) {
+  static const unsigned declared[] = {
+#define MX_OP(name, features) features,
+#include "mx_op_list.h"
+#undef MX_OP
+  };
+  for (size_t t = 0; t < N_TABLES; t++)
+    for (size_t k = 0; k < tables[t]->n_rows; k++) {
+      const mx_op_row *r = &tables[t]->rows[k];
+      unsigned uses = r->eval ? 0 : MX_OPS_VIEWS_BIT;
+      for (const mx_io *e = r->in; e->name; e++) uses |= e->flags & MX_IO_CONST ? MX_OPS_DATA_BIT : 0;
+      for (const mx_io *e = r->out; e->name; e++) uses |= e->view ? MX_OPS_VIEWS_BIT : 0;
+      if (uses & ~declared[t]) return 0;
+    }
+  return 1;
+}

@@ -1,0 +1,217 @@
+/* ONNX Clip, every version: y = min(max(x, lo), hi), computed under the
+ * min/max family's NaN rule (extremum.h): NaN in x, or a NaN bound, gives
+ * NaN; +0 and -0 are equal. float and double with both bounds take a fused
+ * one-pass kernel (below); every other case the family's elementwise kernels
+ * (extremum_pair.c), a max pass then a min pass over a block in L1. With
+ * lo > hi every element is hi (numpy's clip, torch.clamp and ONNX's
+ * reference implementation agree).
+ * Bounds: attributes min and max in versions 1 and 6 (absent: the attribute's
+ * default, -+3.402823e+38 as a float, converted to T); optional scalar inputs
+ * from 11 (omitted: no bound), which may be graph inputs read at run time. */
+#include <float.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "graph/dtype.h"
+#include "graph/shape.h"
+#include "ops/minmax/clip.h"
+#include "ops/tensor/convert.h"
+#include "ops/core/cpu.h"
+#include "ops/core/kernel.h"
+#include "ops/minmax/minmax.h"
+
+/* ---- the one-pass kernels ---- */
+
+/* For float and double, a max pass then a min pass over a block in L1 cost
+ * more than streaming the block from memory (their NaN rule takes two
+ * compares, two selects and an OR per pass); one pass does both picks, and
+ * asks for x MX_AHEAD bytes ahead (kernel.h) a chunk of 256 bytes at a time.
+ * A full chunk's loop has a constant trip count, so it vectorizes without a
+ * remainder. Built for the baseline and, on x86-64, for AVX2 too (ops/core/cpu.h:
+ * taken when the CPU has it; -DMINNX_X86_AVX2=OFF, MX_NO_AVX2, leaves it out). */
+
+/* min(max(x, lo), hi) with the bits of extremum.h's mx_fpick: a pick of x
+ * and a bound b is x where x lies beyond b, b where b lies beyond x, and
+ * their bits OR-ed otherwise (equal, or a NaN). Written as two masks, as
+ * the bound is the same for every x (mx_fpick's two selects and an OR cost
+ * SSE2, which has no blend, twice the instructions); the second pick's x is
+ * the first's result. test_clip checks the bits against the two passes. */
+#define DEFINE_CLIP_ONE(name, T, U)                                 \
+  static inline T name(T x, T lo, T hi) {                           \
+    U xb, lb, hb, mb;                                               \
+    T m, r;                                                         \
+    memcpy(&xb, &x, sizeof x);                                      \
+    memcpy(&lb, &lo, sizeof lo);                                    \
+    memcpy(&hb, &hi, sizeof hi);                                    \
+    mb = (xb & ((U)0 - (U)!(lo > x))) | (lb & ((U)0 - (U)!(x > lo))); \
+    memcpy(&m, &mb, sizeof m);                                      \
+    mb = (mb & ((U)0 - (U)!(hi < m))) | (hb & ((U)0 - (U)!(m < hi))); \
+    memcpy(&r, &mb, sizeof r);                                      \
+    return r;                                                       \
+  }
+DEFINE_CLIP_ONE(clip_one_f32, float, uint32_t)
+DEFINE_CLIP_ONE(clip_one_f64, double, uint64_t)
+
+#define DEFINE_CLIP(name, T, ONE, ATTR)                                                       \
+  ATTR static void name(void *y_, const void *x_, const void *lo_, const void *hi_, int64_t n) { \
+    T *y = y_, lo, hi;                                                                        \
+    const T *x = x_;                                                                          \
+    memcpy(&lo, lo_, sizeof lo);                                                              \
+    memcpy(&hi, hi_, sizeof hi);                                                              \
+    int64_t i0 = 0;                                                                           \
+    for (; i0 + 256 / (int64_t)sizeof(T) <= n; i0 += 256 / (int64_t)sizeof(T)) {             \
+      for (int line = 0; line < 256; line += 64) mx_prefetch(x + i0, MX_AHEAD + line);       \
+      for (int64_t i = i0; i < i0 + 256 / (int64_t)sizeof(T); i++) y[i] = ONE(x[i], lo, hi);  \
+    }                                                                                         \
+    for (int64_t i = i0; i < n; i++) y[i] = ONE(x[i], lo, hi);                                \
+  }
+DEFINE_CLIP(clip_f32, float, clip_one_f32, )
+DEFINE_CLIP(clip_f64, double, clip_one_f64, )
+#if MX_X86_AVX2
+DEFINE_CLIP(clip_f32_avx2, float, clip_one_f32, MX_AVX2_TARGET)
+DEFINE_CLIP(clip_f64_avx2, double, clip_one_f64, MX_AVX2_TARGET)
+#endif
+
+/* (A dtype the build leaves out gives NULL, a constant: its kernels are not linked.) */
+mx_clip_fn mx_clip_kernel(mx_dtype t, int avx2) {
+#if MX_X86_AVX2
+  if (avx2 && t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32_avx2);
+  if (avx2 && t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64_avx2);
+#else
+  (void)avx2;
+#endif
+  if (t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32);
+  if (t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64);
+  return NULL;
+}
+
+/* ---- the op ---- */
+
+/* A bound input must be a scalar: the spec says "tensor of empty shape". */
+static minnx_status clip_infer(mx_op_ctx *c) {
+  static const char *const names[] = {"input", "min", "max"};
+  for (int32_t k = 1; k < c->n_in; k++) {
+    const mx_shape *s = c->in[k];
+    if (!s || s->rank <= 0) continue; /* omitted, rank 0, or not known yet */
+    char b[96];
+    return mx_op_fail(c, MINNX_E_SHAPE, "input '%s' must be a scalar (rank 0, one value); its shape is %s", names[k],
+                      mx_shape_str(s, b, sizeof b));
+  }
+  c->out[0] = *c->in[0];
+  return MINNX_OK;
+}
+
+/* An attribute bound of Clip-1 or -6 (a float) as dtype t's bytes, by
+ * Cast's conversion (ops/tensor/convert.h: to nearest, ties to even; beyond
+ * float16's range +-inf; NaN stays NaN). t is one the row allows (float16,
+ * float, double), which infer has checked this build computes on. */
+static void attr_bound(const mx_node *n, const char *name, float dflt, mx_dtype t, unsigned char *out) {
+  const mx_attr *a = mx_node_attr(n, name);
+  float f = a ? a->f : dflt;
+  mx_convert_params p;
+  if (mx_convert_choose(&p, MINNX_FLOAT, t)) mx_convert_run(&p, out, &f, 1);
+}
+
+/* Elements a task clips: in one call of the one-pass kernel, or else a block
+ * at a time, the block staying in L1 between its max and its min, so x is
+ * read once and y written once. */
+#define MX_CLIP_TASK 65536
+#define MX_CLIP_BLOCK 2048
+
+typedef struct {
+  const mx_pair_kernels *max, *min;
+  mx_clip_fn both; /* the one-pass kernel, or NULL */
+  size_t esize;
+  int64_t count;
+  int attrs;                     /* bounds from attributes (lo, hi), not inputs */
+  int32_t n_in;                  /* the node's inputs: a max left out at the end has no entry */
+  unsigned char lo[8], hi[8];
+} clip_plan;
+
+static size_t clip_params_size(const mx_node *n) {
+  (void)n;
+  return sizeof(clip_plan);
+}
+
+static minnx_status clip_prepare(mx_op_ctx *c, void *params) {
+  clip_plan *p = params;
+  mx_dtype t = c->in_dtype[0];
+  p->max = mx_pair_kernels_for(t, MX_MAX);
+  p->min = mx_pair_kernels_for(t, MX_MIN);
+  p->both = mx_clip_kernel(t, mx_cpu_avx2());
+  if (!p->max || !p->min)
+    return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
+  p->esize = mx_dtype_size(t);
+  p->count = mx_shape_count(&c->out[0]);
+  p->attrs = c->row->since < 11;
+  p->n_in = c->n_in;
+  if (p->attrs) {
+    attr_bound(c->node, "min", -FLT_MAX, t, p->lo);
+    attr_bound(c->node, "max", FLT_MAX, t, p->hi);
+  }
+  return MINNX_OK;
+}
+
+typedef struct {
+  const clip_plan *p;
+  const unsigned char *x, *lo, *hi; /* lo, hi: NULL for no bound */
+  unsigned char *y;
+} clip_ctx;
+
+static void clip_task(void *ctx, int64_t t) {
+  const clip_ctx *m = ctx;
+  const clip_plan *p = m->p;
+  int64_t end = (t + 1) * MX_CLIP_TASK < p->count ? (t + 1) * MX_CLIP_TASK : p->count;
+  if (p->both && m->lo && m->hi) {
+    p->both(m->y + (size_t)(t * MX_CLIP_TASK) * p->esize, m->x + (size_t)(t * MX_CLIP_TASK) * p->esize, m->lo, m->hi,
+            end - t * MX_CLIP_TASK);
+    return;
+  }
+  for (int64_t j = t * MX_CLIP_TASK; j < end; j += MX_CLIP_BLOCK) {
+    int64_t n = end - j < MX_CLIP_BLOCK ? end - j : MX_CLIP_BLOCK;
+    const unsigned char *x = m->x + (size_t)j * p->esize;
+    unsigned char *y = m->y + (size_t)j * p->esize;
+    if (m->lo) p->max->pair(y, x, MX_STREAM, m->lo, MX_SCALAR, n, 1, 0, 0);
+    if (m->hi) p->min->pair(y, m->lo ? y : x, m->lo ? MX_CACHED : MX_STREAM, m->hi, MX_SCALAR, n, 1, 0, 0);
+  }
+}
+
+static void clip_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
+  const clip_plan *p = params;
+  clip_ctx m = {p, in[0], p->attrs ? p->lo : p->n_in > 1 ? in[1] : NULL, p->attrs ? p->hi : p->n_in > 2 ? in[2] : NULL,
+                out[0]};
+  if (!m.lo && !m.hi) { /* no bound: a copy */
+    if (p->count) memcpy(out[0], in[0], (size_t)p->count * p->esize);
+    return;
+  }
+  mx_parallel_for(x, clip_task, &m, (p->count + MX_CLIP_TASK - 1) / MX_CLIP_TASK);
+}
+
+/* ---- the rows ---- */
+
+#define CLIP12_TYPES (MX_FLOATS | MX_INTS)
+static const mx_io clip1_in[] = {{.name = "input", .types = MX_FLOATS, .group = 1}, {0}};
+static const mx_io clip11_in[] = {{.name = "input", .types = MX_FLOATS, .group = 1},
+                                  {.name = "min", .types = MX_FLOATS, .group = 1, .flags = MX_IO_OPTIONAL},
+                                  {.name = "max", .types = MX_FLOATS, .group = 1, .flags = MX_IO_OPTIONAL}, {0}};
+static const mx_io clip12_in[] = {{.name = "input", .types = CLIP12_TYPES, .group = 1},
+                                  {.name = "min", .types = CLIP12_TYPES, .group = 1, .flags = MX_IO_OPTIONAL},
+                                  {.name = "max", .types = CLIP12_TYPES, .group = 1, .flags = MX_IO_OPTIONAL}, {0}};
+static const mx_io clip13_in[] = {{.name = "input", .types = MX_NUMERIC, .group = 1},
+                                  {.name = "min", .types = MX_NUMERIC, .group = 1, .flags = MX_IO_OPTIONAL},
+                                  {.name = "max", .types = MX_NUMERIC, .group = 1, .flags = MX_IO_OPTIONAL}, {0}};
+static const mx_io clip_out[] = {{.name = "output", .types = MX_NUMERIC, .group = 1}, {0}};
+static const mx_attr_spec clip1_attrs[] = {
+    {"min", MX_ATTR_FLOAT}, {"max", MX_ATTR_FLOAT}, {"consumed_inputs", MX_ATTR_INTS}, {NULL, 0}};
+static const mx_attr_spec clip6_attrs[] = {{"min", MX_ATTR_FLOAT}, {"max", MX_ATTR_FLOAT}, {NULL, 0}};
+
+#define CLIP_ROW .out = clip_out, .infer = clip_infer, .params_size = clip_params_size, .prepare = clip_prepare, \
+                 .eval = clip_eval
+static const mx_op_row rows[] = {
+    {CLIP_ROW, .since = 1, .in = clip1_in, .attrs = clip1_attrs},
+    {CLIP_ROW, .since = 6, .in = clip1_in, .attrs = clip6_attrs},
+    {CLIP_ROW, .since = 11, .in = clip11_in},
+    {CLIP_ROW, .since = 12, .in = clip12_in},
+    {CLIP_ROW, .since = 13, .in = clip13_in},
+};
+MX_OP_TABLE(Clip, "", rows);

@@ -1,0 +1,35 @@
+/* What op files share beyond the contract: the elementwise ops (Max, Min,
+ * Maximum, Minimum) run one params struct and its kernels, ArgMax and ArgMin
+ * another, and the unit tests call the kernels' prepare and eval directly. */
+#ifndef MX_OPS_H
+#define MX_OPS_H
+
+#include "ops/minmax/extremum_kernels.h"
+#include "ops/core/op.h"
+
+/* The direction of a min/max-family node: MX_MIN for Min, Minimum, ArgMin
+ * and ReduceMin (the names holding "Min"), MX_MAX for the others. (A loop,
+ * not strstr: a firmware's C library need not carry it.) */
+static inline mx_dir mx_dir_of(const mx_node *n) {
+  for (const char *p = n->op_type; *p; p++)
+    if (p[0] == 'M' && p[1] == 'i' && p[2] == 'n') return MX_MIN;
+  return MX_MAX;
+}
+
+/* Elementwise extremum, in the node's direction. */
+/* The output of elementwise inputs, broadcast when `broadcast`, or an error naming the shapes. */
+minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast);
+size_t mx_max_params_size(const mx_node *n);
+minnx_status mx_max_prepare(mx_op_ctx *c, void *params);
+void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
+
+/* ArgMax and ArgMin, in the node's direction. */
+size_t mx_argmax_params_size(const mx_node *n);
+minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params);
+/* The same with the kernels chosen: AVX2 ones when avx2 is nonzero and this
+ * build has them (tests run both); mx_argmax_prepare passes mx_cpu_avx2()
+ * (ops/core/cpu.h: the build has them and the CPU has AVX2) for large inputs. */
+void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2);
+void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
+
+#endif
