@@ -126,6 +126,12 @@ typedef void (*mx_eval_fn)(const mx_exec *x, const void *params, const void *con
 struct mx_op_row {
   unsigned short since;
   unsigned short rules; /* version rules (MX_RULE_*) for the op's code to read */
+  /* 0: the result is exact under the numeric contract (selection, copies,
+   * conversions, one IEEE operation per element), compared bit for bit by
+   * `minnx test`; 1: it depends on minnx's documented order of a sum or on
+   * its own transcendental functions, compared with independent references
+   * within a tolerance (README, "Numbers"). */
+  unsigned char inexact;
   const mx_io *in, *out;
   const mx_attr_spec *attrs; /* NULL: none */
   minnx_status (*infer)(mx_op_ctx *c);
