@@ -1,3 +1,5 @@
+include(ops/core/kernels.cmake)
+
 # Every operator minnx implements: its name (what MINNX_OPS lists), what of
 # the op contract it uses beyond computing (VIEWS: outputs that are views or
 # constants folded at load, by rows without eval or by infer computing them; DATA: infer reads an input's bytes,
@@ -75,6 +77,18 @@ function(minnx_select_ops out_sources out_dir out_definitions)
     string(APPEND have_text "#define MX_HAVE_${op} 1\n")
   endforeach()
   list(REMOVE_DUPLICATES sources)
+  # A `<family>/<name>.kernels.cmake` among an op's sources instantiates the
+  # family's kernel templates (ops/core/kernels.cmake) for the build.
+  set(kernel_sources "")
+  foreach(source ${sources})
+    if(source MATCHES "\\.kernels\\.cmake$")
+      include(${source})
+    else()
+      list(APPEND kernel_sources ${source})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES kernel_sources)
+  set(sources ${kernel_sources})
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/ops_generated)
   file(CONFIGURE OUTPUT ${dir}/mx_op_list.h CONTENT "${list_text}" @ONLY)
   file(CONFIGURE OUTPUT ${dir}/mx_op_have.h CONTENT "${have_text}" @ONLY)

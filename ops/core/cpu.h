@@ -14,9 +14,14 @@
 #if MX_X86_GNU && !defined(MX_NO_AVX2)
 #define MX_X86_AVX2 1
 #define MX_AVX2_TARGET __attribute__((target("avx2")))
+#define MX_AVX512_TARGET __attribute__((target("avx512f,avx512dq")))
 #else
 #define MX_X86_AVX2 0
 #endif
+
+/* The ISA levels a kernel is built for (ops/core/kernels.cmake instantiates
+ * templates per level; a table row names its level). */
+typedef enum mx_isa { MX_ISA_PORTABLE = 0, MX_ISA_AVX2 = 1, MX_ISA_AVX512 = 2 } mx_isa;
 
 /* Whether the AVX2 variants may run: the library was built with them and
  * the CPU has AVX2 (tests that force a level pass their own flag to the
@@ -27,6 +32,17 @@
 int mx_cpu_avx2(void);
 #else
 static inline int mx_cpu_avx2(void) { return 0; }
+#endif
+
+/* The highest level this build has whose instructions the CPU has, asked
+ * once per kernel choice (at prepare): MX_ISA_AVX2 needs AVX2, FMA and F16C
+ * (every CPU with AVX2 that x86-64 builds meet has all three),
+ * MX_ISA_AVX512 AVX-512 F and DQ as well. MX_ISA_PORTABLE off x86-64 and
+ * in builds without the x86 variants (MX_NO_AVX2). */
+#if MX_X86_GNU
+mx_isa mx_cpu_isa(void);
+#else
+static inline mx_isa mx_cpu_isa(void) { return MX_ISA_PORTABLE; }
 #endif
 
 #endif

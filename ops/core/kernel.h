@@ -2,7 +2,24 @@
 #ifndef MX_KERNEL_H
 #define MX_KERNEL_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "graph/dtype.h"
+#include "ops/core/cpu.h"
+
+/* A family's table of kernel sets, one row per instance of its templates
+ * (ops/core/kernels.cmake writes it; ops/README.md, "The kernel scheme"):
+ * `set` points at the instance's struct of kernels, of the family's type. */
+typedef struct mx_kernel_row {
+  mx_dtype dtype;
+  mx_isa isa;
+  const void *set;
+} mx_kernel_row;
+
+/* The set for dtype at the highest level <= isa that the table has, or NULL
+ * (a dtype the build leaves out). Called at prepare, never in eval. */
+const void *mx_kernel_find(const mx_kernel_row *rows, size_t n_rows, mx_dtype dtype, mx_isa isa);
 
 /* One thread streaming from DRAM is bound by how many cache lines it has in
  * flight, and while the core also computes the hardware prefetcher alone does

@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "ops/core/cpu.h"
+
 /* Elements converted per step of the two-stage path: its block of wide
  * values (8 bytes each) lives on eval's stack. */
 #define MX_CONVERT_BLOCK 32
@@ -41,7 +43,6 @@ int mx_convert_choose(mx_convert_params *p, int from, int to);
  * run every level the CPU has). mx_convert_choose passes
  * mx_convert_isa_available(), the highest level the CPU has (MX_ISA_PORTABLE
  * in a build without the x86 loops). */
-enum { MX_ISA_PORTABLE = 0, MX_ISA_AVX2 = 1, MX_ISA_AVX512 = 2 };
 int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int isa);
 int mx_convert_isa_available(void);
 /* Converts n elements from in to out (which do not overlap). */
