@@ -125,7 +125,9 @@ typedef void (*mx_eval_fn)(const mx_exec *x, const void *params, const void *con
 
 struct mx_op_row {
   unsigned short since;
-  unsigned short rules; /* version rules (MX_RULE_*) for the op's code to read */
+  /* rules and inexact are a byte each: a row keeps 4 bytes of numbers
+   * before its pointers on 32-bit targets (a firmware's tables). */
+  unsigned char rules; /* version rules (MX_RULE_*) for the op's code to read */
   /* 0: the result is exact under the numeric contract (selection, copies,
    * conversions, one IEEE operation per element), compared bit for bit by
    * `minnx test`; 1: it depends on minnx's documented order of a sum or on
