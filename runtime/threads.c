@@ -114,10 +114,10 @@ void mx_threads_use(mx_threads *t, const minnx_workers *w, mx_mem *heap) {
 
 minnx_status minnx_workers_create(size_t threads, const minnx_allocator *allocator, minnx_workers **out,
                                   minnx_error *err) {
+  if (out) *out = NULL;
   if (!out || threads == 0 || threads > MX_MAX_WORKERS)
     return mx_fail(err, MINNX_E_ARG, "minnx_workers_create: NULL out, or %zu threads (1 to %d)", threads,
                    MX_MAX_WORKERS);
-  *out = NULL;
   mx_mem heap;
   mx_mem_init(&heap, allocator, 0);
   minnx_workers *w = mx_mem_alloc(&heap, workers_head() + (threads > 1 ? mx_workers_size(threads) : 0));

@@ -79,9 +79,8 @@ int close_tensor(const minnx_tensor *want, const minnx_tensor *got, double rtol,
       excess = (x != x && y != y) || x == y ? 0 : INFINITY;
     } else {
       double abs_err = magnitude(y - x), bound = atol + rtol * magnitude(x);
-      double rel_err = x != 0 ? abs_err / magnitude(x) : abs_err != 0 ? INFINITY : 0;
       if (abs_err > e->max_abs) e->max_abs = abs_err;
-      if (rel_err > e->max_rel) e->max_rel = rel_err;
+      if (x != 0 && abs_err / magnitude(x) > e->max_rel) e->max_rel = abs_err / magnitude(x);
       excess = abs_err <= bound ? 0 : bound > 0 ? abs_err / bound : INFINITY;
     }
     if (excess > worst_excess) worst = i, worst_excess = excess; /* ties: the first */

@@ -19,8 +19,8 @@
 #define COMPARE_ATOL 1e-7
 
 /* The largest errors seen over the elements compared within a tolerance
- * (those that are numbers in both tensors); start them at 0. The relative
- * error of an element expected to be 0 is 0 when it is 0, else infinite. */
+ * (those that are numbers in both tensors), the relative one over those not
+ * expected to be 0 (where only atol applies); start them at 0. */
 typedef struct {
   double max_abs, max_rel;
   int compared; /* some floating-point tensor of equal dtype and shape was compared */
