@@ -1,6 +1,8 @@
 #include "text.h"
 
-#include <inttypes.h>
+/* No <inttypes.h> formats: the Cortex-M4's C library (newlib) leaves them
+ * out; long long is C99's everywhere. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,7 +11,7 @@ const char *shape_text(const minnx_tensor *t, char *buf, size_t n) {
   size_t k = (size_t)snprintf(buf, n, "[");
   for (int i = 0; i < t->rank && k < n; i++) {
     if (t->dims[i] < 0) k += (size_t)snprintf(buf + k, n - k, "%s?", i ? "," : "");
-    else k += (size_t)snprintf(buf + k, n - k, "%s%" PRId64, i ? "," : "", t->dims[i]);
+    else k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? "," : "", (long long)t->dims[i]);
   }
   if (k < n) snprintf(buf + k, n - k, "]");
   return buf;
@@ -53,12 +55,12 @@ void elem_text(const minnx_tensor *t, size_t i, char *buf, size_t n) {
     case MINNX_BFLOAT16: snprintf(buf, n, "%.4g", elem_value(t, i)); break;
     case MINNX_INT8: snprintf(buf, n, "%d", ((const int8_t *)d)[i]); break;
     case MINNX_INT16: snprintf(buf, n, "%d", ((const int16_t *)d)[i]); break;
-    case MINNX_INT32: snprintf(buf, n, "%" PRId32, ((const int32_t *)d)[i]); break;
-    case MINNX_INT64: snprintf(buf, n, "%" PRId64, ((const int64_t *)d)[i]); break;
+    case MINNX_INT32: snprintf(buf, n, "%ld", (long)((const int32_t *)d)[i]); break;
+    case MINNX_INT64: snprintf(buf, n, "%lld", (long long)((const int64_t *)d)[i]); break;
     case MINNX_UINT8: case MINNX_BOOL: snprintf(buf, n, "%u", ((const uint8_t *)d)[i]); break;
     case MINNX_UINT16: snprintf(buf, n, "%u", ((const uint16_t *)d)[i]); break;
-    case MINNX_UINT32: snprintf(buf, n, "%" PRIu32, ((const uint32_t *)d)[i]); break;
-    case MINNX_UINT64: snprintf(buf, n, "%" PRIu64, ((const uint64_t *)d)[i]); break;
+    case MINNX_UINT32: snprintf(buf, n, "%lu", (unsigned long)((const uint32_t *)d)[i]); break;
+    case MINNX_UINT64: snprintf(buf, n, "%llu", (unsigned long long)((const uint64_t *)d)[i]); break;
     default: snprintf(buf, n, "?"); break;
   }
 }
