@@ -44,19 +44,23 @@ static void name_element(const minnx_tensor *want, const minnx_tensor *got, size
   snprintf(why, wn, "element %zu is %s, expected %s%s", i, a, b, after);
 }
 
+int same_element(minnx_dtype t, const void *want, const void *got) {
+  size_t es = minnx_dtype_size(t);
+  if (memcmp(want, got, es) == 0) return 1;
+  if (!is_float(t)) return 0;
+  uint64_t mw, mg;
+  int nw, ng;
+  float_parts(t, want, &mw, &nw);
+  float_parts(t, got, &mg, &ng);
+  return (nw && ng) || (mw == 0 && mg == 0);
+}
+
 int same_tensor(const minnx_tensor *want, const minnx_tensor *got, char *why, size_t wn) {
   if (!same_layout(want, got, why, wn)) return 0;
   size_t es = minnx_dtype_size(want->dtype);
   const unsigned char *w = want->data, *g = got->data;
   for (size_t i = 0; es && i < want->nbytes / es; i++) {
-    if (memcmp(w + i * es, g + i * es, es) == 0) continue;
-    if (is_float(want->dtype)) {
-      uint64_t mw, mg;
-      int nw, ng;
-      float_parts(want->dtype, w + i * es, &mw, &nw);
-      float_parts(want->dtype, g + i * es, &mg, &ng);
-      if ((nw && ng) || (mw == 0 && mg == 0)) continue;
-    }
+    if (same_element(want->dtype, w + i * es, g + i * es)) continue;
     name_element(want, got, i, "", why, wn);
     return 0;
   }

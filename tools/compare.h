@@ -26,6 +26,8 @@ typedef struct {
   int compared; /* some floating-point tensor of equal dtype and shape was compared */
 } compare_errors;
 
+/* 1 when the element at got matches the one at want exactly, both of dtype t. */
+int same_element(minnx_dtype t, const void *want, const void *got);
 /* 1 when got matches want exactly; else 0, and why says how: the dtype,
  * the shape, or the first element that differs (its index, got, expected). */
 int same_tensor(const minnx_tensor *want, const minnx_tensor *got, char *why, size_t wn);
