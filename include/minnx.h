@@ -199,6 +199,12 @@ minnx_status minnx_model_memory_needed(const void *data, size_t size, const minn
  * example for a session at mem + used, mem_size - used. For a model on the
  * hooks, about what the hooks hold for it. */
 size_t minnx_model_memory_used(const minnx_model *model);
+/* For a model loaded by minnx_model_load_in, the region bytes its load used
+ * at its worst moment: what minnx_model_memory_needed gives for the same
+ * bytes and options, learnt from one load into a region that was large
+ * enough (`minnx info` loads into a large reservation of address space and
+ * reads this). 0 for a model on the hooks, or NULL. */
+size_t minnx_model_memory_peak(const minnx_model *model);
 
 /* Graph inputs and outputs, in the model's order: counts (0 for NULL), names
  * (owned by the model; NULL for an index out of range), and an input's declared
@@ -281,6 +287,32 @@ minnx_status minnx_session_set_parallel(minnx_session *session, minnx_parallel_f
 /* The number of threads the session splits its work over (1: inline; 0 for NULL). */
 size_t minnx_session_threads(const minnx_session *session);
 
+/* Workers: one default pool shared by many sessions (on one model or many),
+ * so that a program starts its threads once rather than once per session. */
+typedef struct minnx_workers minnx_workers;
+/* Starts a pool of `threads` threads (the caller's and threads - 1 more; 1:
+ * none is started, its sessions run inline), its bookkeeping from
+ * `allocator` (NULL: malloc), its threads' stacks from the C library. On
+ * success *out is the caller's, released with minnx_workers_free after every
+ * session using it is freed or given other threads. Errors, with *out NULL
+ * and nothing left running: MINNX_E_ARG (NULL out, threads 0 or above 65536), MINNX_E_NOMEM
+ * (its memory, or a thread, mutex or condition variable the system refused,
+ * which the message names with pthread's error, as minnx_session_set_threads
+ * says), MINNX_E_FEATURE (a build without the pool, MINNX_THREADS=OFF). */
+minnx_status minnx_workers_create(size_t threads, const minnx_allocator *allocator, minnx_workers **out,
+                                  minnx_error *err);
+/* The threads the pool runs on (0 for NULL). */
+size_t minnx_workers_threads(const minnx_workers *workers);
+/* Stops the pool's threads and releases it; NULL is allowed. */
+void minnx_workers_free(minnx_workers *workers);
+/* Runs the session's tasks in `workers` (minnx_session_threads becomes its
+ * thread count) until minnx_session_free or the next set or use call; NULL:
+ * back to the calling thread only. Any number of sessions may use one pool,
+ * from any threads: runs that reach it at once take turns. Allocates nothing,
+ * so a session in caller memory may use it. Stops a pool that
+ * minnx_session_set_threads started. Errors: MINNX_E_ARG (NULL session). */
+minnx_status minnx_session_use_workers(minnx_session *session, const minnx_workers *workers, minnx_error *err);
+
 /* Binds graph input `index` to a caller tensor. The data is borrowed, not
  * copied: it must stay valid and unchanged until the last run that uses it
  * returns. Errors (the binding is then unchanged): MINNX_E_ARG (index out of
@@ -316,6 +348,14 @@ size_t minnx_session_values_size(const minnx_session *session);
 /* 1 when the session's arena is planned for its current inputs (an arena of
  * 0 bytes is a plan too: a graph of views and constants), 0 otherwise. */
 int minnx_session_planned(const minnx_session *session);
+
+/* 1 when every node the model runs gives exact results under the numeric
+ * contract (selection, comparison, copies, conversions, one IEEE operation
+ * per element: the same bits as any correct implementation), 0 when some
+ * node's result depends on minnx's documented order of a sum or on its own
+ * transcendental functions, and is to be compared with an independent
+ * reference within a tolerance (README, "Semantics minnx guarantees"); 0 for NULL. */
+int minnx_model_exact(const minnx_model *model);
 
 /* Introspection for tools. Strings returned are owned by the model; every
  * `out` pointer may be NULL to skip it; MINNX_E_ARG for NULL or an index out

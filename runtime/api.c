@@ -168,6 +168,10 @@ size_t minnx_model_memory_used(const minnx_model *m) {
   return mx_region_size(m->pool.region ? m->region.lo : mx_region_size(sizeof *m) + m->pool.used);
 }
 
+size_t minnx_model_memory_peak(const minnx_model *m) {
+  return m && m->pool.region ? m->region.peak : 0;
+}
+
 void minnx_model_free(minnx_model *m) {
   if (!m || m->pool.region) return; /* caller memory: nothing of minnx's to give back */
   mx_mapping mapping = m->mapping;
@@ -201,6 +205,13 @@ minnx_status minnx_model_input_info(const minnx_model *m, size_t i, minnx_tensor
   if (!m || !out || i >= (size_t)m->g.n_inputs) return MINNX_E_ARG;
   to_tensor(&m->g.values[m->g.inputs[i]], out);
   return MINNX_OK;
+}
+
+int minnx_model_exact(const minnx_model *m) {
+  if (!m) return 0;
+  for (int32_t i = 0; i < m->g.n_nodes; i++)
+    if (m->g.nodes[i].row->inexact) return 0;
+  return 1;
 }
 
 size_t minnx_model_node_count(const minnx_model *m) { return m ? (size_t)m->g.n_nodes : 0; }

@@ -363,6 +363,12 @@ minnx_status minnx_session_set_parallel(minnx_session *s, minnx_parallel_fn para
   return MINNX_OK;
 }
 
+minnx_status minnx_session_use_workers(minnx_session *s, const minnx_workers *w, minnx_error *err) {
+  if (!s) return mx_fail(err, MINNX_E_ARG, "minnx_session_use_workers: NULL session");
+  mx_threads_use(&s->threads, w, &s->heap);
+  return MINNX_OK;
+}
+
 size_t minnx_session_threads(const minnx_session *s) { return s ? s->threads.count : 0; }
 
 minnx_status minnx_session_output(const minnx_session *s, size_t index, minnx_tensor *out) {

@@ -52,6 +52,26 @@ void mx_threads_run(void *threads, mx_task_fn task, void *ctx, int64_t n) {
 }
 
 #ifdef MX_POOL
+/* Workers: the default pool in a block of its own, for any number of
+ * sessions; its header is followed by the pool's memory. */
+struct minnx_workers {
+  mx_mem heap;
+  size_t threads;
+  void *pool; /* NULL for one thread: nothing to start */
+};
+
+static size_t workers_head(void) {
+  size_t a = _Alignof(max_align_t);
+  return (sizeof(minnx_workers) + a - 1) / a * a;
+}
+
+/* Starts the default pool in p; the message names what the system refused. */
+static minnx_status start_pool(void *p, size_t count, mx_err *err) {
+  char why[96];
+  if (!mx_workers_start(p, count, why, sizeof why)) return MINNX_OK;
+  return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start: the system refused %s", count, why);
+}
+
 /* The pool (runtime/workers.c) lives in a block from the session's hooks,
  * so that the allocation-failure test reaches this path. */
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
@@ -61,10 +81,9 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
   }
   void *p = mx_mem_alloc(heap, mx_workers_size(count));
   if (!p) return mx_mem_status(heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for a pool of %zu threads", count), err);
-  char why[96];
-  if (mx_workers_start(p, count, why, sizeof why)) {
+  if (start_pool(p, count, err)) {
     mx_mem_free(heap, p);
-    return mx_fail(err, MINNX_E_NOMEM, "a pool of %zu threads could not start: the system refused %s", count, why);
+    return MINNX_E_NOMEM;
   }
   mx_threads_stop(t, heap);
   t->parallel = mx_workers_run;
@@ -83,6 +102,45 @@ void mx_threads_stop(mx_threads *t, mx_mem *heap) {
   t->pool = t->own = NULL;
   t->count = 1;
 }
+
+void mx_threads_use(mx_threads *t, const minnx_workers *w, mx_mem *heap) {
+  mx_threads_stop(t, heap);
+  if (w && w->pool) {
+    t->parallel = mx_workers_run;
+    t->pool = w->pool;
+    t->count = w->threads;
+  }
+}
+
+minnx_status minnx_workers_create(size_t threads, const minnx_allocator *allocator, minnx_workers **out,
+                                  minnx_error *err) {
+  if (out) *out = NULL;
+  if (!out || threads == 0 || threads > MX_MAX_WORKERS)
+    return mx_fail(err, MINNX_E_ARG, "minnx_workers_create: NULL out, or %zu threads (1 to %d)", threads,
+                   MX_MAX_WORKERS);
+  mx_mem heap;
+  mx_mem_init(&heap, allocator, 0);
+  minnx_workers *w = mx_mem_alloc(&heap, workers_head() + (threads > 1 ? mx_workers_size(threads) : 0));
+  if (!w) return mx_fail(err, MINNX_E_NOMEM, "out of memory for a pool of %zu threads", threads);
+  w->heap = heap;
+  w->threads = threads;
+  w->pool = threads > 1 ? (unsigned char *)w + workers_head() : NULL;
+  if (w->pool && start_pool(w->pool, threads, err)) {
+    mx_mem_free(&heap, w);
+    return MINNX_E_NOMEM;
+  }
+  *out = w;
+  return MINNX_OK;
+}
+
+size_t minnx_workers_threads(const minnx_workers *w) { return w ? w->threads : 0; }
+
+void minnx_workers_free(minnx_workers *w) {
+  if (!w) return;
+  mx_mem heap = w->heap;
+  if (w->pool) mx_workers_stop(w->pool);
+  mx_mem_free(&heap, w);
+}
 #else
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
   if (count <= 1) {
@@ -99,4 +157,22 @@ void mx_threads_stop(mx_threads *t, mx_mem *heap) {
   t->pool = t->own = NULL;
   t->count = 1;
 }
+
+/* No workers can exist in this build: w is NULL. */
+void mx_threads_use(mx_threads *t, const minnx_workers *w, mx_mem *heap) {
+  (void)w;
+  mx_threads_stop(t, heap);
+}
+
+minnx_status minnx_workers_create(size_t threads, const minnx_allocator *allocator, minnx_workers **out,
+                                  minnx_error *err) {
+  (void)threads, (void)allocator;
+  if (out) *out = NULL;
+  return mx_fail(err, MINNX_E_FEATURE, "minnx was built without a thread pool (MINNX_THREADS=OFF): "
+                 "hand in a parallel-for hook with minnx_session_set_parallel");
+}
+
+size_t minnx_workers_threads(const minnx_workers *w) { return (void)w, 0; }
+
+void minnx_workers_free(minnx_workers *w) { (void)w; }
 #endif

@@ -32,5 +32,12 @@ void mx_threads_run(void *t, mx_task_fn task, void *ctx, int64_t n);
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err);
 /* Stops t's own pool, if any, and makes t inline. */
 void mx_threads_stop(mx_threads *t, mx_mem *heap);
+/* Stops t's own pool, if any, and makes t run its tasks in the shared pool
+ * w (minnx_workers_create; NULL or one thread: inline), which t does not own. */
+void mx_threads_use(mx_threads *t, const minnx_workers *w, mx_mem *heap);
+
+/* The most threads a pool may have: far beyond any machine, and its
+ * bookkeeping's size cannot overflow. */
+#define MX_MAX_WORKERS 65536
 
 #endif

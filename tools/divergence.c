@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
+
 /* The defects of a case's data. */
 enum {
   BF16_AS_UINT16 = 1, /* bfloat16 tensors stored with data_type uint16 */
@@ -110,7 +112,7 @@ int divergence_truncation(const divergence *d, const minnx_tensor *input, const 
     uint32_t x;
     memcpy(&x, (const unsigned char *)input->data + 4 * i, 4);
     uint16_t w = load16(want->data, i), g = load16(got->data, i);
-    if (w == g || (bf16_nan(w) && bf16_nan(g))) continue;
+    if (same_element(MINNX_BFLOAT16, &w, &g)) continue;
     if (w == (uint16_t)(x >> 16) && g == rounded(x) && !bf16_nan(g)) {
       truncated++;
       continue;

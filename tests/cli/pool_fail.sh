@@ -1,5 +1,5 @@
 #!/bin/sh
-# The CLI's shared pool (tools/pool.c) when the system refuses its Nth pthread
+# The CLI's shared workers (tools/workers.c, minnx_workers_create) when the system refuses its Nth pthread
 # start call (MINNX_SYSFAIL_AT, tests/unit/sysfail.h), for every N: `run`,
 # `bench` and `test` at --threads 3 must fail with a message naming what was
 # refused and the error, with their exit statuses (2; test 1), never crash

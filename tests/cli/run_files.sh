@@ -18,10 +18,26 @@ for name in ("a", "b", "c"):
     np.save(f"{d}/{name}.npy", x)
 PY
 mkdir "$tmp/out"
-run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out" --format pb
+# -o says what it wrote, a line per file, and nothing else
+expect_stdout() {
+  [ "$(cat "$tmp/stdout")" = "$1" ] || { printf 'stdout:\n%s\nexpected:\n%s\n' "$(cat "$tmp/stdout")" "$1"; exit 1; }
+}
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/out" --format pb >"$tmp/stdout"
+expect_stdout "wrote $tmp/out/result.pb (float [3])"
 # -o creates the folders; with .npy inputs the default format is npy
-run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/new/deep"
+run_minnx run "$model" -i "data_0=$tmp/a.npy" -i "data_1=$tmp/b.npy" -i "data_2=$tmp/c.npy" -o "$tmp/new/deep" >"$tmp/stdout"
+expect_stdout "wrote $tmp/new/deep/result.npy (float [3])"
 [ "$(ls -A "$tmp/new/deep")" = "result.npy" ] || { echo "-o wrote: $(ls -A "$tmp/new/deep")"; exit 1; }
+# two outputs, each its line in the model's order; with --print, each printed too
+example=$(dirname "$0")/../../examples/max_argmax
+set0=$example/test_data_set_0
+run_minnx run "$example/model.onnx" -i "a=$set0/input_0.pb" -i "b=$set0/input_1.pb" -o "$tmp/two" >"$tmp/stdout"
+expect_stdout "wrote $tmp/two/m.pb (float [2,4])
+wrote $tmp/two/idx.pb (int64 [2])"
+run_minnx run "$example/model.onnx" -i "a=$set0/input_0.pb" -i "b=$set0/input_1.pb" -o "$tmp/two" --print >"$tmp/stdout"
+run_minnx run "$example/model.onnx" -i "a=$set0/input_0.pb" -i "b=$set0/input_1.pb" --print >"$tmp/printed_only"
+grep -v '^wrote ' "$tmp/stdout" | cmp -s - "$tmp/printed_only" || { echo "-o changed what --print prints"; exit 1; }
+[ "$(grep -c '^wrote ' "$tmp/stdout")" = 2 ] || { echo "-o --print: not one wrote line per output"; exit 1; }
 # --print nests like numpy: rank 1, and a rank-3 ArgMax output
 argmax=$official/test_argmax_keepdims_random/model.onnx
 run_minnx run "$official/test_max_one_input/model.onnx" -i "data_0=$tmp/a.npy" --print >"$tmp/printed1"

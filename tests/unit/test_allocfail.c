@@ -273,6 +273,54 @@ static void every_start_failure(const char *what, const size_t *counts, int n_co
   printf("%s: %ld attempts\n", what, attempts);
 }
 
+/* Workers shared by two sessions (minnx_workers_create from the hooks), with
+ * its one block refused, then each of its pthread start calls refused in turn:
+ * an error naming what was refused, nothing left allocated or alive, and the
+ * sessions running inline; once nothing is refused, both run in the pool. */
+static void workers_failures(size_t threads) {
+  long calls = 4 + (long)threads - 1;
+  for (long n = -1; n <= calls; n++) { /* -1: the block refused */
+    hooks_state h = {0, n < 0 ? 0 : -1, 0, 0};
+    minnx_allocator a = {failing_alloc, counting_free, &h};
+    minnx_error err = {MINNX_OK, ""};
+    minnx_model *m = NULL;
+    minnx_session *s[2] = {NULL, NULL};
+    minnx_workers *w = (minnx_workers *)&h; /* must be set to NULL on failure */
+    CHECK_EQ_INT(minnx_model_load_buffer(bytes, size, NULL, &m, &err), MINNX_OK);
+    for (int k = 0; k < 2 && m; k++) CHECK_EQ_INT(minnx_session_create(m, &s[k], &err), MINNX_OK);
+    if (!s[0] || !s[1]) break;
+    sysfail_reset(n < 0 ? -1 : n);
+    minnx_status st = minnx_workers_create(threads, &a, &w, &err);
+    int refused = n < 0 || n < calls;
+    CHECK_EQ_INT(st, refused ? MINNX_E_NOMEM : MINNX_OK);
+    if (refused) {
+      CHECK(w == NULL);
+      CHECK(strstr(err.message, n < 0 ? "out of memory" : sysfail.what) != NULL);
+      if (n >= 0) CHECK(strstr(err.message, sysfail.error) != NULL);
+      CHECK_EQ_INT(h.live, 0);
+      CHECK_EQ_INT(sysfail.threads, 0);
+      CHECK_EQ_INT(sysfail.mutexes, 0);
+      CHECK_EQ_INT(sysfail.conds, 0);
+    } else {
+      CHECK_EQ_INT(sysfail.calls, calls);
+      CHECK_EQ_INT(minnx_workers_threads(w), threads);
+      CHECK_EQ_INT(sysfail.threads, (long)threads - 1);
+    }
+    for (int k = 0; k < 2; k++) {
+      CHECK_EQ_INT(minnx_session_use_workers(s[k], w, &err), MINNX_OK);
+      CHECK_EQ_INT(minnx_session_threads(s[k]), refused ? 1 : threads);
+      run_big(s[k], "workers shared by two sessions", n);
+      minnx_session_free(s[k]);
+    }
+    minnx_workers_free(w);
+    minnx_model_free(m);
+    CHECK_EQ_INT(h.live, 0);
+    CHECK_EQ_INT(sysfail.threads, 0);
+    CHECK_EQ_INT(sysfail.mutexes, 0);
+    CHECK_EQ_INT(sysfail.conds, 0);
+  }
+}
+
 static void thread_start_failures(void) {
   for (int i = 0; i < BIG * BIG; i++) { /* ties and infinities (no NaN, no signed zeros: one answer each) */
     big_a[i] = (float)(i % 97) - 48.0f;
@@ -306,6 +354,8 @@ static void thread_start_failures(void) {
   /* a pool of 4 refused while one of 2 runs: the pool of 2 keeps running */
   every_start_failure("a pool of 2 threads, then one of 4", (const size_t[]){2, 4}, 2);
   every_start_failure("a pool of 3 threads, then 1 thread, then 2", (const size_t[]){3, 1, 2}, 3);
+  workers_failures(2);
+  workers_failures(3);
 }
 #endif
 

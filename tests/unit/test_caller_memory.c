@@ -149,6 +149,12 @@ static int run_blocked(const test_case *c, size_t needed, char *why, size_t wn) 
     if (!contains_ci(err.message, c->word)) return snprintf(why, wn, "refused without '%s': %s", c->word, err.message), 0;
     return 1;
   }
+  /* a load into more memory than it needs tells the size exactly (minnx info's way) */
+  if (minnx_model_load_in(c->model, c->model_size, mem, MEM_SIZE, NULL, &m, &err))
+    return snprintf(why, wn, "load in %d bytes: %s", (int)MEM_SIZE, err.message), 0;
+  if (minnx_model_memory_peak(m) != needed)
+    return snprintf(why, wn, "peak %zu of a load into %d bytes, needed %zu", minnx_model_memory_peak(m), (int)MEM_SIZE,
+                    needed), 0;
   /* one byte short: refused, and no model */
   if (minnx_model_load_in(c->model, c->model_size, mem, needed - 1, NULL, &m, &err) != MINNX_E_NOMEM || m)
     return snprintf(why, wn, "a region of %zu bytes, one short, was not refused", needed - 1), 0;
@@ -156,6 +162,8 @@ static int run_blocked(const test_case *c, size_t needed, char *why, size_t wn) 
   if (minnx_model_load_in(c->model, c->model_size, mem, needed, NULL, &m, &err))
     return snprintf(why, wn, "load in %zu bytes: %s", needed, err.message), 0;
   size_t used = minnx_model_memory_used(m);
+  if (minnx_model_memory_peak(m) != needed)
+    return snprintf(why, wn, "peak %zu of a load into %zu bytes", minnx_model_memory_peak(m), needed), 0;
   if (used == 0 || used > needed || used % MINNX_REGION_ALIGN)
     return snprintf(why, wn, "memory used %zu of %zu", used, needed), 0;
   /* the session goes where the load's temporaries were */

@@ -3,8 +3,9 @@
  * every run's output must be bit-identical to the plain loops below. Then
  * the same with threads inside the sessions too: those on the hooks start
  * their own pools (2 or 3 threads), those in caller memory share one pool
- * as their parallel-for hook: pthreadpool for half, minnx's own for the
- * other half (several callers taking turns on it). Built with -fsanitize=thread in
+ * as their parallel-for hook: pthreadpool for half, and minnx's own workers
+ * (minnx_workers_create, minnx_session_use_workers) for the other half
+ * (several callers taking turns on it). Built with -fsanitize=thread in
  * .ci/run, where any write to the shared model or a race between sessions,
  * or between a session's tasks, is reported. */
 #define _POSIX_C_SOURCE 200809L
@@ -69,7 +70,7 @@ static void fill(worker *w) {
 static int inner; /* the second phase: threads inside the sessions */
 #ifdef MX_TEST_THREADS
 static pthreadpool_t shared;
-static void *own; /* minnx's default pool, shared the same way */
+static minnx_workers *own; /* minnx's default pool, shared the same way (minnx_workers_create) */
 
 static void shared_hook(void *pool, minnx_task_fn task, void *ctx, size_t n) {
   pthreadpool_parallelize_1d(pool, task, ctx, n, 0);
@@ -102,6 +103,25 @@ static void pool_runs_each_task_once(void) {
 }
 #endif
 
+#ifdef MX_TEST_THREADS
+/* The public workers' edges: counts, one thread. */
+static void workers_api(void) {
+  minnx_workers *w = (minnx_workers *)&shared;
+  minnx_error err;
+  CHECK_EQ_INT(minnx_workers_create(0, NULL, &w, &err), MINNX_E_ARG);
+  CHECK(w == NULL);
+  CHECK_EQ_INT(minnx_workers_create(65537, NULL, &w, &err), MINNX_E_ARG);
+  CHECK_EQ_INT(minnx_workers_create(2, NULL, NULL, &err), MINNX_E_ARG);
+  CHECK_EQ_INT(minnx_workers_threads(NULL), 0);
+  minnx_workers_free(NULL);
+  CHECK_EQ_INT(minnx_session_use_workers(NULL, own, &err), MINNX_E_ARG);
+  CHECK_EQ_INT(minnx_workers_threads(own), 3);
+  CHECK_EQ_INT(minnx_workers_create(1, NULL, &w, &err), MINNX_OK); /* no thread: inline */
+  CHECK_EQ_INT(minnx_workers_threads(w), 1);
+  minnx_workers_free(w);
+}
+#endif
+
 static void *work(void *arg) {
   worker *w = arg;
   minnx_error err;
@@ -111,12 +131,15 @@ static void *work(void *arg) {
 #ifdef MX_TEST_THREADS
   if (!st && inner)
     st = w->id % 4 == 1   ? minnx_session_set_parallel(s, shared_hook, shared, 2, &err)
-         : w->id % 4 == 3 ? minnx_session_set_parallel(s, mx_workers_run, own, 3, &err)
+         : w->id % 4 == 3 ? minnx_session_use_workers(s, own, &err)
                    : minnx_session_set_threads(s, 2 + (size_t)(w->id % 4 == 2), &err);
 #endif
   minnx_tensor ta = {MINNX_FLOAT, 2, {ROWS, COLS}, w->a, sizeof w->a};
   minnx_tensor tb = {MINNX_FLOAT, 2, {ROWS, COLS}, w->b, sizeof w->b};
   minnx_tensor tc = {MINNX_FLOAT, 2, {ROWS, COLS}, w->c, sizeof w->c};
+#ifdef MX_TEST_THREADS
+  if (!st && inner && w->id % 4 == 3 && minnx_session_threads(s) != 3) w->errors++;
+#endif
   if (!st) st = minnx_session_bind_input(s, 0, &ta, &err);
   if (!st) st = minnx_session_bind_input(s, 1, &tb, &err);
   if (!st) st = minnx_session_bind_input(s, 2, &tc, &err);
@@ -155,11 +178,14 @@ int main(void) {
   pool_runs_each_task_once();
   shared = pthreadpool_create(2);
   CHECK(shared != NULL);
-  own = malloc(mx_workers_size(3));
-  CHECK(own != NULL && mx_workers_start(own, 3, NULL, 0) == 0);
+  CHECK_EQ_INT(minnx_workers_create(3, NULL, &own, &err), MINNX_OK);
+  workers_api();
   int phases = 2;
 #else
   int phases = 1;
+  minnx_workers *none = (minnx_workers *)&t;
+  CHECK_EQ_INT(minnx_workers_create(2, NULL, &none, &err), MINNX_E_FEATURE); /* a build without the pool */
+  CHECK(none == NULL);
 #endif
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -175,8 +201,7 @@ int main(void) {
   clock_gettime(CLOCK_MONOTONIC, &t1);
 #ifdef MX_TEST_THREADS
   pthreadpool_destroy(shared);
-  mx_workers_stop(own);
-  free(own);
+  minnx_workers_free(own);
 #endif
   /* the inputs differ between threads, so a session reading another's bytes would show */
   CHECK(memcmp(w[0].want, w[1].want, sizeof w[0].want) != 0);

@@ -1,0 +1,176 @@
+/* minnx bench: times session runs on given, a case folder's, or generated
+ * inputs; the last line is `ns_per_run=<median>`. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "files.h"
+#include "tensor_io.h"
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+#define BENCH_BATCH_NS 20000
+
+/* splitmix64: the generated inputs' numbers, the same for a seed everywhere. */
+static uint64_t next_random(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+/* Fills t (dtype, shape and nbytes set; data allocated) from the seed:
+ * floats uniform in [-1,1), integers over their whole range, bool 0/1. */
+static void generate(minnx_tensor *t, uint64_t *state) {
+  size_t es = minnx_dtype_size(t->dtype), n = t->nbytes / es;
+  unsigned char *p = t->data;
+  for (size_t i = 0; i < n; i++, p += es) {
+    uint64_t r = next_random(state);
+    double u = (double)(r >> 11) * 0x1p-52 - 1.0; /* [-1,1) */
+    float f = (float)u;
+    uint32_t fb;
+    memcpy(&fb, &f, 4);
+    uint16_t h;
+    switch (t->dtype) {
+      case MINNX_FLOAT: memcpy(p, &f, 4); break;
+      case MINNX_DOUBLE: memcpy(p, &u, 8); break;
+      case MINNX_BFLOAT16: h = (uint16_t)(fb >> 16); memcpy(p, &h, 2); break;
+      case MINNX_FLOAT16: { /* |u| < 1: a normal half from the float's bits, or a subnormal/zero */
+        int e = (int)((fb >> 23) & 0xff) - 127 + 15;
+        uint16_t sign = (uint16_t)((fb >> 16) & 0x8000);
+        h = e <= 0 ? sign : (uint16_t)(sign | (e << 10) | ((fb >> 13) & 0x3ff));
+        memcpy(p, &h, 2);
+        break;
+      }
+      case MINNX_BOOL: *p = (unsigned char)(r & 1); break;
+      default: memcpy(p, &r, es); break; /* integers: the low bytes (little-endian host) */
+    }
+  }
+}
+
+/* The bench's inputs: -i files by name, then files of the case folder by
+ * position, then generated ones. */
+static int bench_inputs(cli *c, const minnx_model *m, minnx_session *s, const char *data_dir, file_tensor *ins,
+                        size_t n_in) {
+  minnx_error err;
+  char why[512];
+  int from_dir = 0;
+  if (data_dir && !read_series(data_dir, "input", ins, (int)n_in, &from_dir, why, sizeof why))
+    return die(EXIT_LOAD, "%s", why);
+  for (int k = 0; k < c->n_inputs; k++) {
+    char *eq = strchr(c->inputs[k], '=');
+    *eq = '\0';
+    size_t at = n_in;
+    for (size_t j = 0; j < n_in; j++)
+      if (strcmp(minnx_model_input_name(m, j), c->inputs[k]) == 0) at = j;
+    if (at == n_in) return die(EXIT_LOAD, "-i %s: the model has no input named '%s'", c->inputs[k], c->inputs[k]);
+    file_tensor_free(&ins[at]);
+    if (!read_tensor(eq + 1, &ins[at], why, sizeof why)) return die(EXIT_LOAD, "input '%s': %s", c->inputs[k], why);
+  }
+  uint64_t state = c->seed;
+  for (size_t k = 0; k < n_in; k++) {
+    if (!ins[k].t.data && !ins[k].t.nbytes) {
+      minnx_tensor *t = &ins[k].t;
+      minnx_model_input_info(m, k, t);
+      int64_t count = 1;
+      for (int d = 0; d < t->rank; d++) {
+        if (t->dims[d] < 0)
+          return die(EXIT_LOAD, "input '%s' has a symbolic dim: give it with -i %s=FILE",
+                     minnx_model_input_name(m, k), minnx_model_input_name(m, k));
+        count = t->dims[d] && count > INT64_MAX / t->dims[d] ? -1 : count * t->dims[d];
+      }
+      size_t es = minnx_dtype_size(t->dtype);
+      if (t->rank < 0 || count < 0 || (uint64_t)count > SIZE_MAX / es)
+        return die(EXIT_LOAD, "input '%s' has no shape that can be generated: give it with -i",
+                   minnx_model_input_name(m, k));
+      t->nbytes = (size_t)count * es;
+      if (!(t->data = malloc(t->nbytes ? t->nbytes : 1))) return die(EXIT_LOAD, "out of memory");
+      generate(t, &state);
+    }
+    if (minnx_session_bind_input(s, k, &ins[k].t, &err)) return die(EXIT_LOAD, "%s", err.message);
+  }
+  return EXIT_OK;
+}
+
+int cmd_bench(cli *c) {
+  const char *arg = c->positional[0];
+  long repeat = c->repeat, warmup = c->warmup;
+  /* MODEL, or a folder holding model.onnx and input_N.pb (there or in test_data_set_0/) */
+  int folder = is_dir(arg);
+  char *model_path = folder ? path_join(arg, "model.onnx") : strdup(arg);
+  char *set0 = path_join(arg, "test_data_set_0");
+  char *input0 = path_join(arg, "input_0.pb");
+  if (!model_path || !set0 || !input0) return die(EXIT_LOAD, "out of memory");
+  const char *data_dir = !folder ? NULL : is_file(input0) ? arg : is_dir(set0) ? set0 : NULL;
+  minnx_error err;
+  minnx_model *m = NULL;
+  minnx_session *s = NULL;
+  file_tensor *ins = NULL;
+  size_t n_in = 0;
+  int rc = EXIT_OK;
+  uint64_t *times = NULL;
+  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, c->threads, &s, &err)) {
+    rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
+    goto out;
+  }
+  n_in = minnx_model_input_count(m);
+  if (!(ins = calloc(n_in ? n_in : 1, sizeof *ins))) {
+    rc = die(EXIT_LOAD, "out of memory");
+    goto out;
+  }
+  if ((rc = bench_inputs(c, m, s, data_dir, ins, n_in))) goto out;
+  times = malloc((size_t)repeat * sizeof *times);
+  if (!times) {
+    rc = die(EXIT_RUN, "out of memory");
+    goto out;
+  }
+  /* Warm up (at least one run, the last of which sizes the batch), then time
+   * N samples. A sample is a batch of runs lasting at least BENCH_BATCH_NS,
+   * so that the clock's own cost (tens of ns) does not swamp a tiny graph. */
+  uint64_t batch = 1, t0;
+  for (long i = 0; i <= warmup; i++) {
+    t0 = now_ns();
+    if (minnx_session_run(s, &err)) {
+      rc = die(EXIT_RUN, "%s", err.message);
+      goto out;
+    }
+    uint64_t one = now_ns() - t0;
+    batch = one >= BENCH_BATCH_NS ? 1 : BENCH_BATCH_NS / (one ? one : 1);
+  }
+  for (long i = 0; i < repeat; i++) {
+    t0 = now_ns();
+    for (uint64_t b = 0; b < batch; b++)
+      if (minnx_session_run(s, &err)) {
+        rc = die(EXIT_RUN, "%s", err.message);
+        goto out;
+      }
+    times[i] = now_ns() - t0;
+  }
+  qsort(times, (size_t)repeat, sizeof *times, cmp_u64);
+  printf("runs=%ld batch=%" PRIu64 " min_ns=%.1f arena_bytes=%zu\n", repeat, batch, (double)times[0] / (double)batch,
+         minnx_session_arena_size(s));
+  printf("ns_per_run=%" PRIu64 "\n", (times[repeat / 2] + batch / 2) / batch);
+out:
+  free(times);
+  for (size_t k = 0; ins && k < n_in; k++) file_tensor_free(&ins[k]);
+  free(ins);
+  minnx_session_free(s);
+  minnx_model_free(m);
+  free(model_path);
+  free(set0);
+  free(input0);
+  return rc;
+}
