@@ -1,13 +1,14 @@
 /* ArgMax and ArgMin: the index of the largest (smallest) element along one
  * axis, as int64. NaN lies beyond every number in both directions (numpy's
  * argmax and argmin select it); ties give the first index, or the last one
- * with select_last_index=1 (since version 12). The kernels are the min/max
- * family's (extremum_arg.c). */
+ * with select_last_index=1 (since version 12). The kernels' loops are the
+ * templates ops/minmax/arg_along_*.c.in (rows: the axis is the last) and
+ * arg_across_*.c.in (columns), instantiated by arg.kernels.cmake. */
 #include <stddef.h>
 
 #include "ops/core/cpu.h"
-#include "ops/minmax/extremum_kernels.h"
 #include "ops/core/kernel.h"
+#include "ops/minmax/arg.h"
 #include "ops/minmax/minmax.h"
 
 /* A small input gains nothing from wide vectors: its run is mostly setup. */
@@ -75,11 +76,20 @@ size_t mx_argmax_params_size(const mx_node *n) {
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
   int64_t count = mx_shape_count(c->in[0]); /* overflow-checked (sessions refuse those anyway) */
-  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM && mx_cpu_avx2());
+  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM ? mx_cpu_isa() : MX_ISA_PORTABLE);
   return MINNX_OK;
 }
 
-void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
+/* The kernel: the rows' (arg_along_*.c.in) when the axis is the last, else
+ * the columns' (arg_across_*.c.in), of the highest level <= isa. A set is
+ * its kernels (arg.h). */
+static mx_arg_fn argmax_kernel(mx_dtype t, int64_t inner, mx_dir dir, int last, mx_isa isa) {
+  const mx_arg_kernels *k = inner == 1 ? mx_kernel_find(mx_arg_along_rows, mx_arg_along_n_rows, t, isa)
+                                       : mx_kernel_find(mx_arg_across_rows, mx_arg_across_n_rows, t, isa);
+  return k ? (dir == MX_MIN ? k->min : k->max)[last] : NULL;
+}
+
+void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa) {
   argmax_plan *p = params;
   const mx_shape *in = c->in[0];
   int64_t axis = mx_attr_int(c->node, "axis", 0);
@@ -89,12 +99,12 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
   for (int64_t d = 0; d < axis; d++) p->outer *= in->dims[d];
   for (int64_t d = axis + 1; d < in->rank; d++) p->inner *= in->dims[d];
   p->n = in->dims[axis];
-  p->fn = mx_arg_kernel(c->in_dtype[0], mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, avx2);
+  p->fn = argmax_kernel(c->in_dtype[0], p->inner, mx_dir_of(c->node), mx_attr_int(c->node, "select_last_index", 0) != 0, isa);
   /* across rows, a key per column of a tile and (the wide kernels) its row,
    * after the keys rounded to 64 (kernels keep no large arrays on the
    * stack); keys are as wide as the elements, rows 4 bytes (8 beside 8-byte
-   * keys: extremum_arg.c's I), none under 32 columns (no kernel sweeps
-   * fewer than a strip, STRIP) */
+   * keys: arg_dtype.h's lane integers), none under 32 columns (no kernel
+   * sweeps fewer than a strip, MX_ARG_STRIP) */
   p->esize = mx_dtype_size(c->in_dtype[0]);
   size_t rows = p->inner < 32 ? 0 : (p->esize < 8 ? 4 : 8) * (size_t)p->inner;
   size_t bytes = ((p->esize * (size_t)p->inner + 63) & ~(size_t)63) + rows;

@@ -1,6 +1,6 @@
 /* The min/max family's kernels: one implementation per (dtype, direction),
  * instantiated from templates by tables, that Max, Min, Maximum, Minimum,
- * ArgMax, ArgMin, ReduceMax and ReduceMin share. */
+ * ReduceMax and ReduceMin share (ArgMax's and ArgMin's: arg.h). */
 #ifndef MX_EXTREMUM_KERNELS_H
 #define MX_EXTREMUM_KERNELS_H
 
@@ -57,23 +57,6 @@ const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2);
  * which every value reaches (ONNX's result over an empty set): the lowest
  * value for MX_MAX (-inf for floats), the highest for MX_MIN. */
 void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out);
-
-/* ---- arg-reductions (extremum_arg.c) ---- */
-
-/* The input as outer x n x inner (n > 0): out[o * inner + j] is the index
- * along n of the extreme of (o, j), for the columns j in [c0, c1) (the
- * columns of a task; 0 and inner for all; ignored when inner is 1).
- * scratch: MX_ARG_SCRATCH bytes, aligned for any element type, that the call
- * may overwrite (the column kernels' running keys: kernels keep no large
- * arrays on the stack). */
-typedef void (*mx_arg_fn)(const void *in, int64_t *out, int64_t outer, int64_t n, int64_t inner, int64_t c0,
-                          int64_t c1, void *scratch);
-#define MX_ARG_SCRATCH 16384
-
-/* The kernel of dtype t, direction dir, the first or the last index among
- * ties, portable or for AVX2 (when avx2 is nonzero and this build has those:
- * tests run both; mx_cpu_avx2, ops/core/cpu.h, tells whether they may run here). */
-mx_arg_fn mx_arg_kernel(mx_dtype t, mx_dir dir, int last, int avx2);
 
 /* ---- reductions over a set of axes (extremum_reduce.c) ---- */
 

@@ -55,13 +55,13 @@ size_t mx_argmax_params_size(const mx_node *n) {
 }
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
-  mx_argmax_prepare_isa(c, params, 0);
+  mx_argmax_prepare_isa(c, params, MX_ISA_PORTABLE);
   return MINNX_OK;
 }
 
-void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
+void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa) {
   argmax_plan *p = params;
-  (void)avx2;
+  (void)isa;
   p->dtype = c->in_dtype[0];
   p->dir = mx_dir_of(c->node);
   p->last = mx_attr_int(c->node, "select_last_index", 0) != 0;

@@ -4,8 +4,9 @@
 #ifndef MX_OPS_H
 #define MX_OPS_H
 
-#include "ops/minmax/extremum_kernels.h"
+#include "ops/core/cpu.h"
 #include "ops/core/op.h"
+#include "ops/minmax/extremum_kernels.h"
 
 /* The direction of a min/max-family node: MX_MIN for Min, Minimum, ArgMin
  * and ReduceMin (the names holding "Min"), MX_MAX for the others. (A loop,
@@ -26,10 +27,10 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
 /* ArgMax and ArgMin, in the node's direction. */
 size_t mx_argmax_params_size(const mx_node *n);
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params);
-/* The same with the kernels chosen: AVX2 ones when avx2 is nonzero and this
- * build has them (tests run both); mx_argmax_prepare passes mx_cpu_avx2()
- * (ops/core/cpu.h: the build has them and the CPU has AVX2) for large inputs. */
-void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2);
+/* The same with the kernels of the highest level <= isa this build has
+ * (tests run each level); mx_argmax_prepare passes mx_cpu_isa() (ops/core/cpu.h)
+ * for large inputs, MX_ISA_PORTABLE for small ones. */
+void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa);
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
 
 #endif

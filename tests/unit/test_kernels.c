@@ -11,6 +11,7 @@
 #include "check.h"
 #include "graph/dtype.h"
 #include "ops/core/cpu.h"
+#include "ops/minmax/arg.h"
 #include "ops/minmax/extremum_ref.h"
 #include "ops/minmax/minmax.h"
 
@@ -137,7 +138,7 @@ static void scrambled(void *pool, mx_task_fn task, void *ctx, int64_t n) {
 
 /* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
 static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_t inner, int last, int specials,
-                        int avx2, int skew) {
+                        mx_isa isa, int skew) {
   mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
   const mx_shape *ins[1] = {&in};
   mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
@@ -151,7 +152,7 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
   int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
   fill(t, x, outer * n * inner, specials);
   int64_t *ref = malloc((size_t)(outer * inner) * sizeof *ref + 1);
-  mx_argmax_prepare_isa(&c, plan, avx2);
+  mx_argmax_prepare_isa(&c, plan, isa);
   const void *inp[1] = {x};
   void *outp[1] = {y};
   void *scratch = malloc(c.scratch + 1);
@@ -178,7 +179,7 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
                 (long long)o, (long long)j, (long long)ref[o * inner + j], (long long)best);
       if (y[o * inner + j] != best && !wrong++)
         fprintf(stderr, "Arg%s%s dtype %d [%lld,%lld,%lld] last=%d skew=%d at (%lld,%lld): %lld, expected %lld\n",
-                dir ? "Min" : "Max", avx2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, skew, (long long)o, (long long)j,
+                dir ? "Min" : "Max", isa == MX_ISA_AVX2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, skew, (long long)o, (long long)j,
                 (long long)y[o * inner + j], (long long)best);
     }
   CHECK_EQ_INT(wrong, 0);
@@ -187,6 +188,16 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
   free(mem);
   free(y);
   free(ref);
+}
+
+/* Whether ArgMax's tables have kernels of level isa (else a level above the
+ * portable one runs the same kernels as the level below). */
+static int argmax_has_level(mx_isa isa) {
+  for (size_t i = 0; i < mx_arg_along_n_rows; i++)
+    if (mx_arg_along_rows[i].isa == isa) return 1;
+  for (size_t i = 0; i < mx_arg_across_n_rows; i++)
+    if (mx_arg_across_rows[i].isa == isa) return 1;
+  return 0;
 }
 
 static void test_argmax(void) {
@@ -201,17 +212,19 @@ static void test_argmax(void) {
                                       /* split into tasks: outer ranges, and the columns of one slice */
                                       {67, 50, 33}, {300, 1001, 1}, {1, 700, 301}, {3, 170, 257}, {1, 40, 3000}, {1, 30, 9000},
                                       {2, 25, 4400}};
-  /* the portable kernels, and the AVX2 ones where this build and CPU have them */
-  int isas = 1 + mx_cpu_avx2();
-  if (isas == 1) fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
-  for (int avx2 = 0; avx2 < isas; avx2++)
+  /* the portable kernels, and each level above that this build and CPU have */
+  if (!argmax_has_level(MX_ISA_AVX2) || mx_cpu_isa() < MX_ISA_AVX2)
+    fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
+  for (mx_isa isa = MX_ISA_PORTABLE; isa <= mx_cpu_isa(); isa++) {
+    if (isa != MX_ISA_PORTABLE && !argmax_has_level(isa)) continue; /* the level below's kernels again */
     for (int ti = 0; ti < N_TYPES; ti++)
       for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int last = 0; last < 2; last++)
           for (int specials = 0; specials < 2; specials++)
             for (int dir = MX_MAX; dir <= MX_MIN; dir++)
-              argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials, avx2,
+              argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials, isa,
                           (int)(s % 3 == 1));
+  }
 }
 
 /* ---- Max ---- */
