@@ -1,8 +1,8 @@
 /* Cast's conversions (convert.h states the rules): the chooser, which takes
  * the loops from the kernel tables (convert_kernels.h) once, at prepare, and
- * the run. The loops are the templates convert_wide.c.in,
- * convert_to_float.c.in and convert_from_float.c.in, instantiated per dtype
- * and ISA level by convert.kernels.cmake. */
+ * the run. The loops are the templates convert_wide_float.c.in,
+ * convert_wide_int.c.in, convert_to_float.c.in and convert_from_float.c.in,
+ * instantiated per dtype and ISA level by convert.kernels.cmake. */
 #include <string.h>
 
 #include "graph/dtype.h"

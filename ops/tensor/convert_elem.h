@@ -1,6 +1,6 @@
 /* Cast's element conversions (convert.h states the rules), and the traits
- * its templates call by dtype suffix (convert_wide.c.in, convert_to_float.c.in,
- * convert_from_float.c.in). The conversions are branch-free selects over plain
+ * its templates call by dtype suffix (convert_wide_float.c.in,
+ * convert_wide_int.c.in, convert_to_float.c.in, convert_from_float.c.in). The conversions are branch-free selects over plain
  * arithmetic, so loops of them vectorize; rounding to odd branches, per
  * element (the two-stage path only). No conversion takes a float to an integer
  * outside that integer's range (C leaves it undefined): the value is clamped
@@ -170,25 +170,26 @@ static inline uint32_t mx_f32_big(float f) { return ((mx_f32_bits(f) & 0x7ffffff
 
 /* ---- the traits, by suffix ---- */
 
-/* The two-stage path (convert_wide.c.in): the load of a dtype into its wide
- * value (convert_kernels.h: .f for the floats, .u otherwise), and its stores
- * from each kind of wide value. To an integer a store keeps the low bits (a
- * conversion to a narrower signed type keeps them in GCC and Clang, which
- * define it so); to a float it rounds once from the signed or unsigned value,
- * through rounding to odd where double cannot hold it exactly. */
-static inline mx_wide mx_widen_f16(uint16_t x) { return (mx_wide){.f = (double)mx_f16_to_f32(x)}; }
-static inline mx_wide mx_widen_bf16(uint16_t x) { return (mx_wide){.f = (double)mx_bf16_to_f32(x)}; }
-static inline mx_wide mx_widen_f32(float x) { return (mx_wide){.f = (double)x}; }
-static inline mx_wide mx_widen_f64(double x) { return (mx_wide){.f = x}; }
-static inline mx_wide mx_widen_i8(int8_t x) { return (mx_wide){.u = (uint64_t)x}; } /* modulo 2^64 */
-static inline mx_wide mx_widen_i16(int16_t x) { return (mx_wide){.u = (uint64_t)x}; }
-static inline mx_wide mx_widen_i32(int32_t x) { return (mx_wide){.u = (uint64_t)x}; }
-static inline mx_wide mx_widen_i64(int64_t x) { return (mx_wide){.u = (uint64_t)x}; }
-static inline mx_wide mx_widen_u8(uint8_t x) { return (mx_wide){.u = x}; }
-static inline mx_wide mx_widen_u16(uint16_t x) { return (mx_wide){.u = x}; }
-static inline mx_wide mx_widen_u32(uint32_t x) { return (mx_wide){.u = x}; }
-static inline mx_wide mx_widen_u64(uint64_t x) { return (mx_wide){.u = x}; }
-static inline mx_wide mx_widen_bool(uint8_t x) { return (mx_wide){.u = x != 0}; }
+/* The two-stage path (convert_wide_float.c.in, convert_wide_int.c.in): a
+ * dtype's wide value (convert_kernels.h: the double of a float, the integer
+ * modulo 2^64 otherwise), and its stores from each kind of wide value. To an
+ * integer a store keeps the low bits, of either kind of integer (a conversion
+ * to a narrower signed type keeps them in GCC and Clang, which define it so);
+ * to a float it rounds once from the signed or unsigned value, through
+ * rounding to odd where double cannot hold it exactly. */
+static inline double mx_widen_f16(uint16_t x) { return (double)mx_f16_to_f32(x); }
+static inline double mx_widen_bf16(uint16_t x) { return (double)mx_bf16_to_f32(x); }
+static inline double mx_widen_f32(float x) { return (double)x; }
+static inline double mx_widen_f64(double x) { return x; }
+static inline uint64_t mx_widen_i8(int8_t x) { return (uint64_t)x; } /* modulo 2^64 */
+static inline uint64_t mx_widen_i16(int16_t x) { return (uint64_t)x; }
+static inline uint64_t mx_widen_i32(int32_t x) { return (uint64_t)x; }
+static inline uint64_t mx_widen_i64(int64_t x) { return (uint64_t)x; }
+static inline uint64_t mx_widen_u8(uint8_t x) { return x; }
+static inline uint64_t mx_widen_u16(uint16_t x) { return x; }
+static inline uint64_t mx_widen_u32(uint32_t x) { return x; }
+static inline uint64_t mx_widen_u64(uint64_t x) { return x; }
+static inline uint64_t mx_widen_bool(uint8_t x) { return x != 0; }
 
 static inline uint16_t mx_from_double_f16(double d) { return mx_f64_to_f16(d); }
 static inline uint16_t mx_from_int_f16(uint64_t w) { return mx_f64_to_f16(mx_i64_to_f64_odd(mx_as_signed(w))); }
@@ -221,16 +222,6 @@ static inline uint64_t mx_from_double_u64(double d) { return mx_f64_to_u64(d); }
 static inline uint64_t mx_from_int_u64(uint64_t w) { return w; }
 static inline uint8_t mx_from_double_bool(double d) { return d != 0; } /* NaN is true */
 static inline uint8_t mx_from_int_bool(uint64_t w) { return w != 0; }
-/* To an integer (or bool) the unsigned kind's low bits are the signed one's. */
-static inline int8_t mx_from_uint_i8(uint64_t w) { return mx_from_int_i8(w); }
-static inline int16_t mx_from_uint_i16(uint64_t w) { return mx_from_int_i16(w); }
-static inline int32_t mx_from_uint_i32(uint64_t w) { return mx_from_int_i32(w); }
-static inline int64_t mx_from_uint_i64(uint64_t w) { return mx_from_int_i64(w); }
-static inline uint8_t mx_from_uint_u8(uint64_t w) { return mx_from_int_u8(w); }
-static inline uint16_t mx_from_uint_u16(uint64_t w) { return mx_from_int_u16(w); }
-static inline uint32_t mx_from_uint_u32(uint64_t w) { return mx_from_int_u32(w); }
-static inline uint64_t mx_from_uint_u64(uint64_t w) { return mx_from_int_u64(w); }
-static inline uint8_t mx_from_uint_bool(uint64_t w) { return mx_from_int_bool(w); }
 
 /* The direct loops' element conversions (their remainders; the portable
  * chunks, convert_chunk.h): the pairs with float. */

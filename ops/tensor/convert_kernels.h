@@ -1,9 +1,10 @@
 /* Cast's kernel sets (ops/README.md, "The kernel scheme"): the types of the
  * sets that convert.kernels.cmake's templates define, one per dtype and ISA
  * level, and their tables, which mx_convert_choose_isa (convert.c) searches
- * once, at prepare. Three loop shapes, three tables:
- *   convert_wide.c.in        every dtype, portable: the two-stage path's
- *                            loads into wide values and stores from them;
+ * once, at prepare. Three tables:
+ *   convert_wide_float.c.in  every dtype, portable: the two-stage path's
+ *   convert_wide_int.c.in    loads into wide values and stores from them,
+ *                            for the floats and for the integers and bool;
  *   convert_to_float.c.in    float16, bfloat16, int32, int64 to float, and
  *   convert_from_float.c.in  float to them: the frequent pairs' direct loops,
  *                            portable, AVX2 and (int64 to float) AVX-512. */
