@@ -11,10 +11,14 @@
 #else
 #define MX_X86_GNU 0
 #endif
+/* The levels' target attributes (below) name F16C, which the AVX2 level
+ * includes and which Cast's float16 loops use. They leave FMA out: a compiler
+ * allowed to fuse a*b+c (clang's default) would then round once where the
+ * portable loop rounds twice. */
 #if MX_X86_GNU && !defined(MX_NO_AVX2)
 #define MX_X86_AVX2 1
-#define MX_AVX2_TARGET __attribute__((target("avx2")))
-#define MX_AVX512_TARGET __attribute__((target("avx512f,avx512dq")))
+#define MX_AVX2_TARGET __attribute__((target("avx2,f16c")))
+#define MX_AVX512_TARGET __attribute__((target("avx2,f16c,avx512f,avx512dq")))
 #else
 #define MX_X86_AVX2 0
 #endif

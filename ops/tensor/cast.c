@@ -76,6 +76,10 @@ static size_t cast_params_size(const mx_node *n) {
   return sizeof(cast_params);
 }
 
+/* The conversion's loops are chosen here, once (convert.c): the templates
+ * ops/tensor/convert_to_float.c.in and convert_from_float.c.in (the direct
+ * pairs with float), convert_wide_float.c.in and convert_wide_int.c.in (every
+ * other pair, through a wide value), instantiated by convert.kernels.cmake. */
 static minnx_status cast_prepare(mx_op_ctx *c, void *params) {
   cast_params *p = params;
   p->n = mx_shape_count(&c->out[0]);

@@ -24,9 +24,11 @@
 #define MX_CONVERT_BLOCK 32
 
 /* A conversion chosen once, at prepare: one direct loop for the frequent
- * pairs (and a copy for equal dtypes); otherwise a load of a block into wide
- * values, exact for every source (double for floats, 64-bit integers for
- * integers and bool), then a store that rounds once into the target. */
+ * pairs (float with float16, bfloat16, int32, int64; and a copy for equal
+ * dtypes); otherwise a load of a block into wide values, exact for every
+ * source (double for floats, 64-bit integers for integers and bool), then a
+ * store that rounds once into the target. The loops come from the kernel
+ * tables (convert_kernels.h). */
 typedef struct {
   void (*direct)(void *out, const void *in, int64_t n);
   void (*load)(void *wide, const void *in, int64_t n);
@@ -34,17 +36,15 @@ typedef struct {
   int64_t in_size, out_size; /* bytes per element */
 } mx_convert_params;
 
-/* Chooses the conversion from dtype `from` to dtype `to`. Returns 0 when
- * either is not a numeric dtype or bool that this build computes on. */
+/* Chooses the conversion from dtype `from` to dtype `to`, with the loops of
+ * the highest ISA level the CPU has (mx_cpu_isa). Returns 0 when either is
+ * not a numeric dtype or bool that this build computes on. */
 int mx_convert_choose(mx_convert_params *p, int from, int to);
-/* The same with the direct loops' instruction set chosen: the portable
- * ones, or those for AVX2 (with F16C), or for AVX-512 (F and DQ; a loop
- * that has no such version is AVX2's), as far as this build has them (tests
- * run every level the CPU has). mx_convert_choose passes
- * mx_convert_isa_available(), the highest level the CPU has (MX_ISA_PORTABLE
- * in a build without the x86 loops). */
-int mx_convert_choose_isa(mx_convert_params *p, int from, int to, int isa);
-int mx_convert_isa_available(void);
+/* The same with the direct loops' level given: the portable ones, or those
+ * for AVX2 (with F16C), or for AVX-512 (F and DQ; a pair that has no such
+ * loop takes AVX2's), as far as this build has them (tests run every level
+ * the CPU has). The two-stage path's loops are portable at every level. */
+int mx_convert_choose_isa(mx_convert_params *p, int from, int to, mx_isa isa);
 /* Converts n elements from in to out (which do not overlap). */
 void mx_convert_run(const mx_convert_params *p, void *out, const void *in, int64_t n);
 

@@ -85,7 +85,7 @@ int main(void) {
   int pairs = 0;
   for (size_t k = 0; k < sizeof cast_cases / sizeof cast_cases[0]; k++) {
     const cast_case *c = &cast_cases[k];
-    for (int isa = 0; isa <= mx_convert_isa_available(); isa++) {
+    for (int isa = 0; isa <= (int)mx_cpu_isa(); isa++) {
       CHECK_EQ_INT(run_pair(c, c->n, 0, isa, -1), 0);
       for (int skew = 0; skew < 4; skew++) CHECK_EQ_INT(run_pair(c, LONG, skew, isa, -1), 0);
       CHECK_EQ_INT(run_pair(c, 0, 0, isa, -1), 0);
@@ -96,7 +96,7 @@ int main(void) {
     pairs++;
   }
   CHECK_EQ_INT(pairs, 13 * 13);
-  printf("cast: loops tested up to ISA level %d (0 portable, 1 AVX2, 2 AVX-512)\n", mx_convert_isa_available());
+  printf("cast: loops tested up to ISA level %d (0 portable, 1 AVX2, 2 AVX-512)\n", (int)mx_cpu_isa());
 
   /* Not numeric: string, complex, undefined and unknown dtypes are refused. */
   mx_convert_params p;
