@@ -188,7 +188,8 @@ class InferenceSession:
         threads = _session_threads(sess_options, threads)
         self._providers = check_providers(providers, provider_options)
         self._options = sess_options._copy() if sess_options is not None else SessionOptions()
-        self._options.intra_op_num_threads = threads if threads > 1 else self._options.intra_op_num_threads
+        if threads > 1:  # (threads= given alone): the options say it too
+            self._options.intra_op_num_threads = threads
         self._metadata = None
         self._model = ctypes.c_void_p()
         self._session = ctypes.c_void_p()
