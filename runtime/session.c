@@ -327,31 +327,30 @@ static minnx_status check_symbols(minnx_session *s, mx_err *err) {
   return MINNX_OK;
 }
 
-/* The error of a run with input i unbound: the cause of its failed bind when there was one (its status, and what
- * the tensor given did not match), not a vaguer "not bound". Not inlined: its message buffer stays off the run's
- * stack. */
-#if defined(__GNUC__) || defined(__clang__)
+/* What a failed bind's status says of the tensor given (minnx_session_bind_input's checks), for the run's message;
+ * TYPE and SHAPE are followed by what was declared. */
+static const char *bind_failure(minnx_status st) {
+  switch (st) {
+  case MINNX_E_TYPE: return "was not of its declared dtype ";
+  case MINNX_E_SHAPE: return "did not have its declared shape ";
+  case MINNX_E_LIMIT: return "has a size that overflows";
+  default: return "had a rank out of range, a negative dim, or not the bytes its shape needs";
+  }
+}
+
+/* The error of a run with input i unbound: when it was left so by a failed bind, that bind's status and cause,
+ * not a vaguer "not bound". Not inlined where it formats a message: its buffer stays off the run's stack (without
+ * messages there is no buffer, and inlined it is smaller). */
+#if !defined(MX_NO_MESSAGES) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((noinline))
 #endif
 static minnx_status not_bound(const minnx_session *s, int32_t i, mx_err *err) {
   const mx_value *v = &s->m->g.values[s->m->g.inputs[i]];
+  if (!s->bound[i]) return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", v->name);
   minnx_status st = (minnx_status)(s->bound[i] & ~BIND_FAILED);
   char a[96];
-  switch (s->bound[i] ? st : MINNX_OK) {
-  case MINNX_E_TYPE:
-    return mx_fail(err, st, "input '%s' is not bound: its bind failed, the tensor given was not of its declared dtype %s",
-                   v->name, mx_dtype_name(v->dtype));
-  case MINNX_E_SHAPE:
-    return mx_fail(err, st, "input '%s' is not bound: its bind failed, the tensor given did not have its declared shape %s",
-                   v->name, mx_shape_str(&v->shape, a, sizeof a));
-  case MINNX_E_LIMIT:
-    return mx_fail(err, st, "input '%s' is not bound: its bind failed, the size of the tensor given overflows", v->name);
-  case MINNX_E_ARG:
-    return mx_fail(err, st, "input '%s' is not bound: its bind failed, the tensor given had a rank out of range, a "
-                   "negative dim, or not the bytes its shape needs", v->name);
-  default:
-    return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", v->name);
-  }
+  return mx_fail(err, st, "input '%s' is not bound: its bind failed, the tensor given %s%s", v->name, bind_failure(st),
+                 st == MINNX_E_TYPE ? mx_dtype_name(v->dtype) : st == MINNX_E_SHAPE ? mx_shape_str(&v->shape, a, sizeof a) : "");
 }
 
 minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {

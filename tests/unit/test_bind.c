@@ -79,7 +79,7 @@ int main(void) {
   symbolic.dims[0] = -1;
   minnx_tensor huge = {MINNX_FLOAT, 2, {INT64_MAX, 4}, a, sizeof a};
   bad_bind_then_run(&symbolic, &huge, MINNX_E_LIMIT, "overflows", MINNX_E_LIMIT, "its bind failed",
-                    "the size of the tensor given overflows");
+                    "the tensor given has a size that overflows");
 
   minnx_model *model = NULL;
   minnx_session *s = session_on(&max24, &model);
