@@ -318,7 +318,8 @@ minnx_status minnx_session_use_workers(minnx_session *session, const minnx_worke
  * returns. Errors (the binding is then unchanged): MINNX_E_ARG (index out of
  * range, bad rank or dims, nbytes not what the shape needs), MINNX_E_TYPE
  * (not the declared dtype), MINNX_E_SHAPE (not the declared dims),
- * MINNX_E_LIMIT. */
+ * MINNX_E_LIMIT. An input left unbound by a failed bind makes the run fail
+ * with that bind's status and cause (see minnx_session_run). */
 minnx_status minnx_session_bind_input(minnx_session *session, size_t index, const minnx_tensor *tensor,
                                       minnx_error *err);
 /* The same, by name; MINNX_E_ARG when the model has no input of that name. */
@@ -327,7 +328,10 @@ minnx_status minnx_session_bind_input_name(minnx_session *session, const char *n
 
 /* Runs the graph. Every input must be bound (or have an initializer). With new
  * shapes bound, the session is planned again first; otherwise the run
- * allocates nothing. Errors: MINNX_E_ARG (an input is not bound),
+ * allocates nothing. Errors: MINNX_E_ARG (an input is not bound; when its
+ * last bind failed, that bind's status instead, MINNX_E_TYPE, MINNX_E_SHAPE,
+ * MINNX_E_ARG or MINNX_E_LIMIT, with a message naming the input and what the
+ * tensor given did not match, e.g. its declared shape),
  * MINNX_E_SHAPE (bound shapes that do not fit the graph, or that disagree on
  * a symbolic dim), MINNX_E_NOMEM (a re-planned arena does not fit),
  * MINNX_E_LIMIT. Outputs are valid only after a successful run. */

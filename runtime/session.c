@@ -20,7 +20,8 @@ struct minnx_session {
   mx_shape *shapes;       /* concrete shapes by value id */
   mx_dtype *dtypes;
   const void **data;      /* where each value's bytes are, once planned/bound; a view's: see mx_bytes_of */
-  unsigned char *bound;   /* per graph input: bound since creation */
+  unsigned char *bound;   /* per graph input: BOUND since creation, 0 never tried, or BIND_FAILED | the status of its
+                           * last bind, which failed (none succeeded): the run's error then names that cause */
   int64_t *sym_values;    /* dim_param bindings, checked across inputs */
   mx_node_bufs bufs;      /* one node's infer/prepare context */
   const void **in_ptrs;   /* one node's eval arguments */
@@ -35,6 +36,8 @@ struct minnx_session {
   int planned; /* the plan matches the bound input shapes */
   int ran;
 };
+
+enum { BOUND = 1, BIND_FAILED = 0x80 };
 
 static int all_known(const mx_shape *sh) {
   if (sh->rank < 0) return 0;
@@ -253,11 +256,8 @@ void minnx_session_free(minnx_session *s) {
   mx_mem_free(&heap, block); /* s lives in it */
 }
 
-minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
-  if (!s || !t) return mx_fail(err, MINNX_E_ARG, "minnx_session_bind_input: NULL argument");
+static minnx_status bind(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
   const mx_graph *g = &s->m->g;
-  if (index >= (size_t)g->n_inputs)
-    return mx_fail(err, MINNX_E_ARG, "input index %zu is out of range: the model has %d inputs", index, (int)g->n_inputs);
   int32_t id = g->inputs[index];
   const mx_value *v = &g->values[id];
   char a[96], b[96];
@@ -280,13 +280,24 @@ minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minn
     return mx_fail(err, MINNX_E_ARG, "input '%s': the tensor has %zu bytes of data, its shape needs %zu", v->name,
                    t->nbytes, bytes);
   s->data[id] = t->data;
-  s->bound[index] = 1;
+  s->bound[index] = BOUND;
   if (memcmp(&s->shapes[id], &sh, sizeof sh) != 0) {
     s->shapes[id] = sh;
     s->planned = 0;
   }
   s->ran = 0;
   return MINNX_OK;
+}
+
+minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
+  if (!s || !t) return mx_fail(err, MINNX_E_ARG, "minnx_session_bind_input: NULL argument");
+  if (index >= (size_t)s->m->g.n_inputs)
+    return mx_fail(err, MINNX_E_ARG, "input index %zu is out of range: the model has %d inputs", index,
+                   (int)s->m->g.n_inputs);
+  minnx_status st = bind(s, index, t, err);
+  /* A run that finds the input unbound says why, even when the caller did not look at this status. */
+  if (st && s->bound[index] != BOUND) s->bound[index] = (unsigned char)(BIND_FAILED | st);
+  return st;
 }
 
 minnx_status minnx_session_bind_input_name(minnx_session *s, const char *name, const minnx_tensor *t, minnx_error *err) {
@@ -316,13 +327,38 @@ static minnx_status check_symbols(minnx_session *s, mx_err *err) {
   return MINNX_OK;
 }
 
+/* What a failed bind's status says of the tensor given (minnx_session_bind_input's checks), for the run's message;
+ * TYPE and SHAPE are followed by what was declared. */
+static const char *bind_failure(minnx_status st) {
+  switch (st) {
+  case MINNX_E_TYPE: return "was not of its declared dtype ";
+  case MINNX_E_SHAPE: return "did not have its declared shape ";
+  case MINNX_E_LIMIT: return "has a size that overflows";
+  default: return "had a rank out of range, a negative dim, or not the bytes its shape needs";
+  }
+}
+
+/* The error of a run with input i unbound: when it was left so by a failed bind, that bind's status and cause,
+ * not a vaguer "not bound". Not inlined where it formats a message: its buffer stays off the run's stack (without
+ * messages there is no buffer, and inlined it is smaller). */
+#if !defined(MX_NO_MESSAGES) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((noinline))
+#endif
+static minnx_status not_bound(const minnx_session *s, int32_t i, mx_err *err) {
+  const mx_value *v = &s->m->g.values[s->m->g.inputs[i]];
+  if (!s->bound[i]) return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", v->name);
+  minnx_status st = (minnx_status)(s->bound[i] & ~BIND_FAILED);
+  char a[96];
+  return mx_fail(err, st, "input '%s' is not bound: its bind failed, the tensor given %s%s", v->name, bind_failure(st),
+                 st == MINNX_E_TYPE ? mx_dtype_name(v->dtype) : st == MINNX_E_SHAPE ? mx_shape_str(&v->shape, a, sizeof a) : "");
+}
+
 minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   if (!s) return mx_fail(err, MINNX_E_ARG, "minnx_session_run: NULL argument");
   const mx_graph *g = &s->m->g;
   s->ran = 0;
   for (int32_t i = 0; i < g->n_inputs; i++)
-    if (!s->bound[i] && !g->values[g->inputs[i]].data)
-      return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", g->values[g->inputs[i]].name);
+    if (s->bound[i] != BOUND && !g->values[g->inputs[i]].data) return not_bound(s, i, err);
   if (!s->planned || (MX_OPS_DATA && s->m->shapes_read_inputs)) { /* the bytes shapes depend on may have changed */
     minnx_status st = check_symbols(s, err);
     if (!st) st = plan_session(s, err);

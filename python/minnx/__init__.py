@@ -3,11 +3,17 @@
     sess = minnx.InferenceSession("model.onnx")          # or the model's bytes
     [y] = sess.run(None, {"a": a, "b": b})               # a list of numpy arrays
 
-Like ONNX Runtime's InferenceSession: get_inputs()/get_outputs() describe the
-graph's inputs and outputs (name, shape with dim_param names or None, type as
-"tensor(float)"), run(output_names or None, feeds) returns the outputs asked
-for, in that order. Errors are minnx.Error subclasses carrying the library's
-status name (e.g. "shape") and its message.
+Like ONNX Runtime's InferenceSession, so that its code ports by changing the
+import: InferenceSession(path_or_bytes, sess_options=None, providers=None,
+provider_options=None) takes a minnx.SessionOptions (ONNX Runtime's names;
+intra_op_num_threads is the threads a run uses, README says what the others
+do) and the providers list, where "CPUExecutionProvider" is the one there is;
+get_inputs()/get_outputs() describe the graph's inputs and outputs (name,
+shape with dim_param names or None, type as "tensor(float)"), run(output_names
+or None, feeds) returns the outputs asked for, in that order; get_modelmeta(),
+get_providers(), get_provider_options() and get_session_options() answer as
+there. Errors are minnx.Error subclasses carrying the library's status name
+(e.g. "shape") and its message; bad arguments raise ValueError or TypeError.
 
 Inputs: a C-contiguous array in native byte order is bound as it is (no copy;
 the session reads it while run() runs). Any other array (a slice with
@@ -22,14 +28,18 @@ runs. One session runs one call at a time (a lock serializes run() on it);
 sessions on one model may run on many threads at once.
 """
 import ctypes
+import mmap
 import os
 import threading
 
 import numpy as np
 
 from ._capi import ErrorStruct, MAX_RANK, Tensor, lib
+from ._metadata import ModelMetadata, read_metadata
+from ._options import CPU, ExecutionMode, GraphOptimizationLevel, SessionOptions, check_providers
 
-__all__ = ["InferenceSession", "NodeArg", "Error", "ArgumentError", "NoMemoryError", "FileError", "ParseError",
+__all__ = ["InferenceSession", "SessionOptions", "GraphOptimizationLevel", "ExecutionMode", "ModelMetadata",
+           "get_available_providers", "NodeArg", "Error", "ArgumentError", "NoMemoryError", "FileError", "ParseError",
            "ModelError", "UnsupportedError", "DtypeError", "ShapeError", "LimitError", "FeatureError",
            "get_version", "__version__"]
 
@@ -40,6 +50,11 @@ def get_version():
 
 
 __version__ = get_version()
+
+
+def get_available_providers():
+    """ONNX Runtime's list of execution providers: minnx has the CPU one."""
+    return [CPU]
 
 
 class Error(Exception):
@@ -148,23 +163,44 @@ def contiguous_input(array):
     return a if a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
+def _session_threads(sess_options, threads):
+    """The threads a session runs on, from threads= (minnx's own keyword) or
+    sess_options.intra_op_num_threads (0, its default: the calling thread
+    only, as minnx starts no thread unasked; ONNX Runtime's 0 is one per core)."""
+    if sess_options is not None and not isinstance(sess_options, SessionOptions):
+        raise TypeError(f"sess_options must be a minnx.SessionOptions, not {type(sess_options).__name__}")
+    intra = sess_options.intra_op_num_threads if sess_options is not None else 0
+    if threads is None:
+        return intra or 1
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads={threads}: a session runs on 1 or more threads (None: 1, the calling one)")
+    if intra and intra != threads:
+        raise ValueError(f"threads={threads} but sess_options.intra_op_num_threads={intra}: give one of them")
+    return threads
+
+
 class InferenceSession:
     """A model loaded from a path or from bytes, with one session on it."""
 
-    def __init__(self, path_or_bytes, threads=None):
-        if threads is not None:
-            if isinstance(threads, bool) or not isinstance(threads, int):
-                raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-            if threads < 1:
-                raise ValueError(f"threads={threads}: a session runs on 1 or more threads (None: 1, the calling one)")
+    def __init__(self, path_or_bytes, sess_options=None, providers=None, provider_options=None, *, threads=None):
+        threads = _session_threads(sess_options, threads)
+        self._providers = check_providers(providers, provider_options)
+        self._options = sess_options._copy() if sess_options is not None else SessionOptions()
+        if threads > 1:  # (threads= given alone): the options say it too
+            self._options.intra_op_num_threads = threads
+        self._metadata = None
         self._model = ctypes.c_void_p()
         self._session = ctypes.c_void_p()
         self._lock = threading.Lock()
         err = ErrorStruct()
         if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
             data = bytes(path_or_bytes)
+            self._source = data  # (kept for get_modelmeta: for bytes, the caller's own object)
             st = lib.minnx_model_load_buffer(data, len(data), None, ctypes.byref(self._model), ctypes.byref(err))
         elif isinstance(path_or_bytes, (str, os.PathLike)):
+            self._source = os.fspath(path_or_bytes)
             st = lib.minnx_model_load_file(os.fsencode(path_or_bytes), None, ctypes.byref(self._model),
                                            ctypes.byref(err))
         else:
@@ -172,8 +208,7 @@ class InferenceSession:
         if st:
             _raise(err)
         if lib.minnx_session_create(self._model, ctypes.byref(self._session), ctypes.byref(err)) or (
-                threads is not None and threads > 1 and
-                lib.minnx_session_set_threads(self._session, threads, ctypes.byref(err))):
+                threads > 1 and lib.minnx_session_set_threads(self._session, threads, ctypes.byref(err))):
             self.close()
             _raise(err)
         self._inputs = [self._input_arg(i) for i in range(lib.minnx_model_input_count(self._model))]
@@ -212,6 +247,29 @@ class InferenceSession:
 
     def get_outputs(self):
         return list(self._outputs)
+
+    def get_providers(self):
+        """The execution providers the session uses: ["CPUExecutionProvider"]."""
+        return list(self._providers)
+
+    def get_provider_options(self):
+        """Each provider's options, by name, as ONNX Runtime gives them: the CPU provider has none here."""
+        return {p: {} for p in self._providers}
+
+    def get_session_options(self):
+        """A copy of the options the session was made with (intra_op_num_threads: the threads it runs on,
+        when more than one); changing it changes nothing in the session."""
+        return self._options._copy()
+
+    def get_modelmeta(self):
+        """The model's ModelMetadata, read from its bytes when first asked (from a path: the file, again)."""
+        if self._metadata is None:
+            if isinstance(self._source, bytes):
+                self._metadata = read_metadata(self._source)
+            else:
+                with open(self._source, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+                    self._metadata = read_metadata(m)
+        return self._metadata
 
     @property
     def threads(self):
