@@ -1,6 +1,6 @@
 #include "runtime/threads.h"
 
-#ifdef MX_POOL
+#ifdef MX_WORKERS
 #include "runtime/workers.h"
 #endif
 
@@ -25,9 +25,9 @@
 #define tsan_release(p) ((void)(p))
 #endif
 
-/* The hooks take pthreadpool's task type (size_t index); kernels count in int64_t. */
+/* Each task, between the sync objects the bridge tells ThreadSanitizer of. */
 typedef struct {
-  mx_task_fn task;
+  minnx_task_fn task;
   void *ctx;
   char started, done; /* ThreadSanitizer's sync objects */
 } bridge;
@@ -35,24 +35,24 @@ typedef struct {
 static void bridged(void *p, size_t i) {
   bridge *b = p;
   tsan_acquire(&b->started);
-  b->task(b->ctx, (int64_t)i);
+  b->task(b->ctx, i);
   tsan_release(&b->done);
 }
 
-void mx_threads_run(void *threads, mx_task_fn task, void *ctx, int64_t n) {
+void mx_threads_run(void *threads, minnx_task_fn task, void *ctx, size_t n) {
   const mx_threads *t = threads;
   if (!t->parallel || n <= 1) {
-    for (int64_t i = 0; i < n; i++) task(ctx, i);
+    for (size_t i = 0; i < n; i++) task(ctx, i);
     return;
   }
   bridge b = {task, ctx, 0, 0};
   tsan_release(&b.started);
-  t->parallel(t->pool, bridged, &b, (size_t)n);
+  t->parallel(t->workers, bridged, &b, n);
   tsan_acquire(&b.done);
 }
 
-#ifdef MX_POOL
-/* The pool (runtime/workers.c) lives in a block from the session's hooks,
+#ifdef MX_WORKERS
+/* The workers (runtime/workers.c) live in a block from the session's hooks,
  * so that the allocation-failure test reaches this path. */
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err) {
   if (count <= 1) {
@@ -68,7 +68,7 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
   }
   mx_threads_stop(t, heap);
   t->parallel = mx_workers_run;
-  t->pool = p;
+  t->workers = p;
   t->own = p;
   t->count = count;
   return MINNX_OK;
@@ -80,7 +80,7 @@ void mx_threads_stop(mx_threads *t, mx_mem *heap) {
     mx_mem_free(heap, t->own);
   }
   t->parallel = NULL;
-  t->pool = t->own = NULL;
+  t->workers = t->own = NULL;
   t->count = 1;
 }
 #else
@@ -96,7 +96,7 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
 void mx_threads_stop(mx_threads *t, mx_mem *heap) {
   (void)heap;
   t->parallel = NULL;
-  t->pool = t->own = NULL;
+  t->workers = t->own = NULL;
   t->count = 1;
 }
 #endif

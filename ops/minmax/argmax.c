@@ -66,11 +66,11 @@ typedef struct {
   int64_t outer, n, inner;
   size_t esize, scratch; /* a task's scratch bytes */
   int64_t tasks, pieces; /* pieces: of each outer's columns (1: tasks take outer ranges) */
-} argmax_plan;
+} argmax_params;
 
 size_t mx_argmax_params_size(const mx_node *n) {
   (void)n;
-  return sizeof(argmax_plan);
+  return sizeof(argmax_params);
 }
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
@@ -80,7 +80,7 @@ minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
 }
 
 void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
-  argmax_plan *p = params;
+  argmax_params *p = params;
   const mx_shape *in = c->in[0];
   int64_t axis = mx_attr_int(c->node, "axis", 0);
   if (axis < 0) axis += in->rank;
@@ -116,15 +116,16 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, int avx2) {
 }
 
 typedef struct {
-  const argmax_plan *p;
+  const argmax_params *p;
   const unsigned char *in;
   int64_t *out;
   unsigned char *scratch;
 } argmax_split;
 
-static void argmax_task(void *ctx, int64_t i) {
+static void argmax_task(void *ctx, size_t task) {
   const argmax_split *s = ctx;
-  const argmax_plan *p = s->p;
+  int64_t i = (int64_t)task;
+  const argmax_params *p = s->p;
   void *scratch = s->scratch ? s->scratch + (size_t)i * p->scratch : NULL;
   if (p->pieces == 1) {
     int64_t o0 = p->outer * i / p->tasks, o1 = p->outer * (i + 1) / p->tasks;
@@ -142,13 +143,13 @@ static void argmax_task(void *ctx, int64_t i) {
 }
 
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
-  const argmax_plan *p = params;
+  const argmax_params *p = params;
   if (!x->parallel || p->tasks < 2) {
     p->fn(in[0], out[0], p->outer, p->n, p->inner, 0, p->inner, x->scratch);
     return;
   }
   argmax_split s = {p, in[0], out[0], x->scratch};
-  mx_parallel_for(x, argmax_task, &s, p->tasks);
+  mx_parallel_for(x, argmax_task, &s, (size_t)p->tasks);
 }
 #endif
 
