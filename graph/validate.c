@@ -2,18 +2,6 @@
 
 #include <string.h>
 
-const mx_attr *mx_node_attr(const mx_node *node, const char *name) {
-  for (int32_t i = 0; i < node->n_attrs; i++)
-    if (strcmp(node->attrs[i].name, name) == 0) return &node->attrs[i];
-  return NULL;
-}
-
-const char *mx_node_label(const mx_graph *g, const mx_node *node) {
-  if (node->name[0]) return node->name;
-  if (node->n_outputs > 0 && node->outputs[0] >= 0) return g->values[node->outputs[0]].name;
-  return "(unnamed)";
-}
-
 minnx_status mx_graph_order(mx_graph *g, mx_pool *pool, mx_err *err) {
   int32_t n = g->n_nodes;
   if (n == 0) return MINNX_OK;

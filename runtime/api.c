@@ -4,6 +4,7 @@
 #include "graph/shape.h"
 #include "graph/validate.h"
 #include "loader/loader.h"
+#include "ops/core/infer.h"
 #include "ops/core/registry.h"
 #include "runtime/model.h"
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "graph/shape.h"
-#include "ops/core/registry.h"
+#include "ops/core/infer.h"
 #include "runtime/model.h"
 #include "runtime/threads.h"
 
