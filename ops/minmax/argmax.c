@@ -19,16 +19,14 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   const mx_node *n = c->node;
   const mx_shape *in = c->in[0];
   mx_shape *out = &c->out[0];
-  const char *label = mx_node_label(c->g, n);
-  int since = c->row->since;
   int64_t axis = mx_attr_int(n, "axis", 0);
   int64_t keepdims = mx_attr_int(n, "keepdims", 1);
   int64_t last = mx_attr_int(n, "select_last_index", 0);
   c->out_dtype[0] = MINNX_INT64;
   if (keepdims != 0 && keepdims != 1)
-    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-%d): attribute keepdims is %lld; it must be 0 or 1", label, n->op_type, since, (long long)keepdims);
+    return mx_op_fail(c, MINNX_E_MODEL, "attribute keepdims is %lld; it must be 0 or 1", (long long)keepdims);
   if (last != 0 && last != 1)
-    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-%d): attribute select_last_index is %lld; it must be 0 or 1", label, n->op_type, since, (long long)last);
+    return mx_op_fail(c, MINNX_E_MODEL, "attribute select_last_index is %lld; it must be 0 or 1", (long long)last);
   if (in->rank < 0) {
     out->rank = -1;
     return MINNX_OK;
@@ -36,12 +34,12 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   int64_t r = in->rank;
   int64_t lo = (c->row->rules & MX_RULE_NEGATIVE_AXIS) ? -r : 0;
   if (axis < lo || axis > r - 1 || r == 0)
-    return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): axis %lld is out of range [%lld, %lld] for an input of rank %lld",
-                   label, n->op_type, since, (long long)axis, (long long)lo, (long long)(r - 1), (long long)r);
+    return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld is out of range [%lld, %lld] for an input of rank %lld", (long long)axis,
+                      (long long)lo, (long long)(r - 1), (long long)r);
   if (axis < 0) axis += r;
   if (in->dims[axis] == 0)
-    return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): axis %lld has size 0, so there is no %s", label, n->op_type, since,
-                   (long long)axis, mx_dir_of(n) == MX_MIN ? "minimum" : "maximum");
+    return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld has size 0, so there is no %s", (long long)axis,
+                      mx_dir_of(n) == MX_MIN ? "minimum" : "maximum");
   out->rank = 0;
   for (int64_t d = 0; d < r; d++) {
     if (d == axis && !keepdims) continue;

@@ -71,10 +71,9 @@ minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast) {
   int32_t i, j;
   conflicting_pair(c, broadcast, &i, &j);
   char a[96], b[96];
-  return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): input shapes %s and %s %s", mx_node_label(c->g, n),
-                 n->op_type, c->row->since, mx_shape_str(c->in[i], a, sizeof a), mx_shape_str(c->in[j], b, sizeof b),
-                 !broadcast ? "differ and this version does not broadcast"
-                                       : "are not broadcast-compatible");
+  return mx_op_fail(c, MINNX_E_SHAPE, "input shapes %s and %s %s", mx_shape_str(c->in[i], a, sizeof a),
+                    mx_shape_str(c->in[j], b, sizeof b),
+                    !broadcast ? "differ and this version does not broadcast" : "are not broadcast-compatible");
 }
 
 static minnx_status max_infer(mx_op_ctx *c) { return mx_elementwise_shape(c, (c->row->rules & MX_RULE_BROADCAST) != 0); }
