@@ -350,14 +350,14 @@ minnx_status minnx_session_set_threads(minnx_session *s, size_t threads, minnx_e
   return mx_threads_start(&s->threads, &s->heap, threads, err);
 }
 
-minnx_status minnx_session_set_parallel(minnx_session *s, minnx_parallel_fn parallel, void *pool, size_t threads,
+minnx_status minnx_session_set_parallel(minnx_session *s, minnx_parallel_fn parallel, void *workers, size_t threads,
                                         minnx_error *err) {
   if (!s || (parallel && threads == 0))
     return mx_fail(err, MINNX_E_ARG, "minnx_session_set_parallel: NULL session, or a hook for 0 threads");
   mx_threads_stop(&s->threads, &s->heap);
   if (parallel) {
     s->threads.parallel = parallel;
-    s->threads.workers = pool;
+    s->threads.workers = workers;
     s->threads.count = threads;
   }
   return MINNX_OK;

@@ -4,7 +4,7 @@
 #include "runtime/workers.h"
 #endif
 
-/* ThreadSanitizer does not see how a pool it did not build (a caller's, e.g.
+/* ThreadSanitizer does not see how a thread pool it did not build (a caller's, e.g.
  * pthreadpool) orders its tasks with the call that started them: the bridge
  * tells it (what the caller wrote before comes before every task; every
  * task comes before the return), and nothing more, so that tasks that
