@@ -198,9 +198,9 @@ static minnx_status read_tensor_attr(loader *L, const Onnx__AttributeProto *ap, 
   minnx_status st = a->type == MX_ATTR_TENSOR
                         ? mx_tensor_from_proto(ap->t, ap->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err)
                         : mx_sparse_from_proto(ap->sparse_tensor, ap->name, pool_alloc_fn, L->pool, L->ext, &td, L->err);
-  mx_const *t = st ? NULL : mx_pool_alloc(L->pool, sizeof *t);
-  if (!st && !t) return nomem(L);
   if (st) return mx_fail_prefix(L->err, st, "node '%s': attribute '%s': ", node, ap->name);
+  mx_const *t = mx_pool_alloc(L->pool, sizeof *t);
+  if (!t) return nomem(L);
   *t = (mx_const){td.dtype, td.shape, td.data, td.nbytes};
   a->t = t;
   return MINNX_OK;
