@@ -1,5 +1,7 @@
 #include "graph/validate.h"
 
+#include <string.h>
+
 /* The temporaries of the ordering. pending[i]: inputs of node i still
  * waiting for their producer; users: for each node, the nodes consuming its
  * outputs (CSR layout: first[p] to first[p + 1]); order: Kahn's queue, then
@@ -59,14 +61,12 @@ static int32_t kahn(int32_t n, order_work *w) {
 static void reorder(mx_graph *g, order_work *w) {
   int32_t n = g->n_nodes, same = 0;
   while (same < n && w->order[same] == same) same++;
-  if (same == n) return;
+  if (same >= n) return;
   for (int32_t i = 0; i < n; i++) w->sorted[i] = g->nodes[w->order[i]];
-  for (int32_t i = 0; i < n; i++) {
-    const mx_node *node = &g->nodes[i];
-    g->nodes[i] = w->sorted[i];
-    for (int32_t k = 0; k < node->n_outputs; k++)
-      if (node->outputs[k] >= 0) g->values[node->outputs[k]].producer = i;
-  }
+  memcpy(g->nodes, w->sorted, (size_t)n * sizeof *w->sorted);
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t k = 0; k < w->sorted[i].n_outputs; k++)
+      if (w->sorted[i].outputs[k] >= 0) g->values[w->sorted[i].outputs[k]].producer = i;
 }
 
 static minnx_status nomem(mx_err *err) { return mx_fail(err, MINNX_E_NOMEM, "out of memory while ordering the graph"); }
