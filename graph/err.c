@@ -16,6 +16,30 @@ minnx_status mx_fail(mx_err *err, minnx_status status, const char *fmt, ...) {
   }
   return status;
 }
+
+minnx_status mx_fail_prefix(mx_err *err, minnx_status status, const char *fmt, ...) {
+  if (err) {
+    char *m = err->message;
+    size_t room = sizeof err->message - 1; /* characters the message holds */
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    size_t k = n < 0 ? 0 : (size_t)n < room ? (size_t)n : room; /* the prefix's characters kept */
+    const char *end = memchr(m, '\0', room);
+    size_t keep = end ? (size_t)(end - m) : room;
+    if (keep > room - k) keep = room - k; /* the cause's, cut at the end as one long message would be */
+    memmove(m + k, m, keep);
+    m[k + keep] = '\0';
+    char first = m[k]; /* vsnprintf ends the prefix with a NUL there */
+    va_start(ap, fmt);
+    vsnprintf(m, k + 1, fmt, ap);
+    va_end(ap);
+    m[k] = first;
+    err->status = status;
+  }
+  return status;
+}
 #else
 minnx_status mx_fail_status(mx_err *err, minnx_status status) {
   if (err) {

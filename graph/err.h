@@ -13,6 +13,13 @@ minnx_status mx_fail(mx_err *err, minnx_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Puts the words of fmt before the message a callee recorded in err (the
+ * caller's context, e.g. which node), in place, and sets the status. */
+minnx_status mx_fail_prefix(mx_err *err, minnx_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 #else
 /* Built without messages (MINNX_MESSAGES=OFF): the message is the status's
  * name, and the format strings and their arguments are left out of the
@@ -24,6 +31,7 @@ int mx_format_check(const char *fmt, ...)
 #endif
     ;
 #define mx_fail(err, status, ...) ((void)sizeof(mx_format_check(__VA_ARGS__)), mx_fail_status((err), (status)))
+#define mx_fail_prefix(err, status, ...) ((void)sizeof(mx_format_check(__VA_ARGS__)), mx_fail_status((err), (status)))
 #endif
 
 #endif

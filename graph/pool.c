@@ -7,6 +7,7 @@
 
 #define MX_POOL_ALIGN 64
 #define MX_POOL_SMALL_ALIGN 16
+#define MX_POOL_FIRST_CHUNK 4096
 #define MX_POOL_CHUNK (64 * 1024)
 
 struct mx_chunk {
@@ -69,12 +70,7 @@ minnx_status mx_mem_status(mx_mem *m, minnx_status st, mx_err *err) {
   int over = m->over_cap;
   m->over_cap = 0;
   if (st != MINNX_E_NOMEM || !over) return st;
-  /* the cause is copied out first: it is also where the new message goes
-   * (memcpy, not snprintf, so that a build without messages has no printf) */
-  char cause[sizeof err->message] = "";
-  if (err) memcpy(cause, err->message, sizeof cause);
-  cause[sizeof cause - 1] = '\0';
-  return mx_fail(err, MINNX_E_LIMIT, "above max_memory (%zu bytes): %s", m->cap, cause);
+  return mx_fail_prefix(err, MINNX_E_LIMIT, "above max_memory (%zu bytes): ", m->cap);
 }
 
 void mx_pool_init(mx_pool *p, mx_mem *mem) {
@@ -91,12 +87,12 @@ void mx_pool_init_region(mx_pool *p, mx_region *r, mx_mem *mem) {
 
 static uintptr_t align_up(uintptr_t v, size_t a) { return (v + a - 1) & ~(uintptr_t)(a - 1); }
 
-void *mx_pool_alloc(mx_pool *p, size_t size) {
+/* `size` bytes aligned to `align` from the region or the current chunk, or
+ * NULL. The one chunk allocator of the library: the model's memory and the
+ * loader's protobuf message both come from it. */
+static void *take(mx_pool *p, size_t size, size_t align) {
   if (size == 0) size = 1;
   if (size > SIZE_MAX / 2) return NULL;
-  /* Names and small arrays need only C alignment; tensor-sized requests start
-   * on a 64-byte line. */
-  size_t align = size < MX_POOL_ALIGN ? MX_POOL_SMALL_ALIGN : MX_POOL_ALIGN;
   size = (size_t)align_up(size, MX_POOL_SMALL_ALIGN);
   if (p->region) {
     size_t before = p->region->lo;
@@ -107,16 +103,18 @@ void *mx_pool_alloc(mx_pool *p, size_t size) {
   mx_chunk *c = p->head;
   size_t at = c ? (size_t)align_up(c->used, align) : 0;
   if (!c || at > c->size || c->size - at < size) {
-    /* Large requests get a chunk of their own so that small ones keep filling the current one. */
-    size_t cap = size > MX_POOL_CHUNK / 4 ? size : MX_POOL_CHUNK;
-    size_t total = sizeof(mx_chunk) + MX_POOL_ALIGN + cap;
-    unsigned char *raw = mx_mem_alloc(p->mem, total);
+    /* Each chunk twice the last, up to a bound, so that a small model keeps
+     * little unused. Large requests get a chunk of their own so that small
+     * ones keep filling the current one. */
+    size_t grow = !c ? MX_POOL_FIRST_CHUNK : c->size < MX_POOL_CHUNK / 2 ? 2 * c->size : MX_POOL_CHUNK;
+    size_t cap = size > grow / 4 ? size : grow;
+    unsigned char *raw = mx_mem_alloc(p->mem, sizeof(mx_chunk) + MX_POOL_ALIGN + cap);
     if (!raw) return NULL;
     mx_chunk *n = (mx_chunk *)raw;
     n->base = (unsigned char *)align_up((uintptr_t)(raw + sizeof(mx_chunk)), MX_POOL_ALIGN);
     n->size = cap;
     n->used = 0;
-    if (c && size == cap && c->size - c->used >= MX_POOL_CHUNK / 8) {
+    if (c && size == cap && c->size - c->used >= c->size / 8) {
       /* keep filling the current chunk: put the dedicated one behind it */
       n->next = c->next;
       c->next = n;
@@ -130,9 +128,18 @@ void *mx_pool_alloc(mx_pool *p, size_t size) {
   void *r = c->base + at;
   p->used += at + size - c->used;
   c->used = at + size;
-  memset(r, 0, size);
   return r;
 }
+
+void *mx_pool_alloc(mx_pool *p, size_t size) {
+  /* Names and small arrays need only C alignment; tensor-sized requests start
+   * on a 64-byte line. */
+  void *r = take(p, size, size < MX_POOL_ALIGN ? MX_POOL_SMALL_ALIGN : MX_POOL_ALIGN);
+  if (r) memset(r, 0, size);
+  return r;
+}
+
+void *mx_pool_alloc_raw(mx_pool *p, size_t size) { return take(p, size, MX_POOL_SMALL_ALIGN); }
 
 char *mx_pool_strndup(mx_pool *p, const char *s, size_t n) {
   char *r = mx_pool_alloc(p, n + 1);
@@ -158,6 +165,14 @@ static void mem_free(void *user, void *ptr) { mx_mem_free(user, ptr); }
 
 minnx_allocator mx_mem_allocator(mx_mem *m) {
   minnx_allocator a = {mem_alloc, mem_free, m};
+  return a;
+}
+
+static void *pool_alloc_raw(void *user, size_t size) { return mx_pool_alloc_raw(user, size); }
+static void pool_keep(void *user, void *ptr) { (void)user, (void)ptr; }
+
+minnx_allocator mx_pool_allocator(mx_pool *p) {
+  minnx_allocator a = {pool_alloc_raw, pool_keep, p};
   return a;
 }
 

@@ -48,9 +48,17 @@ void mx_pool_init(mx_pool *p, mx_mem *mem);
 void mx_pool_init_region(mx_pool *p, mx_region *r, mx_mem *mem);
 /* Zeroed memory aligned to 64 bytes (16 for requests under 64 bytes), or NULL. */
 void *mx_pool_alloc(mx_pool *p, size_t size);
+/* Memory aligned to 16 bytes, not zeroed, or NULL: for blocks written whole
+ * before they are read (the protobuf message's). */
+void *mx_pool_alloc_raw(mx_pool *p, size_t size);
 /* A NUL-terminated copy of n bytes at s, or NULL. */
 char *mx_pool_strndup(mx_pool *p, const char *s, size_t n);
 void mx_pool_release(mx_pool *p);
+/* Hooks over mx_pool_alloc_raw whose free keeps the block: for a temporary
+ * of many small blocks that goes all at once with mx_pool_release (asking
+ * the hooks for each block of a million-node protobuf message cost more
+ * than the rest of the load together). */
+minnx_allocator mx_pool_allocator(mx_pool *p);
 
 /* Temporary memory while the pool is built: from the hooks, or from the top
  * of the region. Zeroed. Every temporary must be freed. */

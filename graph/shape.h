@@ -1,4 +1,4 @@
-/* Shape rules. (The shape-inference driver is the ops' side: ops/core/registry.h.) */
+/* Shape rules. (The shape-inference driver is the ops' side: ops/core/infer.h.) */
 #ifndef MX_SHAPE_H
 #define MX_SHAPE_H
 

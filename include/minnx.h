@@ -217,7 +217,7 @@ const char *minnx_model_output_name(const minnx_model *model, size_t index);
 minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minnx_tensor *out);
 
 /* Creates a session on `model`, in one block from the model's hooks (malloc by
- * default) holding its bookkeeping, kernel plans and arena. When every shape
+ * default) holding its bookkeeping, kernels' params and arena. When every shape
  * is declared, the arena was planned at load; with symbolic dims it is planned
  * at the first run after inputs with new shapes are bound, from the hooks if
  * it outgrows the block. Runs with unchanged shapes allocate nothing. A shape
@@ -229,7 +229,7 @@ minnx_status minnx_model_input_info(const minnx_model *model, size_t index, minn
  * to plan). */
 minnx_status minnx_session_create(const minnx_model *model, minnx_session **out, minnx_error *err);
 /* The same in the `size` bytes at `mem`, which hold the session's
- * bookkeeping, kernel plans and arena; nothing else is allocated, ever. `mem`
+ * bookkeeping, kernels' params and arena; nothing else is allocated, ever. `mem`
  * must stay valid and untouched while the session is used; any number of
  * sessions may share one model, each in its own memory. Errors: MINNX_E_ARG,
  * MINNX_E_NOMEM (the region is too small: *out is NULL), MINNX_E_LIMIT. */

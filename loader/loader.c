@@ -58,57 +58,6 @@ static slot *names_find(const names *t, const char *name, uint32_t *tag) {
   return &t->slots[i];
 }
 
-/* ---- the protobuf message's memory ---- */
-
-/* The message is a temporary that goes all at once, but it is made of many
- * small blocks (each node's struct, strings and id lists): asking the hooks
- * for each cost more than the rest of the load together in a graph of a
- * million nodes. They are carved from chunks instead, which double up to a
- * bound so that little is left unused; a block given back is not reused. A
- * region's top is carved already, so over a region blocks go there directly. */
-typedef union chunk {
-  union chunk *next;
-  max_align_t align;
-} chunk;
-
-typedef struct {
-  minnx_allocator under;
-  chunk *head;
-  unsigned char *at, *end;
-  size_t next; /* bytes of the next chunk */
-} carver;
-
-enum { CARVE_ALIGN = 16, CARVE_FIRST = 4096, CARVE_MAX = 1 << 20 };
-
-static void *carve(void *user, size_t size) {
-  carver *c = user;
-  if (size > SIZE_MAX - sizeof(chunk) - CARVE_MAX) return NULL;
-  size = size ? (size + CARVE_ALIGN - 1) & ~(size_t)(CARVE_ALIGN - 1) : CARVE_ALIGN;
-  if ((size_t)(c->end - c->at) < size) {
-    size_t bytes = size > c->next ? size : c->next;
-    chunk *k = c->under.alloc(c->under.user, sizeof *k + bytes);
-    if (!k) return NULL;
-    k->next = c->head;
-    c->head = k;
-    c->at = (unsigned char *)(k + 1);
-    c->end = c->at + bytes;
-    if (c->next < CARVE_MAX) c->next *= 2;
-  }
-  void *p = c->at;
-  c->at += size;
-  return p;
-}
-
-static void carve_nothing(void *user, void *p) { (void)user, (void)p; }
-
-static void carver_release(carver *c) {
-  while (c->head) {
-    chunk *k = c->head;
-    c->head = k->next;
-    c->under.free(c->under.user, k);
-  }
-}
-
 /* ---- the loader's state ---- */
 
 typedef struct {
@@ -249,14 +198,9 @@ static minnx_status read_tensor_attr(loader *L, const Onnx__AttributeProto *ap, 
   minnx_status st = a->type == MX_ATTR_TENSOR
                         ? mx_tensor_from_proto(ap->t, ap->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err)
                         : mx_sparse_from_proto(ap->sparse_tensor, ap->name, pool_alloc_fn, L->pool, L->ext, &td, L->err);
-  mx_const *t = st ? NULL : mx_pool_alloc(L->pool, sizeof *t);
-  if (!st && !t) return nomem(L);
-  if (st && L->err) {
-    char why[sizeof L->err->message];
-    memcpy(why, L->err->message, sizeof why);
-    return mx_fail(L->err, st, "node '%s': attribute '%s': %s", node, ap->name, why);
-  }
-  if (st) return st;
+  if (st) return mx_fail_prefix(L->err, st, "node '%s': attribute '%s': ", node, ap->name);
+  mx_const *t = mx_pool_alloc(L->pool, sizeof *t);
+  if (!t) return nomem(L);
   *t = (mx_const){td.dtype, td.shape, td.data, td.nbytes};
   a->t = t;
   return MINNX_OK;
@@ -340,21 +284,14 @@ static minnx_status read_declared(loader *L, const Onnx__ValueInfoProto *vi, int
   return MINNX_OK;
 }
 
-/* How far ahead the node loops ask for their names' slots: enough nodes to
- * cover a DRAM latency, few enough that the lines are still there. */
-enum { PREFETCH_NODES = 8 };
-
-static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
-  mx_graph *g = L->g;
-  minnx_status st;
+/* Bounds every count the graph's arrays are sized by before it sizes an
+ * allocation or an int32_t id; gives the values' and the nodes' ids' counts. */
+static minnx_status check_counts(loader *L, const Onnx__GraphProto *gp, size_t *values, uint64_t *ids) {
   if (gp->n_node > MX_MAX_NODES)
     return mx_fail(L->err, MINNX_E_LIMIT, "the graph has %zu nodes, above minnx's maximum %d", gp->n_node, MX_MAX_NODES);
   if (gp->n_sparse_initializer)
     return mx_fail(L->err, MINNX_E_FEATURE, "sparse initializers are not supported");
-
-  /* Every count below is bounded before it sizes an allocation or an int32_t id. */
   size_t n_values = gp->n_input + gp->n_initializer;
-  size_t n_dims = 0;
   uint64_t n_ids = 0; /* every node's outputs and inputs */
   for (size_t i = 0; i < gp->n_node && n_values <= MX_MAX_VALUES; i++) {
     const Onnx__NodeProto *np = gp->node[i];
@@ -370,103 +307,154 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
     return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d values or outputs", MX_MAX_VALUES);
   if (gp->n_value_info > MX_MAX_VALUES)
     return mx_fail(L->err, MINNX_E_LIMIT, "the graph has more than %d value_info entries", MX_MAX_VALUES);
-  n_dims = declared_dims(gp->input, gp->n_input) + declared_dims(gp->output, gp->n_output) +
-           declared_dims(gp->value_info, gp->n_value_info);
   if (n_values > SIZE_MAX / sizeof(mx_value) || gp->n_node > SIZE_MAX / sizeof(mx_node) ||
       n_ids > SIZE_MAX / sizeof(int32_t))
     return nomem(L); /* a 32-bit target: the arrays could not be addressed */
-  /* The nodes' id lists, one after the other in one array: the passes over
-   * every node's inputs (ordering, inference, the planner) read 12 bytes a
-   * Max node there, not a 16-byte block between two names. */
-  int32_t *ids = mx_pool_alloc(L->pool, (n_ids ? (size_t)n_ids : 1) * sizeof(int32_t));
-  if (!ids) return nomem(L);
+  *values = n_values;
+  *ids = n_ids;
+  return MINNX_OK;
+}
+
+/* The graph's arrays and the name tables, sized by check_counts' figures;
+ * *ids: the nodes' id lists, one after the other in one array, so that the
+ * passes over every node's inputs (ordering, inference, the planner) read 12
+ * bytes a Max node there, not a 16-byte block between two names. */
+static minnx_status make_arrays(loader *L, const Onnx__GraphProto *gp, size_t n_values, uint64_t n_ids, int32_t **ids) {
+  mx_graph *g = L->g;
+  size_t n_dims = declared_dims(gp->input, gp->n_input) + declared_dims(gp->output, gp->n_output) +
+                  declared_dims(gp->value_info, gp->n_value_info);
+  *ids = mx_pool_alloc(L->pool, (n_ids ? (size_t)n_ids : 1) * sizeof(int32_t));
   g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
   g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
   g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
   g->outputs = mx_pool_alloc(L->pool, (gp->n_output ? gp->n_output : 1) * sizeof(int32_t));
-  if (!g->values || !g->nodes || !g->inputs || !g->outputs || !names_init(&L->values, L->pool, n_values) ||
+  if (!*ids || !g->values || !g->nodes || !g->inputs || !g->outputs || !names_init(&L->values, L->pool, n_values) ||
       !names_init(&L->syms, L->pool, n_dims))
     return nomem(L);
   L->max_syms = n_dims;
+  return MINNX_OK;
+}
 
-  /* Initializers first, so that a graph input of the same name (older IR
-   * versions list them as inputs too) becomes an input with a default. */
+static minnx_status read_initializers(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_initializer; i++) {
     const Onnx__TensorProto *t = gp->initializer[i];
     int32_t id;
-    if ((st = define(L, t->name, MX_VALUE_INITIALIZER, &id))) return st;
     mx_tensor_data td;
-    if ((st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err))) return st;
-    mx_value *v = &g->values[id];
+    minnx_status st = define(L, t->name, MX_VALUE_INITIALIZER, &id);
+    if (!st) st = mx_tensor_from_proto(t, t->name, pool_alloc_fn, L->pool, L->ext, L->in_place, &td, L->err);
+    if (st) return st;
+    mx_value *v = &L->g->values[id];
     v->dtype = td.dtype;
     v->shape = td.shape;
     v->data = td.data;
     v->nbytes = td.nbytes;
   }
+  return MINNX_OK;
+}
+
+/* A graph input that names an initializer (older IR versions list them as
+ * inputs too) becomes an input with a default: its declared dtype must be
+ * the initializer's. */
+static minnx_status input_with_default(loader *L, const Onnx__ValueInfoProto *vi, mx_value *v) {
+  mx_value probe = *v;
+  minnx_status st = read_type(L, vi, &probe, "input");
+  if (st) return st;
+  if (probe.dtype != v->dtype)
+    return mx_fail(L->err, MINNX_E_TYPE, "graph input '%s' is declared %s but its initializer is %s", vi->name,
+                   mx_dtype_name(probe.dtype), mx_dtype_name(v->dtype));
+  v->kind = MX_VALUE_INPUT;
+  v->syms = probe.syms;
+  return MINNX_OK;
+}
+
+/* After the initializers, so that an input of the same name takes their data. */
+static minnx_status read_inputs(loader *L, const Onnx__GraphProto *gp) {
+  mx_graph *g = L->g;
   for (size_t i = 0; i < gp->n_input; i++) {
     const Onnx__ValueInfoProto *vi = gp->input[i];
     int32_t id = vi->name ? lookup(L, vi->name) : -1;
+    minnx_status st;
     if (id >= 0 && g->values[id].kind == MX_VALUE_INPUT)
       return mx_fail(L->err, MINNX_E_MODEL, "graph input '%s' is listed twice", vi->name);
-    if (id >= 0 && g->values[id].kind == MX_VALUE_INITIALIZER) {
-      mx_value probe = g->values[id];
-      if ((st = read_type(L, vi, &probe, "input"))) return st;
-      if (probe.dtype != g->values[id].dtype)
-        return mx_fail(L->err, MINNX_E_TYPE, "graph input '%s' is declared %s but its initializer is %s", vi->name,
-                       mx_dtype_name(probe.dtype), mx_dtype_name(g->values[id].dtype));
-      g->values[id].kind = MX_VALUE_INPUT;
-      g->values[id].syms = probe.syms;
-    } else {
-      if ((st = define(L, vi->name, MX_VALUE_INPUT, &id))) return st;
-      if ((st = read_type(L, vi, &g->values[id], "input"))) return st;
-    }
+    if (id >= 0) st = input_with_default(L, vi, &g->values[id]);
+    else if ((st = define(L, vi->name, MX_VALUE_INPUT, &id)) == MINNX_OK) st = read_type(L, vi, &g->values[id], "input");
+    if (st) return st;
     g->inputs[g->n_inputs++] = id;
   }
+  return MINNX_OK;
+}
 
-  /* Node outputs are defined before any node input is resolved, so that the
-   * file's node order does not matter; validation orders them afterwards. */
+/* How far ahead the node loops ask for their names' slots: enough nodes to
+ * cover a DRAM latency, few enough that the lines are still there. */
+enum { PREFETCH_NODES = 8 };
+
+/* Node i's outputs, each a new value it produces (-1: an omitted optional one). */
+static minnx_status define_outputs(loader *L, const Onnx__NodeProto *np, mx_node *n, int32_t i) {
+  for (size_t k = 0; k < np->n_output; k++) {
+    n->outputs[k] = -1;
+    if (!np->output[k] || !np->output[k][0]) continue; /* an omitted optional output */
+    uint32_t tag;
+    slot *s = names_find(&L->values, np->output[k], &tag);
+    if (s->name)
+      return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): output '%s' is already defined", n->name, n->op_type, np->output[k]);
+    minnx_status st = define_at(L, s, tag, np->output[k], MX_VALUE_NODE, &n->outputs[k]);
+    if (st) return st;
+    L->g->values[n->outputs[k]].producer = i;
+  }
+  return MINNX_OK;
+}
+
+static minnx_status read_attrs(loader *L, const Onnx__NodeProto *np, mx_node *n) {
+  for (size_t k = 0; k < np->n_attribute; k++) {
+    minnx_status st = read_attr(L, np->attribute[k], &n->attrs[k], n->name[0] ? n->name : n->op_type);
+    if (st) return st;
+    for (size_t j = 0; j < k; j++)
+      if (strcmp(n->attrs[j].name, n->attrs[k].name) == 0)
+        return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s) has attribute '%s' twice", n->name, n->op_type, n->attrs[k].name);
+  }
+  return MINNX_OK;
+}
+
+/* Node i, its outputs and attributes; its id lists (outputs then inputs)
+ * are the next in *ids, its inputs resolved later (resolve_inputs). */
+static minnx_status read_node(loader *L, const Onnx__NodeProto *np, int32_t i, int32_t **ids) {
+  mx_node *n = &L->g->nodes[i];
+  const mx_node *prev = i ? n - 1 : NULL;
+  n->name = dup(L, np->name);
+  n->op_type = dup_like(L, np->op_type, prev ? prev->op_type : NULL);
+  n->domain = dup_like(L, normalize_domain(np->domain), prev ? prev->domain : NULL);
+  n->outputs = *ids;
+  n->inputs = *ids + np->n_output;
+  *ids += np->n_output + np->n_input;
+  n->attrs = np->n_attribute ? mx_pool_alloc(L->pool, np->n_attribute * sizeof(mx_attr)) : NULL; /* none: no block */
+  if (!n->name || !n->op_type || !n->domain || (np->n_attribute && !n->attrs)) return nomem(L);
+  if (!n->op_type[0]) return mx_fail(L->err, MINNX_E_MODEL, "node %d ('%s') has no op_type", (int)i, n->name);
+  n->n_outputs = (int32_t)np->n_output;
+  n->n_inputs = (int32_t)np->n_input;
+  n->n_attrs = (int32_t)np->n_attribute;
+  L->g->n_nodes++;
+  minnx_status st = define_outputs(L, np, n, i);
+  return st ? st : read_attrs(L, np, n);
+}
+
+/* Every node's outputs are defined before any node input is resolved, so
+ * that the file's node order does not matter; validation orders them afterwards. */
+static minnx_status read_nodes(loader *L, const Onnx__GraphProto *gp, int32_t *ids) {
   for (size_t i = 0; i < gp->n_node; i++) {
-    const Onnx__NodeProto *np = gp->node[i];
     if (i + PREFETCH_NODES < gp->n_node) {
       const Onnx__NodeProto *ahead = gp->node[i + PREFETCH_NODES];
       for (size_t k = 0; k < ahead->n_output; k++) names_prefetch(&L->values, ahead->output[k]);
     }
-    mx_node *n = &g->nodes[i];
-    const mx_node *prev = i ? n - 1 : NULL;
-    n->name = dup(L, np->name);
-    n->op_type = dup_like(L, np->op_type, prev ? prev->op_type : NULL);
-    n->domain = dup_like(L, normalize_domain(np->domain), prev ? prev->domain : NULL);
-    /* outputs then inputs, next in the ids array; no attributes when there are none */
-    n->outputs = ids;
-    n->inputs = ids + np->n_output;
-    ids += np->n_output + np->n_input;
-    n->attrs = np->n_attribute ? mx_pool_alloc(L->pool, np->n_attribute * sizeof(mx_attr)) : NULL;
-    if (!n->name || !n->op_type || !n->domain || (np->n_attribute && !n->attrs)) return nomem(L);
-    if (!n->op_type[0]) return mx_fail(L->err, MINNX_E_MODEL, "node %zu ('%s') has no op_type", i, n->name);
-    n->n_outputs = (int32_t)np->n_output;
-    n->n_inputs = (int32_t)np->n_input;
-    n->n_attrs = (int32_t)np->n_attribute;
-    g->n_nodes++;
-    for (size_t k = 0; k < np->n_output; k++) {
-      n->outputs[k] = -1;
-      if (!np->output[k] || !np->output[k][0]) continue; /* an omitted optional output */
-      uint32_t tag;
-      slot *s = names_find(&L->values, np->output[k], &tag);
-      if (s->name)
-        return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): output '%s' is already defined", n->name, n->op_type, np->output[k]);
-      if ((st = define_at(L, s, tag, np->output[k], MX_VALUE_NODE, &n->outputs[k]))) return st;
-      g->values[n->outputs[k]].producer = (int32_t)i;
-    }
-    for (size_t k = 0; k < np->n_attribute; k++) {
-      if ((st = read_attr(L, np->attribute[k], &n->attrs[k], n->name[0] ? n->name : n->op_type))) return st;
-      for (size_t j = 0; j < k; j++)
-        if (strcmp(n->attrs[j].name, n->attrs[k].name) == 0)
-          return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s) has attribute '%s' twice", n->name, n->op_type, n->attrs[k].name);
-    }
+    minnx_status st = read_node(L, gp->node[i], (int32_t)i, &ids);
+    if (st) return st;
   }
+  return MINNX_OK;
+}
+
+static minnx_status resolve_inputs(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_node; i++) {
     const Onnx__NodeProto *np = gp->node[i];
-    mx_node *n = &g->nodes[i];
+    mx_node *n = &L->g->nodes[i];
     if (i + PREFETCH_NODES < gp->n_node) {
       const Onnx__NodeProto *ahead = gp->node[i + PREFETCH_NODES];
       for (size_t k = 0; k < ahead->n_input; k++) names_prefetch(&L->values, ahead->input[k]);
@@ -480,22 +468,47 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
                        n->op_type, np->input[k]);
     }
   }
+  return MINNX_OK;
+}
+
+static minnx_status read_outputs(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_output; i++) {
     const Onnx__ValueInfoProto *vi = gp->output[i];
     int32_t id = (vi->name && vi->name[0]) ? lookup(L, vi->name) : -1;
     if (id < 0)
       return mx_fail(L->err, MINNX_E_MODEL, "graph output '%s' is not produced by the graph", vi->name ? vi->name : "");
-    if ((st = read_declared(L, vi, id, "output"))) return st;
-    g->outputs[g->n_outputs++] = id;
+    minnx_status st = read_declared(L, vi, id, "output");
+    if (st) return st;
+    L->g->outputs[L->g->n_outputs++] = id;
   }
-  /* value_info: types of values inside the graph, checked like the outputs'.
-   * One naming a value the graph does not have describes nothing: ignored. */
+  return MINNX_OK;
+}
+
+/* value_info: types of values inside the graph, checked like the outputs'.
+ * One naming a value the graph does not have describes nothing: ignored. */
+static minnx_status read_value_info(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_value_info; i++) {
     const Onnx__ValueInfoProto *vi = gp->value_info[i];
     int32_t id = (vi->name && vi->name[0]) ? lookup(L, vi->name) : -1;
-    if (id >= 0 && (st = read_declared(L, vi, id, "value_info"))) return st;
+    minnx_status st = id >= 0 ? read_declared(L, vi, id, "value_info") : MINNX_OK;
+    if (st) return st;
   }
   return MINNX_OK;
+}
+
+static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
+  size_t n_values = 0;
+  uint64_t n_ids = 0;
+  int32_t *ids = NULL;
+  minnx_status st = check_counts(L, gp, &n_values, &n_ids);
+  if (!st) st = make_arrays(L, gp, n_values, n_ids, &ids);
+  if (!st) st = read_initializers(L, gp);
+  if (!st) st = read_inputs(L, gp);
+  if (!st) st = read_nodes(L, gp, ids);
+  if (!st) st = resolve_inputs(L, gp);
+  if (!st) st = read_outputs(L, gp);
+  if (!st) st = read_value_info(L, gp);
+  return st;
 }
 
 static minnx_status read_opsets(loader *L, const Onnx__ModelProto *m) {
@@ -540,15 +553,19 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
   memset(g, 0, sizeof *g);
   minnx_status st = mx_wire_check(bytes, size, &onnx__model_proto__descriptor, "ONNX model", err);
   if (st) return st;
-  /* The message is a temporary: over a caller's region it sits at the top
-   * while the IR grows from the bottom, and is gone before anything else. */
-  carver c = {mx_pool_temp_allocator(pool), NULL, NULL, NULL, CARVE_FIRST};
-  mx_pb_mem pm = {pool->region ? c.under : (minnx_allocator){carve, carve_nothing, &c}, 0};
+  /* The message is a temporary that goes all at once, made of many small
+   * blocks (each node's struct, strings and id lists): they come from a pool
+   * of its own, released at the end. Over a caller's region it sits at the
+   * region's top while the IR grows from the bottom, and is gone before
+   * anything else. */
+  mx_pool msg;
+  mx_pool_init(&msg, pool->mem);
+  mx_pb_mem pm = {pool->region ? mx_pool_temp_allocator(pool) : mx_pool_allocator(&msg), 0};
   ProtobufCAllocator pa = mx_protobuf_allocator(&pm);
   int nomem;
   Onnx__ModelProto *m = (Onnx__ModelProto *)mx_pb_unpack(&onnx__model_proto__descriptor, bytes, size, &pa, &nomem);
   if (!m) {
-    carver_release(&c);
+    mx_pool_release(&msg);
     return nomem ? mx_fail(err, MINNX_E_NOMEM, "out of memory decoding the model's protobuf")
                  : mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
   }
@@ -559,6 +576,6 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
   mx_pool_temp_free(pool, L.syms.slots);
   mx_pool_temp_free(pool, L.values.slots);
   if (pool->region) mx_pb_free(&m->base, &pa);
-  carver_release(&c);
+  mx_pool_release(&msg);
   return st;
 }

@@ -4,6 +4,7 @@
 #include "graph/shape.h"
 #include "graph/validate.h"
 #include "loader/loader.h"
+#include "ops/core/infer.h"
 #include "ops/core/registry.h"
 #include "runtime/model.h"
 
@@ -62,7 +63,7 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, const m
     if (n->n_inputs > m->max_node_inputs) m->max_node_inputs = n->n_inputs;
     if (n->n_outputs > m->max_node_outputs) m->max_node_outputs = n->n_outputs;
     if (params > m->max_params) m->max_params = params;
-    m->plan_bytes += params;
+    m->params_bytes += params;
   }
   return infer_declared(m, err);
 }

@@ -28,7 +28,7 @@ struct minnx_model {
   mx_region region; /* a model loaded into caller memory: the pool's memory */
   mx_graph g;
   int32_t max_node_inputs, max_node_outputs;
-  size_t plan_bytes; /* params of all nodes, the same for every session */
+  size_t params_bytes; /* params of all nodes, the same for every session */
   size_t max_params; /* the largest node's params */
   /* When every shape is known at load, the arena is planned once here and
    * sessions share the offsets (read-only). */

@@ -1,10 +1,10 @@
-/* Sessions: concrete shapes, the arena plan, kernel plans, and the executor
+/* Sessions: concrete shapes, the arena plan, the kernels' params, and the executor
  * loop. Everything a run touches is allocated before it; a run allocates
  * nothing. */
 #include <string.h>
 
 #include "graph/shape.h"
-#include "ops/core/registry.h"
+#include "ops/core/infer.h"
 #include "runtime/model.h"
 #include "runtime/threads.h"
 
@@ -26,8 +26,8 @@ struct minnx_session {
   mx_node_bufs bufs;      /* one node's infer/prepare context */
   const void **in_ptrs;   /* one node's eval arguments */
   void **out_ptrs;
-  void **node_plans;      /* each node's params; NULL: the node does not run (mx_prep) */
-  unsigned char *plan_mem;
+  void **node_params;      /* each node's params; NULL: the node does not run (mx_prep) */
+  unsigned char *params_mem;
   size_t *scratch;        /* per node: the scratch bytes its prepare asked for */
   mx_exec exec;
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
@@ -81,12 +81,12 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
     }
   size_t off = 0;
   for (int32_t i = 0; i < g->n_nodes; i++) {
-    s->node_plans[i] = s->plan_mem + off;
+    s->node_params[i] = s->params_mem + off;
     off += mx_params_size(&g->nodes[i]);
   }
   /* Prepare runs in there, node by node; on the same shapes as at load (a
    * planned model) it asks for the same scratch. */
-  mx_prep prep = {s->node_plans, NULL, s->scratch, s->data};
+  mx_prep prep = {s->node_params, NULL, s->scratch, s->data};
   minnx_status st = mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -116,7 +116,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
 
 /* The session's arrays, in the order they are carved from its region. */
 enum {
-  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_PTRS, A_NODE_PLANS, A_PLAN_MEM, A_COUNT
+  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_PTRS, A_NODE_PARAMS, A_PARAMS_MEM, A_COUNT
 };
 
 static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
@@ -132,12 +132,12 @@ static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   size[A_SYMS] = (size_t)g->n_syms * sizeof(int64_t);
   size[A_BUFS] = mx_node_bufs_carve(NULL, NULL, m->max_node_inputs, m->max_node_outputs);
   size[A_PTRS] = (ni + no) * sizeof(void *); /* a node's inputs, then its outputs */
-  size[A_NODE_PLANS] = nn * sizeof(void *);
-  size[A_PLAN_MEM] = m->plan_bytes;
+  size[A_NODE_PARAMS] = nn * sizeof(void *);
+  size[A_PARAMS_MEM] = m->params_bytes;
 }
 
-/* Kernel plans and the arena start on a cache line; the rest needs C alignment. */
-static size_t array_align(int i) { return i == A_PLAN_MEM ? MX_REGION_ALIGN : MX_REGION_TEMP_ALIGN; }
+/* The kernels' params and the arena start on a cache line; the rest needs C alignment. */
+static size_t array_align(int i) { return i == A_PARAMS_MEM ? MX_REGION_ALIGN : MX_REGION_TEMP_ALIGN; }
 
 /* The session's region offset after its struct and arrays. */
 static size_t arrays_end(const minnx_model *m) {
@@ -186,9 +186,9 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   mx_node_bufs_carve(&s->bufs, part[A_BUFS], m->max_node_inputs, m->max_node_outputs);
   s->in_ptrs = part[A_PTRS];
   s->out_ptrs = (void **)s->in_ptrs + (m->max_node_inputs ? m->max_node_inputs : 1);
-  s->node_plans = part[A_NODE_PLANS];
+  s->node_params = part[A_NODE_PARAMS];
   s->scratch = part[A_SCRATCH];
-  s->plan_mem = part[A_PLAN_MEM];
+  s->params_mem = part[A_PARAMS_MEM];
   if (m->planned) {
     s->plan = m->plan;
   } else {
@@ -365,14 +365,14 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     if (st) return st;
   }
   s->exec.parallel = s->threads.parallel ? mx_threads_run : NULL;
-  s->exec.pool = &s->threads;
+  s->exec.threads = &s->threads;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
-    if (!s->node_plans[i]) continue; /* views among them: they share bytes, see s->data */
+    if (!s->node_params[i]) continue; /* views among them: they share bytes, see s->data */
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = n->inputs[k] >= 0 ? s->data[mx_bytes_of(g, n->inputs[k])] : NULL;
     for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
     s->exec.scratch = MX_OPS_SCRATCH && s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
-    n->row->eval(&s->exec, s->node_plans[i], s->in_ptrs, s->out_ptrs);
+    n->row->eval(&s->exec, s->node_params[i], s->in_ptrs, s->out_ptrs);
   }
   s->ran = 1;
   return MINNX_OK;
@@ -386,14 +386,14 @@ minnx_status minnx_session_set_threads(minnx_session *s, size_t threads, minnx_e
   return mx_threads_start(&s->threads, &s->heap, threads, err);
 }
 
-minnx_status minnx_session_set_parallel(minnx_session *s, minnx_parallel_fn parallel, void *pool, size_t threads,
+minnx_status minnx_session_set_parallel(minnx_session *s, minnx_parallel_fn parallel, void *workers, size_t threads,
                                         minnx_error *err) {
   if (!s || (parallel && threads == 0))
     return mx_fail(err, MINNX_E_ARG, "minnx_session_set_parallel: NULL session, or a hook for 0 threads");
   mx_threads_stop(&s->threads, &s->heap);
   if (parallel) {
     s->threads.parallel = parallel;
-    s->threads.pool = pool;
+    s->threads.workers = workers;
     s->threads.count = threads;
   }
   return MINNX_OK;

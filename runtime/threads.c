@@ -1,10 +1,10 @@
 #include "runtime/threads.h"
 
-#ifdef MX_POOL
+#ifdef MX_WORKERS
 #include "runtime/workers.h"
 #endif
 
-/* ThreadSanitizer does not see how a pool it did not build (a caller's, e.g.
+/* ThreadSanitizer does not see how a thread pool it did not build (a caller's, e.g.
  * pthreadpool) orders its tasks with the call that started them: the bridge
  * tells it (what the caller wrote before comes before every task; every
  * task comes before the return), and nothing more, so that tasks that
@@ -25,9 +25,9 @@
 #define tsan_release(p) ((void)(p))
 #endif
 
-/* The hooks take pthreadpool's task type (size_t index); kernels count in int64_t. */
+/* Each task, between the sync objects the bridge tells ThreadSanitizer of. */
 typedef struct {
-  mx_task_fn task;
+  minnx_task_fn task;
   void *ctx;
   char started, done; /* ThreadSanitizer's sync objects */
 } bridge;
@@ -35,23 +35,23 @@ typedef struct {
 static void bridged(void *p, size_t i) {
   bridge *b = p;
   tsan_acquire(&b->started);
-  b->task(b->ctx, (int64_t)i);
+  b->task(b->ctx, i);
   tsan_release(&b->done);
 }
 
-void mx_threads_run(void *threads, mx_task_fn task, void *ctx, int64_t n) {
+void mx_threads_run(void *threads, minnx_task_fn task, void *ctx, size_t n) {
   const mx_threads *t = threads;
   if (!t->parallel || n <= 1) {
-    for (int64_t i = 0; i < n; i++) task(ctx, i);
+    for (size_t i = 0; i < n; i++) task(ctx, i);
     return;
   }
   bridge b = {task, ctx, 0, 0};
   tsan_release(&b.started);
-  t->parallel(t->pool, bridged, &b, (size_t)n);
+  t->parallel(t->workers, bridged, &b, n);
   tsan_acquire(&b.done);
 }
 
-#ifdef MX_POOL
+#ifdef MX_WORKERS
 /* Workers: the default pool in a block of its own, for any number of
  * sessions; its header is followed by the pool's memory. */
 struct minnx_workers {
@@ -87,7 +87,7 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
   }
   mx_threads_stop(t, heap);
   t->parallel = mx_workers_run;
-  t->pool = p;
+  t->workers = p;
   t->own = p;
   t->count = count;
   return MINNX_OK;
@@ -99,7 +99,7 @@ void mx_threads_stop(mx_threads *t, mx_mem *heap) {
     mx_mem_free(heap, t->own);
   }
   t->parallel = NULL;
-  t->pool = t->own = NULL;
+  t->workers = t->own = NULL;
   t->count = 1;
 }
 
@@ -107,7 +107,7 @@ void mx_threads_use(mx_threads *t, const minnx_workers *w, mx_mem *heap) {
   mx_threads_stop(t, heap);
   if (w && w->pool) {
     t->parallel = mx_workers_run;
-    t->pool = w->pool;
+    t->workers = w->pool;
     t->count = w->threads;
   }
 }
@@ -154,7 +154,7 @@ minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err 
 void mx_threads_stop(mx_threads *t, mx_mem *heap) {
   (void)heap;
   t->parallel = NULL;
-  t->pool = t->own = NULL;
+  t->workers = t->own = NULL;
   t->count = 1;
 }
 

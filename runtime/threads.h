@@ -1,7 +1,7 @@
 /* Intra-op threads: how a session runs the tasks a kernel splits its work
- * into. Either the caller's parallel-for hook (an application's pool, an
- * RTOS), or the host build's default pool (runtime/workers.c, built in with
- * MINNX_THREADS), started once when a session is given a thread count. */
+ * into. Either the caller's parallel-for hook (an application's thread pool,
+ * an RTOS), or the host build's default workers (runtime/workers.c, built in
+ * with MINNX_THREADS), started once when a session is given a thread count. */
 #ifndef MX_THREADS_H
 #define MX_THREADS_H
 
@@ -10,27 +10,26 @@
 
 #include "graph/err.h"
 #include "graph/pool.h"
-#include "ops/core/op.h"
 
 /* A session's way of running tasks. */
 typedef struct mx_threads {
   minnx_parallel_fn parallel; /* NULL: every task inline, in order */
-  void *pool;                 /* parallel's state */
+  void *workers;              /* parallel's state: the caller's thread pool, or the default workers */
   size_t count;               /* threads the work may be split over (>= 1) */
-  void *own;                  /* the default pool, when the session started it */
+  void *own;                  /* the default workers, when the session started them */
 } mx_threads;
 
-/* Runs the n tasks through t (inline when it has no hook, or n is 1): an
- * mx_parallel_fn, with t as its pool. */
-void mx_threads_run(void *t, mx_task_fn task, void *ctx, int64_t n);
-/* Starts the default pool of `count` threads into t (count 1: none). Its
- * bookkeeping comes from `heap`; the pool's threads' stacks from the C library.
- * MINNX_E_NOMEM when it cannot start, the block or a thread, mutex or
+/* Runs the n tasks through t (inline when it has no hook, or n is 1): a
+ * minnx_parallel_fn, with t as its state (mx_exec.threads). */
+void mx_threads_run(void *t, minnx_task_fn task, void *ctx, size_t n);
+/* Starts the default workers, `count` threads, into t (count 1: none). Their
+ * bookkeeping comes from `heap`; their threads' stacks from the C library.
+ * MINNX_E_NOMEM when they cannot start, the block or a thread, mutex or
  * condition variable refused (the message names which, and pthread's error):
- * t is then unchanged, nothing of the new pool is left. MINNX_E_FEATURE in a
- * build without the default pool. */
+ * t is then unchanged, nothing of the new workers is left. MINNX_E_FEATURE in
+ * a build without the default workers. */
 minnx_status mx_threads_start(mx_threads *t, mx_mem *heap, size_t count, mx_err *err);
-/* Stops t's own pool, if any, and makes t inline. */
+/* Stops t's own workers, if any, and makes t inline. */
 void mx_threads_stop(mx_threads *t, mx_mem *heap);
 /* Stops t's own pool, if any, and makes t run its tasks in the shared pool
  * w (minnx_workers_create; NULL or one thread: inline), which t does not own. */

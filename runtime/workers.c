@@ -1,5 +1,5 @@
-/* The default pool (see workers.h). Why not pthreadpool (Debian's
- * libpthreadpool, the pool this replaced): its caller hands each thread a
+/* The default workers (see workers.h). Why not pthreadpool (Debian's
+ * libpthreadpool, the thread pool this replaced): its caller hands each thread a
  * range of the tasks and, even when it has stolen every task itself, waits
  * until each worker has woken up and checked in. With the cores busy with
  * other processes a worker may not run for a scheduler slice or more, and
@@ -38,9 +38,9 @@ typedef struct {
   char pad[56];
 } share;
 
-typedef struct pool pool;
+typedef struct workers workers;
 typedef struct {
-  pool *p;
+  workers *p;
   size_t index; /* 0: the caller's share */
   pthread_t thread;
 } slot;
@@ -50,7 +50,7 @@ typedef struct {
 #define DOOR_CLOSED ((uint64_t)1 << 31)
 #define DOOR_INSIDE (DOOR_CLOSED - 1)
 
-struct pool {
+struct workers {
   /* the current job: written by the caller only while the door is closed
    * with nobody inside, read by workers only inside */
   minnx_task_fn task;
@@ -89,7 +89,7 @@ static int64_t now_ns(void) {
 
 /* Waits awake (checking the clock now and then) until ready(p, arg), or
  * `ns` pass: spinning, then yielding the core after SPIN_NS. */
-static int wait_awake(pool *p, int (*ready)(pool *, uint32_t), uint32_t arg, int64_t ns) {
+static int wait_awake(workers *p, int (*ready)(workers *, uint32_t), uint32_t arg, int64_t ns) {
   int64_t start = 0, t = 0;
   for (unsigned k = 0;; k++) {
     if (ready(p, arg)) return 1;
@@ -103,11 +103,11 @@ static int wait_awake(pool *p, int (*ready)(pool *, uint32_t), uint32_t arg, int
   }
 }
 
-static int new_job(pool *p, uint32_t seen) {
+static int new_job(workers *p, uint32_t seen) {
   return atomic_load(&p->job) != seen || atomic_load(&p->stop);
 }
 
-static int all_done(pool *p, uint32_t unused) {
+static int all_done(workers *p, uint32_t unused) {
   (void)unused;
   return atomic_load(&p->done) == p->n;
 }
@@ -132,7 +132,7 @@ static int take_back(share *r, size_t *i) {
 }
 
 /* Runs task i; the finisher of the last wakes a sleeping caller. */
-static void run_one(pool *p, size_t i) {
+static void run_one(workers *p, size_t i) {
   p->task(p->ctx, i);
   if (atomic_fetch_add(&p->done, 1) + 1 == p->n && atomic_load(&p->waiting)) {
     pthread_mutex_lock(&p->lock);
@@ -142,7 +142,7 @@ static void run_one(pool *p, size_t i) {
 }
 
 /* Runs thread `self`'s share, then what is left of the others'. */
-static void work(pool *p, size_t self) {
+static void work(workers *p, size_t self) {
   size_t i;
   while (take_front(&p->shares[self], &i)) run_one(p, i);
   for (size_t k = 1; k < p->threads; k++) {
@@ -152,7 +152,7 @@ static void work(pool *p, size_t self) {
 }
 
 /* Enters job g unless it is over (closed, or another job is current). */
-static int enter(pool *p, uint32_t g) {
+static int enter(workers *p, uint32_t g) {
   uint64_t d = atomic_load_explicit(&p->door, memory_order_acquire);
   do {
     if ((uint32_t)(d >> 32) != g || (d & DOOR_CLOSED)) return 0;
@@ -162,7 +162,7 @@ static int enter(pool *p, uint32_t g) {
 
 static void *worker_main(void *arg) {
   slot *me = arg;
-  pool *p = me->p;
+  workers *p = me->p;
   uint32_t seen = 0;
   for (;;) {
     if (!wait_awake(p, new_job, seen, WORKER_WAIT_NS)) {
@@ -182,11 +182,11 @@ static void *worker_main(void *arg) {
 }
 
 size_t mx_workers_size(size_t threads) {
-  return sizeof(pool) + threads * (sizeof(slot) + sizeof(share));
+  return sizeof(workers) + threads * (sizeof(slot) + sizeof(share));
 }
 
-void mx_workers_run(void *pool_, minnx_task_fn task, void *ctx, size_t n) {
-  pool *p = pool_;
+void mx_workers_run(void *state, minnx_task_fn task, void *ctx, size_t n) {
+  workers *p = state;
   if (n > UINT32_MAX) { /* beyond the shares' counters (minnx cuts a node into at most MX_MAX_TASKS) */
     for (size_t i = 0; i < n; i++) task(ctx, i);
     return;
@@ -227,7 +227,7 @@ void mx_workers_run(void *pool_, minnx_task_fn task, void *ctx, size_t n) {
 }
 
 /* Stops and joins the first `started` workers; releases the locks. */
-static void halt(pool *p, size_t started) {
+static void halt(workers *p, size_t started) {
   pthread_mutex_lock(&p->lock);
   atomic_store(&p->stop, 1);
   pthread_cond_broadcast(&p->wake);
@@ -261,7 +261,7 @@ static int refused(char *why, size_t why_size, const char *what, int e) {
 }
 
 int mx_workers_start(void *mem, size_t threads, char *why, size_t why_size) {
-  pool *p = mem;
+  workers *p = mem;
   p->task = NULL;
   p->ctx = NULL;
   p->n = 0;
@@ -306,7 +306,7 @@ int mx_workers_start(void *mem, size_t threads, char *why, size_t why_size) {
   return 0;
 }
 
-void mx_workers_stop(void *pool_) {
-  pool *p = pool_;
+void mx_workers_stop(void *state) {
+  workers *p = state;
   halt(p, p->threads - 1);
 }

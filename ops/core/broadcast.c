@@ -104,8 +104,9 @@ static void row_offsets(const split *s, int64_t g, int64_t *off) {
     for (int32_t k = 0; k < p->n_in; k++) off[k] += (g % s->rows) * mx_bplan_strides(p, k)[p->rank - 2];
 }
 
-static void split_task(void *ctx, int64_t i) {
+static void split_task(void *ctx, size_t task) {
   const split *s = ctx;
+  int64_t i = (int64_t)task;
   const mx_bplan *p = s->p;
   int64_t off[MX_SPLIT_INPUTS];
   if (s->pieces > 1) { /* a piece of one row */
@@ -143,5 +144,5 @@ void mx_bplan_walk_x(const mx_bplan *p, const mx_exec *x, size_t esize, mx_tile_
     s.pieces = (tasks + s.total - 1) / s.total;
     s.tasks = s.total * s.pieces;
   }
-  mx_parallel_for(x, split_task, &s, s.tasks);
+  mx_parallel_for(x, split_task, &s, (size_t)s.tasks);
 }

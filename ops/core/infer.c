@@ -6,7 +6,7 @@
 
 #include "graph/pool.h"
 #include "graph/shape.h"
-#include "ops/core/registry.h"
+#include "ops/core/infer.h"
 
 #include <stdio.h>
 

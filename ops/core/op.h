@@ -98,24 +98,22 @@ typedef struct mx_op_ctx {
 
 /* ---- what eval sees ---- */
 
-/* Runs task(ctx, i) for every i in [0, n), in any order, possibly at once on
- * several threads; returns when all are done. */
-typedef void (*mx_task_fn)(void *ctx, int64_t i);
-typedef void (*mx_parallel_fn)(void *pool, mx_task_fn task, void *ctx, int64_t n);
-
+/* Tasks are minnx.h's, the hooks' (pthreadpool's convention): parallel runs
+ * task(ctx, i) for every i in [0, n), in any order, possibly at once on
+ * several threads, and returns when all are done. */
 typedef struct mx_exec {
-  mx_parallel_fn parallel; /* NULL: tasks run inline, in order */
-  void *pool;              /* parallel's own state */
-  void *scratch;           /* this node's scratch (prepare's c->scratch bytes), NULL when none */
+  minnx_parallel_fn parallel; /* NULL: tasks run inline, in order */
+  void *threads;              /* parallel's own state */
+  void *scratch;              /* this node's scratch (prepare's c->scratch bytes), NULL when none */
 } mx_exec;
 
 /* What a kernel calls to split its work. */
-static inline void mx_parallel_for(const mx_exec *x, mx_task_fn task, void *ctx, int64_t n) {
+static inline void mx_parallel_for(const mx_exec *x, minnx_task_fn task, void *ctx, size_t n) {
   if (x->parallel) {
-    x->parallel(x->pool, task, ctx, n);
+    x->parallel(x->threads, task, ctx, n);
     return;
   }
-  for (int64_t i = 0; i < n; i++) task(ctx, i);
+  for (size_t i = 0; i < n; i++) task(ctx, i);
 }
 
 /* in[k]: input k's bytes (NULL when omitted); out[k]: output k's. */

@@ -20,16 +20,14 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   const mx_node *n = c->node;
   const mx_shape *in = c->in[0];
   mx_shape *out = &c->out[0];
-  const char *label = mx_node_label(c->g, n);
-  int since = c->row->since;
   int64_t axis = mx_attr_int(n, "axis", 0);
   int64_t keepdims = mx_attr_int(n, "keepdims", 1);
   int64_t last = mx_attr_int(n, "select_last_index", 0);
   c->out_dtype[0] = MINNX_INT64;
   if (keepdims != 0 && keepdims != 1)
-    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-%d): attribute keepdims is %lld; it must be 0 or 1", label, n->op_type, since, (long long)keepdims);
+    return mx_op_fail(c, MINNX_E_MODEL, "attribute keepdims is %lld; it must be 0 or 1", (long long)keepdims);
   if (last != 0 && last != 1)
-    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-%d): attribute select_last_index is %lld; it must be 0 or 1", label, n->op_type, since, (long long)last);
+    return mx_op_fail(c, MINNX_E_MODEL, "attribute select_last_index is %lld; it must be 0 or 1", (long long)last);
   if (in->rank < 0) {
     out->rank = -1;
     return MINNX_OK;
@@ -37,12 +35,12 @@ static minnx_status argmax_infer(mx_op_ctx *c) {
   int64_t r = in->rank;
   int64_t lo = (c->row->rules & MX_RULE_NEGATIVE_AXIS) ? -r : 0;
   if (axis < lo || axis > r - 1 || r == 0)
-    return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): axis %lld is out of range [%lld, %lld] for an input of rank %lld",
-                   label, n->op_type, since, (long long)axis, (long long)lo, (long long)(r - 1), (long long)r);
+    return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld is out of range [%lld, %lld] for an input of rank %lld", (long long)axis,
+                      (long long)lo, (long long)(r - 1), (long long)r);
   if (axis < 0) axis += r;
   if (in->dims[axis] == 0)
-    return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): axis %lld has size 0, so there is no %s", label, n->op_type, since,
-                   (long long)axis, mx_dir_of(n) == MX_MIN ? "minimum" : "maximum");
+    return mx_op_fail(c, MINNX_E_SHAPE, "axis %lld has size 0, so there is no %s", (long long)axis,
+                      mx_dir_of(n) == MX_MIN ? "minimum" : "maximum");
   out->rank = 0;
   for (int64_t d = 0; d < r; d++) {
     if (d == axis && !keepdims) continue;
@@ -67,11 +65,11 @@ typedef struct {
   int64_t outer, n, inner;
   size_t esize, scratch; /* a task's scratch bytes */
   int64_t tasks, pieces; /* pieces: of each outer's columns (1: tasks take outer ranges) */
-} argmax_plan;
+} argmax_params;
 
 size_t mx_argmax_params_size(const mx_node *n) {
   (void)n;
-  return sizeof(argmax_plan);
+  return sizeof(argmax_params);
 }
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
@@ -90,7 +88,7 @@ static mx_arg_fn argmax_kernel(mx_dtype t, int64_t inner, mx_dir dir, int last, 
 }
 
 void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa) {
-  argmax_plan *p = params;
+  argmax_params *p = params;
   const mx_shape *in = c->in[0];
   int64_t axis = mx_attr_int(c->node, "axis", 0);
   if (axis < 0) axis += in->rank;
@@ -126,15 +124,16 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa) {
 }
 
 typedef struct {
-  const argmax_plan *p;
+  const argmax_params *p;
   const unsigned char *in;
   int64_t *out;
   unsigned char *scratch;
 } argmax_split;
 
-static void argmax_task(void *ctx, int64_t i) {
+static void argmax_task(void *ctx, size_t task) {
   const argmax_split *s = ctx;
-  const argmax_plan *p = s->p;
+  int64_t i = (int64_t)task;
+  const argmax_params *p = s->p;
   void *scratch = s->scratch ? s->scratch + (size_t)i * p->scratch : NULL;
   if (p->pieces == 1) {
     int64_t o0 = p->outer * i / p->tasks, o1 = p->outer * (i + 1) / p->tasks;
@@ -152,13 +151,13 @@ static void argmax_task(void *ctx, int64_t i) {
 }
 
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
-  const argmax_plan *p = params;
+  const argmax_params *p = params;
   if (!x->parallel || p->tasks < 2) {
     p->fn(in[0], out[0], p->outer, p->n, p->inner, 0, p->inner, x->scratch);
     return;
   }
   argmax_split s = {p, in[0], out[0], x->scratch};
-  mx_parallel_for(x, argmax_task, &s, p->tasks);
+  mx_parallel_for(x, argmax_task, &s, (size_t)p->tasks);
 }
 #endif
 

@@ -126,15 +126,15 @@ typedef struct {
   int attrs;                     /* bounds from attributes (lo, hi), not inputs */
   int32_t n_in;                  /* the node's inputs: a max left out at the end has no entry */
   unsigned char lo[8], hi[8];
-} clip_plan;
+} clip_params;
 
 static size_t clip_params_size(const mx_node *n) {
   (void)n;
-  return sizeof(clip_plan);
+  return sizeof(clip_params);
 }
 
 static minnx_status clip_prepare(mx_op_ctx *c, void *params) {
-  clip_plan *p = params;
+  clip_params *p = params;
   mx_dtype t = c->in_dtype[0];
   p->max = mx_pair_kernels_for(t, MX_MAX);
   p->min = mx_pair_kernels_for(t, MX_MIN);
@@ -153,14 +153,15 @@ static minnx_status clip_prepare(mx_op_ctx *c, void *params) {
 }
 
 typedef struct {
-  const clip_plan *p;
+  const clip_params *p;
   const unsigned char *x, *lo, *hi; /* lo, hi: NULL for no bound */
   unsigned char *y;
 } clip_ctx;
 
-static void clip_task(void *ctx, int64_t t) {
+static void clip_task(void *ctx, size_t task) {
   const clip_ctx *m = ctx;
-  const clip_plan *p = m->p;
+  int64_t t = (int64_t)task;
+  const clip_params *p = m->p;
   int64_t end = (t + 1) * MX_CLIP_TASK < p->count ? (t + 1) * MX_CLIP_TASK : p->count;
   if (p->both && m->lo && m->hi) {
     p->both(m->y + (size_t)(t * MX_CLIP_TASK) * p->esize, m->x + (size_t)(t * MX_CLIP_TASK) * p->esize, m->lo, m->hi,
@@ -177,14 +178,14 @@ static void clip_task(void *ctx, int64_t t) {
 }
 
 static void clip_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
-  const clip_plan *p = params;
+  const clip_params *p = params;
   clip_ctx m = {p, in[0], p->attrs ? p->lo : p->n_in > 1 ? in[1] : NULL, p->attrs ? p->hi : p->n_in > 2 ? in[2] : NULL,
                 out[0]};
   if (!m.lo && !m.hi) { /* no bound: a copy */
     if (p->count) memcpy(out[0], in[0], (size_t)p->count * p->esize);
     return;
   }
-  mx_parallel_for(x, clip_task, &m, (p->count + MX_CLIP_TASK - 1) / MX_CLIP_TASK);
+  mx_parallel_for(x, clip_task, &m, (size_t)((p->count + MX_CLIP_TASK - 1) / MX_CLIP_TASK));
 }
 
 /* ---- the rows ---- */

@@ -71,15 +71,14 @@ minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast) {
   int32_t i, j;
   conflicting_pair(c, broadcast, &i, &j);
   char a[96], b[96];
-  return mx_fail(c->err, MINNX_E_SHAPE, "node '%s' (%s-%d): input shapes %s and %s %s", mx_node_label(c->g, n),
-                 n->op_type, c->row->since, mx_shape_str(c->in[i], a, sizeof a), mx_shape_str(c->in[j], b, sizeof b),
-                 !broadcast ? "differ and this version does not broadcast"
-                                       : "are not broadcast-compatible");
+  return mx_op_fail(c, MINNX_E_SHAPE, "input shapes %s and %s %s", mx_shape_str(c->in[i], a, sizeof a),
+                    mx_shape_str(c->in[j], b, sizeof b),
+                    !broadcast ? "differ and this version does not broadcast" : "are not broadcast-compatible");
 }
 
 static minnx_status max_infer(mx_op_ctx *c) { return mx_elementwise_shape(c, (c->row->rules & MX_RULE_BROADCAST) != 0); }
 
-/* ---- plan and eval ---- */
+/* ---- prepare and eval ---- */
 #ifndef MX_SMALL_KERNELS /* else extremum_small.c's reference loops */
 
 /* With three or more inputs rows are cut into blocks that stay in L1 while
@@ -100,12 +99,12 @@ typedef struct {
   size_t esize;
   int whole; /* one or two inputs over one collapsed dim: a single pair call */
   mx_bplan bp; /* last: its strides follow */
-} max_plan;
+} max_params;
 
-size_t mx_max_params_size(const mx_node *n) { return offsetof(max_plan, bp) + mx_bplan_size(n->n_inputs); }
+size_t mx_max_params_size(const mx_node *n) { return offsetof(max_params, bp) + mx_bplan_size(n->n_inputs); }
 
 minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
-  max_plan *p = params;
+  max_params *p = params;
   p->k = mx_pair_kernels_for(c->in_dtype[0], mx_dir_of(c->node));
   p->esize = mx_dtype_size(c->in_dtype[0]);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
@@ -176,7 +175,7 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
 }
 
 void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, void *const *outs) {
-  const max_plan *p = params;
+  const max_params *p = params;
   void *out = outs[0];
   /* the common case without the walk: a tiny node's run is mostly fixed cost */
   if (p->whole && (!x->parallel || p->bp.count < 2 * (int64_t)(MX_TASK_BYTES / p->esize))) {

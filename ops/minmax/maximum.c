@@ -10,8 +10,7 @@ static minnx_status maximum_infer(mx_op_ctx *c) {
   int broadcast = 1;
   if (a && strcmp(a->s, "none") == 0) broadcast = 0;
   else if (a && strcmp(a->s, "numpy") != 0)
-    return mx_fail(c->err, MINNX_E_MODEL, "node '%s' (%s-1): attribute auto_broadcast is '%s'; it must be 'none' or 'numpy'",
-                   mx_node_label(c->g, c->node), c->node->op_type, a->s);
+    return mx_op_fail(c, MINNX_E_MODEL, "attribute auto_broadcast is '%s'; it must be 'none' or 'numpy'", a->s);
   return mx_elementwise_shape(c, broadcast);
 }
 

@@ -120,9 +120,9 @@ typedef struct {
   int64_t parts;
 } reduce_split;
 
-static void reduce_task(void *ctx, int64_t i) {
+static void reduce_task(void *ctx, size_t i) {
   const reduce_split *s = ctx;
-  mx_reduce_part(s->w, s->in, s->out, s->scratch, i, s->parts);
+  mx_reduce_part(s->w, s->in, s->out, s->scratch, (int64_t)i, s->parts);
 }
 
 static void reduce_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
@@ -135,7 +135,7 @@ static void reduce_eval(const mx_exec *x, const void *params, const void *const 
   } else {
     reduce_split s = {&p->w, in[0], out[0], x->scratch, tasks};
     mx_reduce_start(&p->w, out[0]);
-    mx_parallel_for(x, reduce_task, &s, tasks);
+    mx_parallel_for(x, reduce_task, &s, (size_t)tasks);
     mx_reduce_finish(&p->w, out[0], x->scratch);
   }
 }

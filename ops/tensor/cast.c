@@ -98,9 +98,9 @@ typedef struct {
   void *out;
 } cast_job;
 
-static void cast_slice(void *ctx, int64_t t) {
+static void cast_slice(void *ctx, size_t t) {
   const cast_job *j = ctx;
-  int64_t lo = t * SLICE, n = j->p->n - lo < SLICE ? j->p->n - lo : SLICE;
+  int64_t lo = (int64_t)t * SLICE, n = j->p->n - lo < SLICE ? j->p->n - lo : SLICE;
   mx_convert_run(&j->p->conv, (char *)j->out + lo * j->p->conv.out_size,
                  (const char *)j->in + lo * j->p->conv.in_size, n);
 }
@@ -108,7 +108,7 @@ static void cast_slice(void *ctx, int64_t t) {
 static void cast_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const cast_params *p = params;
   cast_job job = {p, in[0], out[0]};
-  mx_parallel_for(x, cast_slice, &job, (p->n + SLICE - 1) / SLICE);
+  mx_parallel_for(x, cast_slice, &job, (size_t)((p->n + SLICE - 1) / SLICE));
 }
 
 #define IO(n, t, g) {.name = n, .types = t, .group = g}

@@ -69,7 +69,7 @@ static int64_t slice_count(int64_t start, int64_t end, int64_t step) {
 /* Fills the output's shape from the input's (dims may be unknown, -1) and,
  * unless p is NULL, p. *ready: 0 when a list is a graph input not bound yet
  * (the shape then has the input's rank and unknown dims). */
-static minnx_status slice_plan(mx_op_ctx *c, slice_params *p, int *ready) {
+static minnx_status slice_resolve(mx_op_ctx *c, slice_params *p, int *ready) {
   const mx_shape *in = c->in[0];
   mx_shape *out = &c->out[0];
   slice_list starts, ends, axes, steps;
@@ -149,8 +149,8 @@ static void slice_copy(const slice_params *p, const void *src, void *dst) {
   }
 }
 
-/* Constant data and lists: folded, the plan made again (the checks passed).
- * Not inlined: the plan is then on the stack only while the copy runs, not
+/* Constant data and lists: folded, the params made again (the checks passed).
+ * Not inlined: the params are then on the stack only while the copy runs, not
  * under the checks' messages (the deepest load path on a microcontroller). */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
@@ -159,7 +159,7 @@ static minnx_status slice_fold(mx_op_ctx *c) {
   slice_params p;
   int ready;
   void *bytes;
-  minnx_status st = slice_plan(c, &p, &ready);
+  minnx_status st = slice_resolve(c, &p, &ready);
   if (st || (st = mx_fold_output(c, 0, &bytes)) || !bytes) return st;
   slice_copy(&p, c->in_data[0], bytes);
   return MINNX_OK;
@@ -167,7 +167,7 @@ static minnx_status slice_fold(mx_op_ctx *c) {
 
 static minnx_status slice_infer(mx_op_ctx *c) {
   int ready;
-  minnx_status st = slice_plan(c, NULL, &ready);
+  minnx_status st = slice_resolve(c, NULL, &ready);
   if (st || !ready || !c->in_data[0] || mx_shape_count(&c->out[0]) < 0) return st;
   return slice_fold(c);
 }
@@ -179,7 +179,7 @@ static size_t slice_params_size(const mx_node *n) {
 
 static minnx_status slice_prepare(mx_op_ctx *c, void *params) {
   int ready;
-  return slice_plan(c, params, &ready); /* shapes concrete, lists bound: ready */
+  return slice_resolve(c, params, &ready); /* shapes concrete, lists bound: ready */
 }
 
 static void slice_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {

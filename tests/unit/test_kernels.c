@@ -128,10 +128,10 @@ static const mx_dtype all_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, M
  * touched the same bytes, or read what another writes, shows. */
 static long split_runs; /* evals that were split */
 
-static void scrambled(void *pool, mx_task_fn task, void *ctx, int64_t n) {
-  (*(long *)pool)++;
+static void scrambled(void *runs, minnx_task_fn task, void *ctx, size_t n) {
+  (*(long *)runs)++;
   if (n > 0) task(ctx, n - 1);
-  for (int64_t i = 0; i + 1 < n; i++) task(ctx, i);
+  for (size_t i = 0; i + 1 < n; i++) task(ctx, i);
 }
 
 /* ---- ArgMax ---- */

@@ -6,6 +6,7 @@
 
 #include "builder.h"
 #include "check.h"
+#include "graph/err.h"
 #include "loader/loader.h"
 #include "loader/wire.h"
 #include "minnx.h"
@@ -194,8 +195,29 @@ static void run_bound(minnx_session *s, int64_t n, minnx_status want, const char
   if (word) CHECK(st && contains(err.message, word));
 }
 
+/* The message's own bound: mx_fail_prefix puts its words before a callee's
+ * message in place, the whole when it fits, else cut at the buffer's end. */
+static void prefix_in_place(void) {
+  minnx_error e;
+  char long_text[400];
+  memset(long_text, 'x', sizeof long_text - 1);
+  long_text[sizeof long_text - 1] = '\0';
+  mx_fail(&e, MINNX_E_SHAPE, "the cause %d", 7);
+  CHECK_EQ_INT(mx_fail_prefix(&e, MINNX_E_MODEL, "node '%s': ", "n"), MINNX_E_MODEL);
+  CHECK(strcmp(e.message, "node 'n': the cause 7") == 0 && e.status == MINNX_E_MODEL);
+  mx_fail(&e, MINNX_E_SHAPE, "%s", long_text); /* a cause that fills the buffer: its end goes */
+  mx_fail_prefix(&e, MINNX_E_MODEL, "p: ");
+  CHECK(strlen(e.message) == sizeof e.message - 1 && strncmp(e.message, "p: xxx", 6) == 0);
+  mx_fail(&e, MINNX_E_SHAPE, "cause");
+  mx_fail_prefix(&e, MINNX_E_MODEL, "%s", long_text); /* a prefix longer than the buffer: the cause goes */
+  CHECK(strlen(e.message) == sizeof e.message - 1 && strspn(e.message, "x") == sizeof e.message - 1);
+  CHECK_EQ_INT(mx_fail_prefix(NULL, MINNX_E_LIMIT, "no message"), MINNX_E_LIMIT);
+}
+
 int main(void) {
   minnx_error err;
+
+  prefix_in_place();
 
   /* nesting: exactly at the limit loads (value_info is not otherwise read); one more level is refused */
   nested_type *nt = calloc(1, sizeof *nt);
