@@ -199,7 +199,8 @@ static inline float mx_copysignf(float mag, float sign) {
 }
 
 /* tanh x: x + x^3 P(x^2) below 0.875; above, 1 - 2 / (e^2|x| + 1) with the
- * sign of x (1 from |x| = 10 on: the clamp keeps e^2|x| finite). */
+ * sign of x (1 from |x| = 10 on: the clamp keeps e^2|x| finite). x == 0
+ * keeps its sign. */
 static inline float mx_tanhf(float x) {
   float z = x * x;
   float p = -0x1.55555p-2f +
@@ -210,6 +211,7 @@ static inline float mx_tanhf(float x) {
   float ac = a > 10.0f ? 10.0f : a;
   float far = mx_copysignf(1.0f - 2.0f / (mx_expf(2.0f * ac) + 1.0f), x);
   float y = a < 0.875f ? near : far;
+  y = x == 0.0f ? x : y; /* -0 + +0 would be +0 */
   return x != x ? x + x : y;
 }
 
@@ -306,12 +308,13 @@ static inline float mx_powf(float x, float y) {
   t = t > 130.0 ? 130.0 : t;
   float mag = (float)mx_pow_exp2(t);
   float edge = (ax == 0.0f) == (y < 0.0f) ? inf : 0.0f; /* x = +-0 or +-inf */
-  mag = (ax == 0.0f) | (ax == inf) ? edge : mag;
-  float r = odd & (int)(mx_fbits(x) >> 31) ? -mag : mag;
-  r = (x < 0.0f) & (ax != inf) & !is_int ? mx_bitsf(MX_NANF_BITS) : r;
-  r = (x == -1.0f) & (ay == inf) ? 1.0f : r;
-  r = (x != x) | (y != y) ? x + y : r;
-  return (x == 1.0f) | (y == 0.0f) ? 1.0f : r;
+  mag = ((ax == 0.0f) | (ax == inf)) ? edge : mag;
+  float r = (odd & (int)(mx_fbits(x) >> 31)) ? -mag : mag;
+  r = ((x < 0.0f) & (ax != inf) & !is_int) ? mx_bitsf(MX_NANF_BITS) : r;
+  r = ((x == -1.0f) & (ay == inf)) ? 1.0f : r;
+  r = y != y ? y + y : r; /* (one NaN at a time: which of two an x + y gives differs between ISAs) */
+  r = x != x ? x + x : r;
+  return ((x == 1.0f) | (y == 0.0f)) ? 1.0f : r;
 }
 
 #endif

@@ -5,11 +5,10 @@
  * every x at a few exponents y plus random pairs. Prints per function the
  * largest error in ulps of the reference's binade, the input where it
  * occurs, and how many results are not the correctly rounded one; exits 1
- * if an error exceeds the bound README states (BOUNDS below).
+ * if an error exceeds the bound README states (tests/ulp/measure.h).
  *
  *   ulp_sweep [--step N] [FUNCTION...]    (default: all; every Nth input only)
  */
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -18,18 +17,11 @@
 #include <string.h>
 
 #include "ops/core/mathf.h"
+#include "tests/ulp/measure.h"
 
 #define CHUNK 4096
 #define THREADS 2
 
-/* The bounds README states, in ulps (pow at the exponents swept and on the
- * random pairs). */
-static const struct {
-  const char *name;
-  double bound;
-} BOUNDS[] = {
-    {"exp", 1}, {"expm1", 2}, {"log", 1}, {"log1p", 2}, {"tanh", 2}, {"sigmoid", 2}, {"erf", 2}, {"pow", 1},
-};
 
 typedef void (*mx_loop)(const float *x, const float *y, float *out, int n);
 typedef double (*ref_fn)(double x, double y);
@@ -99,28 +91,6 @@ static const struct {
 static const float POW_Y[] = {2.0f, 0.5f, 3.0f, -1.0f};
 #define POW_PAIRS (1u << 28)
 
-static uint32_t bits_of(float x) {
-  uint32_t u;
-  memcpy(&u, &x, 4);
-  return u;
-}
-
-/* |y - ref| in ulps of float32 at ref's magnitude (2^-149 at the least);
- * infinite when one is a NaN or an inf and the other not */
-static double ulp_error(float y, double ref) {
-  float rf = (float)ref;
-  if (isnan(rf) || isnan(y))
-    return isnan(rf) && isnan(y) ? 0 : INFINITY;
-  if (bits_of(y) == bits_of(rf))
-    return 0;
-  if (isinf(y) || isinf(rf)) /* an overflow that should not be, or a missing one */
-    return isinf(y) && fabs(ref) > FLT_MAX ? 0 : INFINITY;
-  int e;
-  frexp(ref, &e);
-  double ulp = ldexp(1.0, e - 24 < -149 ? -149 : e - 24);
-  double err = fabs((double)y - ref) / ulp;
-  return err == 0 ? 0.5 : err; /* a zero of the wrong sign */
-}
 
 struct result {
   double max_err;
@@ -131,10 +101,8 @@ struct result {
 static void add_result(struct result *r, const float *x, const float *y, const float *out, int n, ref_fn ref) {
   for (int i = 0; i < n; i++) {
     double want = ref((double)x[i], (double)y[i]);
-    double err = ulp_error(out[i], want);
-    float rf = (float)want;
-    int right = bits_of(out[i]) == bits_of(rf) || (isnan(out[i]) && isnan(rf));
-    r->wrong += !right;
+    double err = mathf_ulp_error(out[i], want);
+    r->wrong += err != 0;
     if (err > r->max_err) {
       r->max_err = err;
       r->worst_x = x[i];
@@ -233,11 +201,10 @@ static int measure(int func, uint64_t step) {
   printf(" (got %a, want %a); %" PRIu64 " of %" PRIu64 " not correctly rounded\n", (double)got, want, all.wrong,
          all.count);
   fflush(stdout);
-  for (size_t b = 0; b < sizeof BOUNDS / sizeof BOUNDS[0]; b++)
-    if (strcmp(BOUNDS[b].name, name) == 0 && all.max_err > BOUNDS[b].bound) {
-      printf("%s: above README's bound of %g ulp\n", name, BOUNDS[b].bound);
-      return 1;
-    }
+  if (all.max_err > mathf_bound(name)) {
+    printf("%s: above README's bound of %g ulp\n", name, mathf_bound(name));
+    return 1;
+  }
   return 0;
 }
 
@@ -249,6 +216,15 @@ int main(int argc, char **argv) {
     first = 3;
     if (step == 0) {
       fprintf(stderr, "ulp_sweep: --step needs a positive count\n");
+      return 2;
+    }
+  }
+  for (int a = first; a < argc; a++) {
+    size_t f = 0;
+    while (f < NFUNCS && strcmp(argv[a], FUNCS[f].name) != 0)
+      f++;
+    if (f == NFUNCS) {
+      fprintf(stderr, "ulp_sweep: no function '%s'\n", argv[a]);
       return 2;
     }
   }
