@@ -51,6 +51,23 @@ static inline double mx_bitsd(uint64_t u) {
   return x;
 }
 
+/* c[0] + t (c[1] + t (... + t c[n-1])): Horner's order, innermost first.
+ * (gcc and clang unroll it at -O2 and up, before vectorizing the caller's
+ * loop; unrolled or not, the operations are the same.) */
+static inline float mx_hornerf(float t, const float *c, int n) {
+  float p = c[n - 1];
+  for (int i = n - 2; i >= 0; i--)
+    p = c[i] + t * p;
+  return p;
+}
+
+static inline double mx_horner(double t, const double *c, int n) {
+  double p = c[n - 1];
+  for (int i = n - 2; i >= 0; i--)
+    p = c[i] + t * p;
+  return p;
+}
+
 #define MX_NANF_BITS 0x7fc00000u
 #define MX_INFF_BITS 0x7f800000u
 
@@ -79,16 +96,15 @@ static inline float mx_reduce_ln2(float x, float *kf, uint32_t *ku, float *r_lo)
 /* e^(r + r_lo) - 1 = r + (r_lo + r^2 P(r)) on |r| <= ln2/2 (r r_lo is below
  * 2^-27 of it), P fitted for e^r's relative error */
 static inline float mx_exp_poly(float r, float r_lo) {
-  float p = 0x1.fffffcp-2f + r * (0x1.555492p-3f + r * (0x1.5558b8p-5f + r * (0x1.1239a4p-7f + r * 0x1.6a4502p-10f)));
-  return r + (r_lo + (r * r) * p);
+  static const float c[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558b8p-5f, 0x1.1239a4p-7f, 0x1.6a4502p-10f};
+  return r + (r_lo + (r * r) * mx_hornerf(r, c, 5));
 }
 
 /* The same form on |r| <= 0.75, fitted for the relative error of e^r - 1. */
 static inline float mx_expm1_poly(float r, float r_lo) {
-  float p = 0x1p-1f +
-            r * (0x1.55556p-3f +
-                 r * (0x1.555544p-5f + r * (0x1.11095ep-7f + r * (0x1.6c1e68p-10f + r * (0x1.a63aaep-13f + r * 0x1.a0e4aap-16f)))));
-  return r + (r_lo + (r * r) * p);
+  static const float c[] = {0x1p-1f,         0x1.55556p-3f,   0x1.555544p-5f, 0x1.11095ep-7f,
+                            0x1.6c1e68p-10f, 0x1.a63aaep-13f, 0x1.a0e4aap-16f};
+  return r + (r_lo + (r * r) * mx_hornerf(r, c, 7));
 }
 
 /* e^x = 2^k e^r, as e^r - 1 and 2^k = s1 s2. The clamp keeps k in
@@ -150,7 +166,8 @@ static inline float mx_expm1f(float x) {
 static inline float mx_log_core(float f, float kf, float low) {
   float s = f / (2.0f + f);
   float z = s * s;
-  float R = z * (0x1.555554p-1f + z * (0x1.999c26p-2f + z * (0x1.23d3dep-2f + z * 0x1.f13b92p-3f)));
+  static const float c[] = {0x1.555554p-1f, 0x1.999c26p-2f, 0x1.23d3dep-2f, 0x1.f13b92p-3f};
+  float R = z * mx_hornerf(z, c, 4);
   float hfsq = 0.5f * f * f;
   return kf * MX_LN2_HI + (f - (hfsq - (s * (hfsq + R) + (kf * MX_LN2_LO + low))));
 }
@@ -203,10 +220,9 @@ static inline float mx_copysignf(float mag, float sign) {
  * keeps its sign. */
 static inline float mx_tanhf(float x) {
   float z = x * x;
-  float p = -0x1.55555p-2f +
-            z * (0x1.110fa8p-3f +
-                 z * (-0x1.b9da52p-5f + z * (0x1.6376eep-6f + z * (-0x1.11023p-7f + z * (0x1.5b6d5ap-9f + z * -0x1.f9b7d6p-12f)))));
-  float near = x + (x * z) * p;
+  static const float c[] = {-0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f,  0x1.6376eep-6f,
+                            -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
+  float near = x + (x * z) * mx_hornerf(z, c, 7);
   float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
   float ac = a > 10.0f ? 10.0f : a;
   float far = mx_copysignf(1.0f - 2.0f / (mx_expf(2.0f * ac) + 1.0f), x);
@@ -237,20 +253,15 @@ static inline float mx_sigmoidf(float x) {
  * on [0.84, 1)), x clamped to 4, where erf rounds to 1. */
 static inline float mx_erff(float x) {
   float z = x * x;
-  float p = 0x1.06eba8p-3f +
-            z * (-0x1.81273ep-2f +
-                 z * (0x1.ce2ce6p-4f + z * (-0x1.b7f71ap-6f + z * (0x1.53f224p-8f + z * (-0x1.a3515ep-11f + z * 0x1.4771fcp-14f)))));
-  float near = x + x * p;
+  static const float c[] = {0x1.06eba8p-3f, -0x1.81273ep-2f, 0x1.ce2ce6p-4f, -0x1.b7f71ap-6f,
+                            0x1.53f224p-8f, -0x1.a3515ep-11f, 0x1.4771fcp-14f};
+  static const float d[] = {0x1.afbb3cp-3f,   -0x1.3088f2p-4f, 0x1.98723cp-6f,   -0x1.06271p-7f,   0x1.4a5d0cp-9f,
+                            -0x1.546fe6p-11f, 0x1.d53d66p-13f, -0x1.1d4a52p-13f, -0x1.e3f474p-15f, -0x1.d568acp-16f};
+  float near = x + x * mx_hornerf(z, c, 7);
   float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
   float ac = a > 4.0f ? 4.0f : a;
   float t = ac - 2.5f;
-  float q = 0x1.afbb3cp-3f +
-            t * (-0x1.3088f2p-4f +
-                 t * (0x1.98723cp-6f +
-                      t * (-0x1.06271p-7f +
-                           t * (0x1.4a5d0cp-9f +
-                                t * (-0x1.546fe6p-11f +
-                                     t * (0x1.d53d66p-13f + t * (-0x1.1d4a52p-13f + t * (-0x1.e3f474p-15f + t * -0x1.d568acp-16f))))))));
+  float q = mx_hornerf(t, d, 10);
   float far = mx_copysignf(1.0f - mx_expf(-(ac * ac)) * q, x);
   float y = a < 1.0f ? near : far;
   return x != x ? x + x : y;
@@ -265,8 +276,9 @@ static inline double mx_pow_log2(float ax) {
   double f = (double)ff;
   double s = f / (2.0 + f);
   double z = s * s;
-  double R = z * (0x1.55555556202d1p-1 +
-                  z * (0x1.999996a3883ccp-2 + z * (0x1.24941490b490bp-2 + z * (0x1.c62a251a04011p-3 + z * 0x1.91240aa2ecd80p-3))));
+  static const double c[] = {0x1.55555556202d1p-1, 0x1.999996a3883ccp-2, 0x1.24941490b490bp-2, 0x1.c62a251a04011p-3,
+                             0x1.91240aa2ecd80p-3};
+  double R = z * mx_horner(z, c, 5);
   double hfsq = 0.5 * f * f;
   double ln = f - (hfsq - s * (hfsq + R));
   return k + ln * 0x1.71547652b82fep0;
@@ -278,13 +290,10 @@ static inline double mx_pow_exp2(double t) {
   double k = w - 0x1.8p52;
   uint64_t ku = mx_dbits(w) - mx_dbits(0x1.8p52);
   double r = t - k;
-  double p = 0x1.62e42fefa37c1p-1 +
-             r * (0x1.ebfbdff81bbcep-3 +
-                  r * (0x1.c6b08d70c98fcp-5 +
-                       r * (0x1.3b2ab7244d46ap-7 +
-                            r * (0x1.5d87fd9210f60p-10 +
-                                 r * (0x1.4308977e86720p-13 + r * (0x1.ffce3281b9600p-17 + r * (0x1.63e71fd114400p-20 + r * 0x1.b3dcc2e95c000p-24)))))));
-  return (1.0 + r * p) * mx_bitsd((ku + 1023u) << 52);
+  static const double c[] = {0x1.62e42fefa37c1p-1,  0x1.ebfbdff81bbcep-3,  0x1.c6b08d70c98fcp-5,
+                             0x1.3b2ab7244d46ap-7,  0x1.5d87fd9210f60p-10, 0x1.4308977e86720p-13,
+                             0x1.ffce3281b9600p-17, 0x1.63e71fd114400p-20, 0x1.b3dcc2e95c000p-24};
+  return (1.0 + r * mx_horner(r, c, 9)) * mx_bitsd((ku + 1023u) << 52);
 }
 
 /* x^y = 2^(y log2 |x|) in double, rounded once to float (below 2^-149 to 0,
