@@ -6,10 +6,12 @@
  * int32, unsigned integer bit operations and selects (?: on values both
  * computed), never a branch on the data, a libm call or a fused multiply-add.
  * A loop that calls one vectorizes (gcc and clang, -O3) for SSE2, AVX2,
- * AVX-512, NEON and Helium alike, and every lane computes exactly what the
- * scalar code does, so the portable, AVX2, AVX-512, aarch64 and Cortex-M4
- * builds give the same bits. That needs no contraction of a*b+c into an FMA
- * by the compiler: the project builds with -ffp-contract=off (CMakeLists.txt).
+ * AVX-512 and NEON alike (the Cortex-M4 runs it scalar), and every lane
+ * computes exactly what the scalar code does, so the portable, AVX2,
+ * AVX-512, aarch64 and Cortex-M4 builds give the same bits. That needs no
+ * contraction of a*b+c into an FMA by the compiler: the project builds with
+ * -ffp-contract=off, and with -fno-trapping-math, without which gcc keeps
+ * the selects as branches (CMakeLists.txt).
  *
  * Accuracy, measured over every float32 input against the correctly rounded
  * value by tests/ulp/ulp.c, is in README's table. The polynomial coefficients
@@ -52,8 +54,8 @@ static inline double mx_bitsd(uint64_t u) {
 }
 
 /* c[0] + t (c[1] + t (... + t c[n-1])): Horner's order, innermost first.
- * (gcc and clang unroll it at -O2 and up, before vectorizing the caller's
- * loop; unrolled or not, the operations are the same.) */
+ * (gcc and clang unroll it before vectorizing the caller's loop; unrolled or
+ * not, the operations are the same.) */
 static inline float mx_hornerf(float t, const float *c, int n) {
   float p = c[n - 1];
   for (int i = n - 2; i >= 0; i--)
