@@ -7,7 +7,9 @@ Each polynomial approximates a smooth function on the reduced interval its algor
 float32 polynomials, the coefficients are rounded to float32 one at a time, lowest degree first,
 and the remaining ones refitted after each rounding, so that the rounding errors of the earlier
 coefficients are absorbed by the later ones. The reference values come from Python's math module
-(double precision, far below float32's rounding). Reproducible: same output every run.
+(double precision, far below float32's rounding). The float32 coefficients come out the same,
+bit for bit, every run; the double ones (powf's internals) vary in their last few bits from run
+to run (numpy's least squares), some 2^-40 below the fit's own error: the header holds one run's.
 
     /usr/bin/python3 tests/ulp/fit.py
 """
