@@ -8,8 +8,9 @@ float32 polynomials, the coefficients are rounded to float32 one at a time, lowe
 and the remaining ones refitted after each rounding, so that the rounding errors of the earlier
 coefficients are absorbed by the later ones. The reference values come from Python's math module
 (double precision, far below float32's rounding). The float32 coefficients come out the same,
-bit for bit, every run; the double ones (powf's internals) vary in their last few bits from run
-to run (numpy's least squares), some 2^-40 below the fit's own error: the header holds one run's.
+bit for bit, every run; the double ones (powf's internals) vary in their trailing bits from run
+to run (numpy's least squares is not bit-reproducible), which moves the polynomials by less than
+2^-49, below their fitted error (2^-45): the header holds one run's.
 
     /usr/bin/python3 tests/ulp/fit.py
 """
