@@ -1,0 +1,331 @@
+/* minnx's own transcendental functions on float32 (the numeric contract,
+ * README "Numbers"): exp, expm1, log, log1p, tanh, sigmoid, erf, pow.
+ *
+ * Each is one algorithm, written once as a scalar static inline function
+ * that uses only IEEE +, -, *, /, conversions between float, double and
+ * int32, unsigned integer bit operations and selects (?: on values both
+ * computed), never a branch on the data, a libm call or a fused multiply-add.
+ * A loop that calls one vectorizes (gcc and clang, -O3) for SSE2, AVX2,
+ * AVX-512 and NEON alike (the Cortex-M4 runs it scalar), and every lane
+ * computes exactly what the scalar code does, so the portable, AVX2,
+ * AVX-512, aarch64 and Cortex-M4 builds give the same bits. That needs no
+ * contraction of a*b+c into an FMA by the compiler: the project builds with
+ * -ffp-contract=off, and with -fno-trapping-math, without which gcc keeps
+ * the selects as branches (CMakeLists.txt).
+ *
+ * Accuracy, measured over every float32 input against the correctly rounded
+ * value by tests/ulp/ulp.c, is in README's table. The polynomial coefficients
+ * come from tests/ulp/fit.py (weighted minimax fits, rounded to float32 or
+ * double), which prints them in this order. Edge cases (NaN, +-inf, +-0,
+ * subnormals, overflow, underflow) are numpy's (C99 Annex F's); a NaN input
+ * gives a quiet NaN (x + x), a NaN made from numbers the quiet NaN 0x7fc00000.
+ *
+ * powf computes in double (a float32 pow through exp(y log x) would need
+ * log x to about 2^-32, beyond float32 arithmetic); the others in float32.
+ * Double versions of these functions are not here yet. */
+#ifndef MX_MATHF_H
+#define MX_MATHF_H
+
+#include <stdint.h>
+#include <string.h>
+
+static inline uint32_t mx_fbits(float x) {
+  uint32_t u;
+  memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+static inline float mx_bitsf(uint32_t u) {
+  float x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+static inline uint64_t mx_dbits(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+static inline double mx_bitsd(uint64_t u) {
+  double x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+/* c[0] + t (c[1] + t (... + t c[n-1])): Horner's order, innermost first.
+ * (gcc and clang unroll it before vectorizing the caller's loop; unrolled or
+ * not, the operations are the same.) */
+static inline float mx_hornerf(float t, const float *c, int n) {
+  float p = c[n - 1];
+  for (int i = n - 2; i >= 0; i--)
+    p = c[i] + t * p;
+  return p;
+}
+
+static inline double mx_horner(double t, const double *c, int n) {
+  double p = c[n - 1];
+  for (int i = n - 2; i >= 0; i--)
+    p = c[i] + t * p;
+  return p;
+}
+
+#define MX_NANF_BITS 0x7fc00000u
+#define MX_INFF_BITS 0x7f800000u
+
+/* ln 2 split so that k * MX_LN2_HI is exact for |k| < 2^9 (MX_LN2_HI has
+ * 15 significant bits) and x - k * MX_LN2_HI exact too (Sterbenz) */
+#define MX_LN2_HI 0x1.62e4p-1f
+#define MX_LN2_LO 0x1.7f7d1cp-20f
+#define MX_LOG2E 0x1.715476p0f
+/* adding it rounds a float of magnitude below 2^22 to an integer, which
+ * the sum's low mantissa bits then hold (two's complement) */
+#define MX_ROUNDER 0x1.8p23f
+
+/* x = k ln2 + r + r_lo, |r| <= ln2/2 (a little more: k comes from a
+ * rounded product), r_lo the rounding error of r (exact by Fast2Sum): k as a
+ * float and as bits, for |x| < 2^8 */
+static inline float mx_reduce_ln2(float x, float *kf, uint32_t *ku, float *r_lo) {
+  float t = x * MX_LOG2E + MX_ROUNDER;
+  *kf = t - MX_ROUNDER;
+  *ku = mx_fbits(t) - mx_fbits(MX_ROUNDER);
+  float hi = x - *kf * MX_LN2_HI, lo = *kf * MX_LN2_LO;
+  float r = hi - lo;
+  *r_lo = (hi - r) - lo;
+  return r;
+}
+
+/* e^(r + r_lo) - 1 = r + (r_lo + r^2 P(r)) on |r| <= ln2/2 (r r_lo is below
+ * 2^-27 of it), P fitted for e^r's relative error */
+static inline float mx_exp_poly(float r, float r_lo) {
+  static const float c[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558b8p-5f, 0x1.1239a4p-7f, 0x1.6a4502p-10f};
+  return r + (r_lo + (r * r) * mx_hornerf(r, c, 5));
+}
+
+/* The same form on |r| <= 0.75, fitted for the relative error of e^r - 1. */
+static inline float mx_expm1_poly(float r, float r_lo) {
+  static const float c[] = {0x1p-1f,         0x1.55556p-3f,   0x1.555544p-5f, 0x1.11095ep-7f,
+                            0x1.6c1e68p-10f, 0x1.a63aaep-13f, 0x1.a0e4aap-16f};
+  return r + (r_lo + (r * r) * mx_hornerf(r, c, 7));
+}
+
+/* e^x = 2^k e^r, as e^r - 1 and 2^k = s1 s2. The clamp keeps k in
+ * [-150, 129], where 2^k is the product of two normal floats 2^k1 2^k2
+ * (k1 = floor((k + 256) / 2) - 128): e^r 2^k1 is exact, and the second
+ * product rounds once, into a subnormal, to 0 below about -103.97 or to inf
+ * above about 88.72. */
+static inline float mx_exp_split(float x, float *s1, float *s2) {
+  float xc = x < -104.0f ? -104.0f : x;
+  xc = xc > 89.0f ? 89.0f : xc;
+  float kf, r_lo;
+  uint32_t ku;
+  float r = mx_reduce_ln2(xc, &kf, &ku, &r_lo);
+  uint32_t h = (ku + 256u) >> 1;
+  *s1 = mx_bitsf((h - 1u) << 23);
+  *s2 = mx_bitsf((ku - h + 255u) << 23);
+  return mx_exp_poly(r, r_lo);
+}
+
+static inline float mx_expf(float x) {
+  float s1, s2, q = mx_exp_split(x, &s1, &s2);
+  float y = ((1.0f + q) * s1) * s2;
+  return x != x ? x + x : y;
+}
+
+/* e^x - 1 = 2^k (e^r - 1) + (2^k - 1): both terms exact for k in [-26, 24],
+ * their sum rounded once. k is 0 for |x| < 0.75 (r = x), so that k = +-1
+ * (|r| from 0.06 to ln2/2 there) never cancels e^r - 1 against 2^k - 1.
+ * From k = 25 on, 2^k e^r (the - 1 is below half an ulp of it), scaled in
+ * two steps so that k = 128 can overflow to inf. Below -18 the result rounds
+ * to -1, above 88.8 to inf: the clamp keeps k in [-26, 128]. x == 0 keeps
+ * its sign. */
+static inline float mx_expm1f(float x) {
+  float xc = x < -18.0f ? -18.0f : x;
+  xc = xc > 88.8f ? 88.8f : xc;
+  float kf, r_lo;
+  uint32_t ku;
+  float r = mx_reduce_ln2(xc, &kf, &ku, &r_lo);
+  int near0 = mx_bitsf(mx_fbits(xc) & 0x7fffffffu) < 0.75f; /* (gcc 12 vectorizes |x| < c, not a pair of compares) */
+  r = near0 ? xc : r;
+  r_lo = near0 ? 0.0f : r_lo;
+  kf = near0 ? 0.0f : kf;
+  ku = near0 ? 0u : ku;
+  float q = mx_expm1_poly(r, r_lo);
+  float s = mx_bitsf((ku + 127u) << 23);
+  float near = q * s + (s - 1.0f);
+  float half = mx_bitsf((ku + 126u) << 23);
+  float far = ((q + 1.0f) * half) * 2.0f;
+  float y = kf < 25.0f ? near : far;
+  y = x == 0.0f ? x : y;
+  return x != x ? x + x : y;
+}
+
+/* ln(1 + f) = 2s + s R(s^2), s = f / (2 + f), for f in [sqrt(1/2) - 1,
+ * sqrt(2) - 1], written so that f itself is the leading term, exact:
+ * f - (f^2/2 - s (f^2/2 + R)) (2s = f - s f and s f = f^2/2 - s f^2/2), with
+ * `low` (what lies below f's last bit: k ln2's low part, log1p's rounding
+ * correction) added in the small terms. */
+static inline float mx_log_core(float f, float kf, float low) {
+  float s = f / (2.0f + f);
+  float z = s * s;
+  static const float c[] = {0x1.555554p-1f, 0x1.999c26p-2f, 0x1.23d3dep-2f, 0x1.f13b92p-3f};
+  float R = z * mx_hornerf(z, c, 4);
+  float hfsq = 0.5f * f * f;
+  return kf * MX_LN2_HI + (f - (hfsq - (s * (hfsq + R) + (kf * MX_LN2_LO + low))));
+}
+
+/* A positive normal x as 2^k m, m in [sqrt(1/2), sqrt(2)): returns m - 1
+ * (exact) and k as a float. Other inputs give garbage the callers select
+ * away. */
+static inline float mx_split_sqrt2(float x, float *kf) {
+  uint32_t ix = mx_fbits(x);
+  uint32_t u = ix - 0x3f3504f3u; /* sqrt(1/2)'s bits */
+  /* the exponent difference is u's top 9 bits, signed */
+  *kf = (float)((int32_t)((u >> 23) ^ 256u) - 256);
+  return mx_bitsf(ix - (u & 0xff800000u)) - 1.0f;
+}
+
+/* log x: a subnormal x is scaled by 2^23 first. */
+static inline float mx_logf(float x) {
+  int sub = x < 0x1p-126f;
+  float kf, f = mx_split_sqrt2(sub ? x * 0x1p23f : x, &kf);
+  kf = sub ? kf - 23.0f : kf;
+  float y = mx_log_core(f, kf, 0.0f);
+  y = x == 0.0f ? -mx_bitsf(MX_INFF_BITS) : y;
+  y = x < 0.0f ? mx_bitsf(MX_NANF_BITS) : y;
+  y = x == mx_bitsf(MX_INFF_BITS) ? x : y;
+  return x != x ? x + x : y;
+}
+
+/* log(1 + x) = log u + (1 + x - u) / u for u = 1 + x rounded; 1 + x - u is
+ * x - (u - 1), exact wherever it matters (u - 1 is exact for u in [0.5, 4)
+ * and for u >= 2 whenever the correction is above u's rounding). u is never
+ * subnormal (the smallest is 2^-24). x == 0 keeps its sign. */
+static inline float mx_log1pf(float x) {
+  float u = 1.0f + x;
+  float kf, f = mx_split_sqrt2(u, &kf);
+  float c = (x - (u - 1.0f)) / u;
+  float y = mx_log_core(f, kf, c);
+  y = x == 0.0f ? x : y;
+  y = x == -1.0f ? -mx_bitsf(MX_INFF_BITS) : y;
+  y = x < -1.0f ? mx_bitsf(MX_NANF_BITS) : y;
+  y = x == mx_bitsf(MX_INFF_BITS) ? x : y;
+  return x != x ? x + x : y;
+}
+
+static inline float mx_copysignf(float mag, float sign) {
+  return mx_bitsf(mx_fbits(mag) | (mx_fbits(sign) & 0x80000000u));
+}
+
+/* tanh x: x + x^3 P(x^2) below 0.875; above, 1 - 2 / (e^2|x| + 1) with the
+ * sign of x (1 from |x| = 10 on: the clamp keeps e^2|x| finite). x == 0
+ * keeps its sign. */
+static inline float mx_tanhf(float x) {
+  float z = x * x;
+  static const float c[] = {-0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f,  0x1.6376eep-6f,
+                            -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
+  float near = x + (x * z) * mx_hornerf(z, c, 7);
+  float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float ac = a > 10.0f ? 10.0f : a;
+  float far = mx_copysignf(1.0f - 2.0f / (mx_expf(2.0f * ac) + 1.0f), x);
+  float y = a < 0.875f ? near : far;
+  y = x == 0.0f ? x : y; /* -0 + +0 would be +0 */
+  return x != x ? x + x : y;
+}
+
+/* 1 / (1 + e^-x), from e = e^-|x| <= 1 so that nothing overflows and small
+ * results keep their precision: n / (1 + e) with n = 1 for x >= 0, e below.
+ * e and 1 + e are carried as float pairs (hi + lo, the lo parts exact by
+ * Fast2Sum), so that only the quotient's rounding and the polynomial's error
+ * remain: y0 = n / d, then y0 + (n_lo - y0 d_lo) / d. */
+static inline float mx_sigmoidf(float x) {
+  float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float s1, s2, q = mx_exp_split(-a, &s1, &s2);
+  float p = 1.0f + q, p_lo = (1.0f - p) + q;
+  float e = (p * s1) * s2, e_lo = (p_lo * s1) * s2;
+  float d = 1.0f + e, d_lo = ((1.0f - d) + e) + e_lo;
+  float n = x < 0.0f ? e : 1.0f, n_lo = x < 0.0f ? e_lo : 0.0f;
+  float y0 = n / d;
+  float y = y0 + (n_lo - y0 * d_lo) / d;
+  return x != x ? x + x : y;
+}
+
+/* erf x: x + x P(x^2) below 1; from 1 on, 1 - e^-x^2 Q(|x|) with the sign of
+ * x, Q(x) ~ erfc x e^x^2 fitted for erfc's absolute error (erf is 1 - erfc,
+ * on [0.84, 1)), x clamped to 4, where erf rounds to 1. */
+static inline float mx_erff(float x) {
+  float z = x * x;
+  static const float c[] = {0x1.06eba8p-3f, -0x1.81273ep-2f, 0x1.ce2ce6p-4f, -0x1.b7f71ap-6f,
+                            0x1.53f224p-8f, -0x1.a3515ep-11f, 0x1.4771fcp-14f};
+  static const float d[] = {0x1.afbb3cp-3f,   -0x1.3088f2p-4f, 0x1.98723cp-6f,   -0x1.06271p-7f,   0x1.4a5d0cp-9f,
+                            -0x1.546fe6p-11f, 0x1.d53d66p-13f, -0x1.1d4a52p-13f, -0x1.e3f474p-15f, -0x1.d568acp-16f};
+  float near = x + x * mx_hornerf(z, c, 7);
+  float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float ac = a > 4.0f ? 4.0f : a;
+  float t = ac - 2.5f;
+  float q = mx_hornerf(t, d, 10);
+  float far = mx_copysignf(1.0f - mx_expf(-(ac * ac)) * q, x);
+  float y = a < 1.0f ? near : far;
+  return x != x ? x + x : y;
+}
+
+/* log2 |x| for a positive finite x, in double (to about 2^-44 relative):
+ * the float split of mx_logf, then ln(1 + f) by the same form in double. */
+static inline double mx_pow_log2(float ax) {
+  int sub = ax < 0x1p-126f;
+  float kf, ff = mx_split_sqrt2(sub ? ax * 0x1p23f : ax, &kf);
+  double k = (double)(sub ? kf - 23.0f : kf);
+  double f = (double)ff;
+  double s = f / (2.0 + f);
+  double z = s * s;
+  static const double c[] = {0x1.55555556202d1p-1, 0x1.999996a3883ccp-2, 0x1.24941490b490bp-2, 0x1.c62a251a04011p-3,
+                             0x1.91240aa2ecd80p-3};
+  double R = z * mx_horner(z, c, 5);
+  double hfsq = 0.5 * f * f;
+  double ln = f - (hfsq - s * (hfsq + R));
+  return k + ln * 0x1.71547652b82fep0;
+}
+
+/* 2^t in double for t in [-160, 130]: 2^k 2^r, |r| <= 1/2 exact. */
+static inline double mx_pow_exp2(double t) {
+  double w = t + 0x1.8p52;
+  double k = w - 0x1.8p52;
+  uint64_t ku = mx_dbits(w) - mx_dbits(0x1.8p52);
+  double r = t - k;
+  static const double c[] = {0x1.62e42fefa37c1p-1,  0x1.ebfbdff81bbcep-3,  0x1.c6b08d70c98fcp-5,
+                             0x1.3b2ab7244d46ap-7,  0x1.5d87fd9210f60p-10, 0x1.4308977e86720p-13,
+                             0x1.ffce3281b9600p-17, 0x1.63e71fd114400p-20, 0x1.b3dcc2e95c000p-24};
+  return (1.0 + r * mx_horner(r, c, 9)) * mx_bitsd((ku + 1023u) << 52);
+}
+
+/* x^y = 2^(y log2 |x|) in double, rounded once to float (below 2^-149 to 0,
+ * above FLT_MAX to inf), with C99 Annex F's rules for the rest: a negative x
+ * needs an integer y (else NaN) and gives the sign of (-1)^y; x = +-0 or
+ * +-inf gives 0 or inf; y = +-inf gives 0 or inf as |x| < 1 or > 1, and 1
+ * for x = -1; x = 1 or y = 0 give 1 even with a NaN. */
+static inline float mx_powf(float x, float y) {
+  const float inf = mx_bitsf(MX_INFF_BITS);
+  float ax = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float ay = mx_bitsf(mx_fbits(y) & 0x7fffffffu);
+  /* y an integer, and odd: below 2^23, y + 2^23 rounds it to one, in its
+   * low bit; from 2^23 on every float is one (inf counts as even). (Tests
+   * combined with & and |: gcc 12 vectorizes no && or ||.) */
+  float w = ay + 0x1p23f;
+  int big = ay >= 0x1p23f;
+  int is_int = big | ((w - 0x1p23f) == ay);
+  int odd = is_int & (ay < 0x1p24f) & (int)(mx_fbits(big ? ay : w) & 1u);
+  double t = (double)y * mx_pow_log2(ax);
+  t = t < -160.0 ? -160.0 : t;
+  t = t > 130.0 ? 130.0 : t;
+  float mag = (float)mx_pow_exp2(t);
+  float edge = (ax == 0.0f) == (y < 0.0f) ? inf : 0.0f; /* x = +-0 or +-inf */
+  mag = ((ax == 0.0f) | (ax == inf)) ? edge : mag;
+  float r = (odd & (int)(mx_fbits(x) >> 31)) ? -mag : mag;
+  r = ((x < 0.0f) & (ax != inf) & !is_int) ? mx_bitsf(MX_NANF_BITS) : r;
+  r = ((x == -1.0f) & (ay == inf)) ? 1.0f : r;
+  r = y != y ? y + y : r; /* (one NaN at a time: which of two an x + y gives differs between ISAs) */
+  r = x != x ? x + x : r;
+  return ((x == 1.0f) | (y == 0.0f)) ? 1.0f : r;
+}
+
+#endif
