@@ -1,0 +1,337 @@
+/* The float32 product driver (packing, tiles, tasks, the GEMV path), the
+ * portable microkernels, and the row kernels of double and the integers.
+ * The order every kernel keeps is gemm.h's.
+ *
+ * float32, the Goto scheme: a task takes tiles of y (mc rows x nc columns of
+ * one batch item; tiles are cut by the shape alone) and for each stretch of
+ * kc steps of k packs A's rows into slivers of mr rows (kc x mr, k-major) and
+ * B's columns into slivers of nr (kc x nr), zero-padded at the edges, then
+ * runs the microkernel over every mr x nr block: its accumulators are y's
+ * elements, one per lane, and k is its inner loop; a later stretch starts
+ * from the values the previous one stored (so the sum is still one sequential
+ * chain per element). Blocks at the edges run into a tile in the scratch and
+ * copy out their part. Gemm's epilogue runs over a tile after its last
+ * stretch. With m == 1 (batch-1 inference) packing A would multiply the work
+ * by mr: the GEMV path instead keeps a stretch of y's row in L1 and streams
+ * B's rows once, y[j] = fma(a[k], b[k][j], y[j]) for each k (a transposed B
+ * is packed a block at a time so that its rows stream too). */
+#include <math.h>
+#include <string.h>
+
+#include "ops/core/kernel.h"
+#include "ops/math/gemm.h"
+
+/* Blocking: a packed A block (MC x KC) stays in L2, a B sliver (KC x nr) in
+ * L1 while the A slivers stream past it; MC is a multiple of every level's
+ * mr (4, 6, 12). */
+#define MC 96
+#define KC 256
+#define NC 512
+/* GEMV: y's stretch (GEMV_NC floats: 4 KiB of L1), B's block of steps */
+#define GEMV_NC 1024
+#define GEMV_KC 64
+/* Work (multiply-adds) below which a product runs whole on the calling
+ * thread, and the most tasks (each takes a scratch of its own). */
+#define TASK_FMAS (1 << 18)
+#define MAX_TASKS 8
+
+static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/* ---- the portable microkernels ---- */
+
+#define PMR 4
+#define PNR 16
+static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+  float acc[PMR][PNR];
+  for (int i = 0; i < PMR; i++)
+    for (int j = 0; j < PNR; j++) acc[i][j] = load ? y[i * ldy + j] : 0.0f;
+  for (int64_t k = 0; k < kc; k++, ap += PMR, bp += PNR)
+    for (int i = 0; i < PMR; i++)
+      for (int j = 0; j < PNR; j++) acc[i][j] = fmaf(ap[i], bp[j], acc[i][j]);
+  for (int i = 0; i < PMR; i++)
+    for (int j = 0; j < PNR; j++) y[i * ldy + j] = acc[i][j];
+}
+
+static void axpy_portable(int64_t n, float a, const float *b, float *y) {
+  for (int64_t j = 0; j < n; j++) y[j] = fmaf(a, b[j], y[j]);
+}
+
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, axpy_portable};
+
+int mx_gemm_isa_available(void) {
+  return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
+}
+
+static const mx_sgemm_kernels *kernels_of(int isa) {
+#if MX_X86_AVX2
+  if (isa == MX_GEMM_AVX512) return &mx_sgemm_avx512;
+  if (isa == MX_GEMM_FMA) return &mx_sgemm_fma;
+#else
+  (void)isa;
+#endif
+  return &mx_sgemm_portable;
+}
+
+/* ---- planning ---- */
+
+void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
+  memset(p, 0, sizeof *p);
+  p->d = *d;
+#if MX_X86_AVX2
+  p->isa = isa < MX_GEMM_PORTABLE ? MX_GEMM_PORTABLE : isa > MX_GEMM_AVX512 ? MX_GEMM_AVX512 : isa;
+#else
+  (void)isa;
+  p->isa = MX_GEMM_PORTABLE;
+#endif
+  const mx_sgemm_kernels *k = kernels_of(p->isa);
+  p->mr = k->mr;
+  p->nr = k->nr;
+  p->gemv = d->m == 1;
+  if (p->gemv) {
+    /* stretches of y of at most GEMV_NC, in equal parts on 16 columns */
+    int64_t parts = (d->n + GEMV_NC - 1) / GEMV_NC;
+    if (d->n >= 512 && parts < 2) parts = 2;
+    p->nc = parts ? ((d->n + parts - 1) / parts + 15) / 16 * 16 : 16;
+    p->mc = 1;
+    p->kc = GEMV_KC;
+    p->tiles_m = 1;
+    p->tiles_n = (d->n + p->nc - 1) / p->nc;
+    /* a transposed B's block, packed k-major */
+    p->task_scratch = d->csb == 1 ? 0 : round64((size_t)(p->kc * p->nc) * sizeof(float));
+  } else {
+    p->mc = d->m < MC ? (d->m + p->mr - 1) / p->mr * p->mr : MC;
+    p->nc = d->n < NC ? (d->n + p->nr - 1) / p->nr * p->nr : NC;
+    p->kc = d->k < KC ? (d->k ? d->k : 1) : KC;
+    p->tiles_m = (d->m + p->mc - 1) / p->mc;
+    p->tiles_n = (d->n + p->nc - 1) / p->nc;
+    /* the packed A block, the packed B panel, an edge block */
+    p->task_scratch = round64((size_t)(p->mc * p->kc) * sizeof(float)) +
+                      round64((size_t)(p->kc * p->nc) * sizeof(float)) + round64((size_t)(p->mr * p->nr) * sizeof(float));
+  }
+  p->tiles = p->tiles_m * p->tiles_n;
+  int64_t all = d->batch * p->tiles;
+  double fmas = (double)d->batch * (double)d->m * (double)d->n * (double)(d->k ? d->k : 1);
+  p->tasks = fmas < TASK_FMAS || all < 2 ? 1 : all < MAX_TASKS ? all : MAX_TASKS;
+}
+
+size_t mx_sgemm_scratch(const mx_sgemm_plan *p) { return p->task_scratch * (size_t)p->tasks; }
+
+/* ---- packing ---- */
+
+/* rows [i0, i0+mc) x steps [k0, k0+kc) of A into slivers of mr rows, k-major */
+static void pack_a(const mx_sgemm_plan *p, const float *a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float *ap) {
+  const mx_gemm_dims *d = &p->d;
+  int mr = p->mr;
+  for (int64_t s = 0; s < mc; s += mr, ap += kc * mr) {
+    int64_t rows = mc - s < mr ? mc - s : mr;
+    const float *base = a + (i0 + s) * d->rsa + k0 * d->csa;
+    for (int64_t k = 0; k < kc; k++) {
+      float *dst = ap + k * mr;
+      int64_t i = 0;
+      for (; i < rows; i++) dst[i] = base[i * d->rsa + k * d->csa];
+      for (; i < mr; i++) dst[i] = 0.0f;
+    }
+  }
+}
+
+/* steps [k0, k0+kc) x columns [j0, j0+nc) of B into slivers of nr columns */
+static void pack_b(const mx_sgemm_plan *p, const float *b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float *bp) {
+  const mx_gemm_dims *d = &p->d;
+  int nr = p->nr;
+  for (int64_t s = 0; s < nc; s += nr, bp += kc * nr) {
+    int64_t cols = nc - s < nr ? nc - s : nr;
+    const float *base = b + k0 * d->rsb + (j0 + s) * d->csb;
+    for (int64_t k = 0; k < kc; k++) {
+      float *dst = bp + k * nr;
+      const float *src = base + k * d->rsb;
+      int64_t j = 0;
+      if (d->csb == 1) {
+        memcpy(dst, src, (size_t)cols * sizeof(float));
+        j = cols;
+      } else {
+        for (; j < cols; j++) dst[j] = src[j * d->csb];
+      }
+      for (; j < nr; j++) dst[j] = 0.0f;
+    }
+  }
+}
+
+/* ---- Gemm's epilogue ---- */
+
+/* y = alpha * acc, then y = y + beta * c, over rows [i0, i1) x columns [j0, j1). */
+static void epilogue(const mx_gemm_dims *d, const float *c, float *y, int64_t i0, int64_t i1, int64_t j0, int64_t j1) {
+  float alpha = (float)d->alpha, beta = (float)d->beta;
+  if (alpha == 1.0f && !d->has_c) return; /* 1 * acc is acc (acc is never a signalling NaN) */
+  for (int64_t i = i0; i < i1; i++) {
+    float *row = y + i * d->n;
+    if (!d->has_c) {
+      for (int64_t j = j0; j < j1; j++) row[j] = alpha * row[j];
+      continue;
+    }
+    const float *crow = c + i * d->rsc;
+    if (d->csc == 1) {
+      for (int64_t j = j0; j < j1; j++) {
+        float t = alpha * row[j], u = beta * crow[j];
+        row[j] = t + u;
+      }
+    } else {
+      for (int64_t j = j0; j < j1; j++) {
+        float t = alpha * row[j], u = beta * crow[j * d->csc];
+        row[j] = t + u;
+      }
+    }
+  }
+}
+
+/* ---- the tiles ---- */
+
+typedef struct {
+  const mx_sgemm_plan *p;
+  const float *a, *b, *c;
+  float *y;
+  unsigned char *scratch;
+} sgemm_run;
+
+static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tm, int64_t tn,
+                      unsigned char *scratch) {
+  const mx_sgemm_plan *p = r->p;
+  const mx_gemm_dims *d = &p->d;
+  int64_t oa, ob;
+  mx_gemm_offsets(d, bi, &oa, &ob);
+  const float *a = r->a + oa, *b = r->b + ob;
+  float *y = r->y + bi * d->m * d->n;
+  int64_t i0 = tm * p->mc, j0 = tn * p->nc;
+  int64_t mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
+  float *ap = (float *)scratch;
+  float *bp = (float *)(scratch + round64((size_t)(p->mc * p->kc) * sizeof(float)));
+  float *edge = (float *)((unsigned char *)bp + round64((size_t)(p->kc * p->nc) * sizeof(float)));
+  int mr = p->mr, nr = p->nr;
+  if (d->k == 0) { /* an empty sum: zeros */
+    for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
+  }
+  for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
+    int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
+    int load = k0 > 0;
+    pack_b(p, b, k0, kc, j0, nc, bp);
+    pack_a(p, a, i0, mc, k0, kc, ap);
+    for (int64_t js = 0; js < nc; js += nr) {
+      int64_t cols = nc - js < nr ? nc - js : nr;
+      const float *bs = bp + (js / nr) * kc * nr;
+      for (int64_t is = 0; is < mc; is += mr) {
+        int64_t rows = mc - is < mr ? mc - is : mr;
+        const float *as = ap + (is / mr) * kc * mr;
+        float *yb = y + (i0 + is) * d->n + j0 + js;
+        if (rows == mr && cols == nr) {
+          kern->tile(kc, as, bs, yb, d->n, load);
+          continue;
+        }
+        for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
+          for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
+        kern->tile(kc, as, bs, edge, nr, 1);
+        for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
+      }
+    }
+  }
+  if (d->gemm) epilogue(d, r->c, y, i0, i0 + mc, j0, j0 + nc);
+}
+
+/* y's columns [j0, j0+nc) of batch item bi, m == 1 */
+static void gemv_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tn, unsigned char *scratch) {
+  const mx_sgemm_plan *p = r->p;
+  const mx_gemm_dims *d = &p->d;
+  int64_t oa, ob;
+  mx_gemm_offsets(d, bi, &oa, &ob);
+  const float *a = r->a + oa, *b = r->b + ob;
+  float *y = r->y + bi * d->n;
+  int64_t j0 = tn * p->nc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
+  memset(y + j0, 0, (size_t)nc * sizeof(float));
+  for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
+    int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
+    const float *blk = b + k0 * d->rsb + j0 * d->csb;
+    int64_t ld = d->rsb;
+    if (d->csb != 1) { /* transposed: this block's rows, packed */
+      float *bp = (float *)scratch;
+      for (int64_t j = 0; j < nc; j++) {
+        const float *src = blk + j * d->csb;
+        for (int64_t k = 0; k < kc; k++) bp[k * nc + j] = src[k * d->rsb];
+      }
+      blk = bp;
+      ld = nc;
+    }
+    for (int64_t k = 0; k < kc; k++) {
+      mx_prefetch(blk + k * ld, MX_AHEAD);
+      kern->axpy(nc, a[(k0 + k) * d->csa], blk + k * ld, y + j0);
+    }
+  }
+  if (d->gemm) epilogue(d, r->c, y, 0, 1, j0, j0 + nc);
+}
+
+static void sgemm_task(void *ctx, int64_t t) {
+  const sgemm_run *r = ctx;
+  const mx_sgemm_plan *p = r->p;
+  const mx_sgemm_kernels *kern = kernels_of(p->isa);
+  unsigned char *scratch = r->scratch + (size_t)t * p->task_scratch;
+  for (int64_t w = t; w < p->d.batch * p->tiles; w += p->tasks) {
+    int64_t bi = w / p->tiles, tile = w % p->tiles;
+    if (p->gemv) gemv_tile(r, kern, bi, tile, scratch);
+    else gemm_tile(r, kern, bi, tile / p->tiles_n, tile % p->tiles_n, scratch);
+  }
+}
+
+void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
+                  void *scratch) {
+  sgemm_run r = {p, a, b, c, y, scratch};
+  if (!x || !x->parallel || p->tasks < 2) {
+    for (int64_t t = 0; t < p->tasks; t++) sgemm_task(&r, t);
+    return;
+  }
+  mx_parallel_for(x, sgemm_task, &r, p->tasks);
+}
+
+/* ---- double and the integers ---- */
+
+/* Row i of batch item bi: y's row zeroed, then for each k the row of B
+ * multiplied by a[i][k] and added (each element's chain sequential in k),
+ * then Gemm's epilogue. STEP(acc, a, b) is one step of the chain. */
+#define FMA_STEP(acc, x, w) ((acc) = fma((x), (w), (acc)))
+#define WRAP_STEP(acc, x, w) ((acc) = (acc) + (x) * (w))
+#define DEFINE_ROWS(name, T, STEP, ALPHA, BETA)                                                           \
+  static void name(const mx_gemm_dims *d, const void *a_, const void *b_, const void *c_, void *y_,      \
+                   int64_t row0, int64_t row1) {                                                          \
+    const T *a = a_, *b = b_, *c = c_;                                                                    \
+    T *y = y_;                                                                                            \
+    for (int64_t row = row0; row < row1; row++) {                                                         \
+      int64_t bi = row / d->m, i = row % d->m, oa, ob;                                                    \
+      mx_gemm_offsets(d, bi, &oa, &ob);                                                                   \
+      T *yr = y + row * d->n;                                                                             \
+      for (int64_t j = 0; j < d->n; j++) yr[j] = 0;                                                       \
+      for (int64_t k = 0; k < d->k; k++) {                                                                \
+        T x = a[oa + i * d->rsa + k * d->csa];                                                            \
+        const T *br = b + ob + k * d->rsb;                                                                \
+        for (int64_t j = 0; j < d->n; j++) STEP(yr[j], x, br[j * d->csb]);                                \
+      }                                                                                                   \
+      if (!d->gemm) continue;                                                                             \
+      for (int64_t j = 0; j < d->n; j++) {                                                                \
+        T t = (T)(ALPHA) * yr[j];                                                                         \
+        if (d->has_c) {                                                                                   \
+          T u = (T)(BETA) * c[i * d->rsc + j * d->csc];                                                   \
+          t = t + u;                                                                                      \
+        }                                                                                                 \
+        yr[j] = t;                                                                                        \
+      }                                                                                                   \
+    }                                                                                                     \
+  }
+DEFINE_ROWS(rows_f64, double, FMA_STEP, d->alpha, d->beta)
+DEFINE_ROWS(rows_u32, uint32_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta)
+DEFINE_ROWS(rows_u64, uint64_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta)
+
+mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t) {
+  switch (t) {
+    case MINNX_DOUBLE: return MX_IF_DTYPE(MINNX_DOUBLE, rows_f64);
+    case MINNX_INT32: return MX_IF_DTYPE(MINNX_INT32, rows_u32);
+    case MINNX_UINT32: return MX_IF_DTYPE(MINNX_UINT32, rows_u32);
+    case MINNX_INT64: return MX_IF_DTYPE(MINNX_INT64, rows_u64);
+    case MINNX_UINT64: return MX_IF_DTYPE(MINNX_UINT64, rows_u64);
+    default: return NULL;
+  }
+}

@@ -1,0 +1,108 @@
+/* The reference loop of MatMul and Gemm (gemm.h): each output element on its
+ * own, in the documented order, one operation at a time. Slow on purpose:
+ * it is the oracle the kernels are held to, bit for bit. */
+#include <math.h>
+#include <string.h>
+
+#include "ops/math/gemm.h"
+#include "ops/tensor/convert.h"
+
+void mx_gemm_offsets(const mx_gemm_dims *d, int64_t bi, int64_t *offa, int64_t *offb) {
+  int64_t oa = 0, ob = 0;
+  for (int r = d->brank; r-- > 0;) {
+    int64_t digit = bi % d->bdims[r];
+    bi /= d->bdims[r];
+    oa += digit * d->bsa[r];
+    ob += digit * d->bsb[r];
+  }
+  *offa = oa;
+  *offb = ob;
+}
+
+/* An element of dtype t as float (float16, bfloat16, float) or as the
+ * wide types, through Cast's conversions (exact for these). */
+static float as_float(mx_dtype t, const void *p) {
+  float f;
+  mx_convert_params cv;
+  if (t == MINNX_FLOAT || !mx_convert_choose(&cv, (int)t, MINNX_FLOAT)) {
+    memcpy(&f, p, sizeof f);
+    return f;
+  }
+  mx_convert_run(&cv, &f, p, 1);
+  return f;
+}
+
+static void store_float(mx_dtype t, float f, void *p) {
+  mx_convert_params cv;
+  if (t == MINNX_FLOAT || !mx_convert_choose(&cv, MINNX_FLOAT, (int)t)) {
+    memcpy(p, &f, sizeof f);
+    return;
+  }
+  mx_convert_run(&cv, p, &f, 1);
+}
+
+static uint64_t as_u64(size_t es, const unsigned char *p) {
+  uint32_t u32;
+  uint64_t u64;
+  if (es == 4) {
+    memcpy(&u32, p, 4);
+    return u32;
+  }
+  memcpy(&u64, p, 8);
+  return u64;
+}
+
+static void one(mx_dtype t, const mx_gemm_dims *d, const unsigned char *a, const unsigned char *b,
+                const unsigned char *c, unsigned char *y, int64_t i, int64_t j) {
+  size_t es = mx_dtype_size(t);
+  const unsigned char *cij = c ? c + (size_t)(i * d->rsc + j * d->csc) * es : NULL;
+  if (t == MINNX_DOUBLE) {
+    double acc = 0, x, w, cv;
+    for (int64_t k = 0; k < d->k; k++) {
+      memcpy(&x, a + (size_t)(i * d->rsa + k * d->csa) * es, 8);
+      memcpy(&w, b + (size_t)(k * d->rsb + j * d->csb) * es, 8);
+      acc = fma(x, w, acc);
+    }
+    if (d->gemm) {
+      acc = d->alpha * acc;
+      if (cij) memcpy(&cv, cij, 8), acc = acc + d->beta * cv;
+    }
+    memcpy(y, &acc, 8);
+  } else if (t == MINNX_FLOAT || t == MINNX_FLOAT16 || t == MINNX_BFLOAT16) {
+    float acc = 0;
+    for (int64_t k = 0; k < d->k; k++)
+      acc = fmaf(as_float(t, a + (size_t)(i * d->rsa + k * d->csa) * es),
+                 as_float(t, b + (size_t)(k * d->rsb + j * d->csb) * es), acc);
+    if (d->gemm) {
+      acc = (float)d->alpha * acc;
+      if (cij) acc = acc + (float)d->beta * as_float(t, cij);
+    }
+    store_float(t, acc, y);
+  } else { /* the integers: modulo 2^bits, as unsigned */
+    uint64_t acc = 0;
+    for (int64_t k = 0; k < d->k; k++)
+      acc += as_u64(es, a + (size_t)(i * d->rsa + k * d->csa) * es) * as_u64(es, b + (size_t)(k * d->rsb + j * d->csb) * es);
+    if (d->gemm) {
+      acc = (uint64_t)d->ialpha * acc;
+      if (cij) acc += (uint64_t)d->ibeta * as_u64(es, cij);
+    }
+    if (es == 4) {
+      uint32_t u32 = (uint32_t)acc;
+      memcpy(y, &u32, 4);
+    } else {
+      memcpy(y, &acc, 8);
+    }
+  }
+}
+
+void mx_gemm_ref(mx_dtype t, const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y) {
+  size_t es = mx_dtype_size(t);
+  for (int64_t bi = 0; bi < d->batch; bi++) {
+    int64_t oa, ob;
+    mx_gemm_offsets(d, bi, &oa, &ob);
+    for (int64_t i = 0; i < d->m; i++)
+      for (int64_t j = 0; j < d->n; j++)
+        one(t, d, (const unsigned char *)a + (size_t)oa * es, (const unsigned char *)b + (size_t)ob * es,
+            d->has_c ? c : NULL, (unsigned char *)y + (size_t)((bi * d->m + i) * d->n + j) * es, i, j);
+  }
+}

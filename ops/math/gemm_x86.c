@@ -1,0 +1,94 @@
+/* The x86-64 float32 microkernels (gemm.h), taken when the CPU has them:
+ * AVX2+FMA (6 x 16: twelve accumulators of 8 lanes) and AVX-512F (12 x 32:
+ * twenty-four of 16). Each lane is one output element; every step of k is
+ * one fused multiply-add per element, acc = fma(a[i][k], b[k][j], acc), the
+ * order of the portable kernel and of the reference loop. */
+#include "ops/math/gemm.h"
+
+#if MX_X86_AVX2
+#include <immintrin.h>
+
+/* Loops over the tile's rows and vectors, unrolled so that the accumulators
+ * stay in registers. */
+#if defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL _Pragma("GCC unroll 16")
+#endif
+
+#define FMR 6
+#define FNR 16
+MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+  __m256 acc[FMR][2];
+  UNROLL for (int i = 0; i < FMR; i++) {
+    acc[i][0] = load ? _mm256_loadu_ps(y + i * ldy) : _mm256_setzero_ps();
+    acc[i][1] = load ? _mm256_loadu_ps(y + i * ldy + 8) : _mm256_setzero_ps();
+  }
+  for (int64_t k = 0; k < kc; k++, ap += FMR, bp += FNR) {
+    __m256 b0 = _mm256_loadu_ps(bp), b1 = _mm256_loadu_ps(bp + 8);
+    UNROLL for (int i = 0; i < FMR; i++) {
+      __m256 a = _mm256_broadcast_ss(ap + i);
+      acc[i][0] = _mm256_fmadd_ps(a, b0, acc[i][0]);
+      acc[i][1] = _mm256_fmadd_ps(a, b1, acc[i][1]);
+    }
+  }
+  UNROLL for (int i = 0; i < FMR; i++) {
+    _mm256_storeu_ps(y + i * ldy, acc[i][0]);
+    _mm256_storeu_ps(y + i * ldy + 8, acc[i][1]);
+  }
+}
+
+MX_FMA_TARGET static void axpy_fma(int64_t n, float a, const float *b, float *y) {
+  __m256 av = _mm256_set1_ps(a);
+  int64_t j = 0;
+  for (; j + 32 <= n; j += 32) {
+    UNROLL for (int v = 0; v < 4; v++)
+      _mm256_storeu_ps(y + j + 8 * v, _mm256_fmadd_ps(av, _mm256_loadu_ps(b + j + 8 * v), _mm256_loadu_ps(y + j + 8 * v)));
+  }
+  for (; j + 8 <= n; j += 8) _mm256_storeu_ps(y + j, _mm256_fmadd_ps(av, _mm256_loadu_ps(b + j), _mm256_loadu_ps(y + j)));
+  for (; j < n; j++) {
+    __m128 r = _mm_fmadd_ss(_mm_set_ss(a), _mm_set_ss(b[j]), _mm_set_ss(y[j]));
+    y[j] = _mm_cvtss_f32(r);
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, axpy_fma};
+
+#define XMR 12
+#define XNR 32
+MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+  __m512 acc[XMR][2];
+  UNROLL for (int i = 0; i < XMR; i++) {
+    acc[i][0] = load ? _mm512_loadu_ps(y + i * ldy) : _mm512_setzero_ps();
+    acc[i][1] = load ? _mm512_loadu_ps(y + i * ldy + 16) : _mm512_setzero_ps();
+  }
+  for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {
+    __m512 b0 = _mm512_loadu_ps(bp), b1 = _mm512_loadu_ps(bp + 16);
+    UNROLL for (int i = 0; i < XMR; i++) {
+      __m512 a = _mm512_set1_ps(ap[i]);
+      acc[i][0] = _mm512_fmadd_ps(a, b0, acc[i][0]);
+      acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);
+    }
+  }
+  UNROLL for (int i = 0; i < XMR; i++) {
+    _mm512_storeu_ps(y + i * ldy, acc[i][0]);
+    _mm512_storeu_ps(y + i * ldy + 16, acc[i][1]);
+  }
+}
+
+MX_AVX512_TARGET static void axpy_avx512(int64_t n, float a, const float *b, float *y) {
+  __m512 av = _mm512_set1_ps(a);
+  int64_t j = 0;
+  for (; j + 64 <= n; j += 64) {
+    UNROLL for (int v = 0; v < 4; v++)
+      _mm512_storeu_ps(y + j + 16 * v, _mm512_fmadd_ps(av, _mm512_loadu_ps(b + j + 16 * v), _mm512_loadu_ps(y + j + 16 * v)));
+  }
+  for (; j + 16 <= n; j += 16) _mm512_storeu_ps(y + j, _mm512_fmadd_ps(av, _mm512_loadu_ps(b + j), _mm512_loadu_ps(y + j)));
+  if (j < n) { /* the rest under a mask: no read past b's or y's end */
+    __mmask16 m = (__mmask16)((1u << (n - j)) - 1);
+    _mm512_mask_storeu_ps(y + j, m, _mm512_fmadd_ps(av, _mm512_maskz_loadu_ps(m, b + j), _mm512_maskz_loadu_ps(m, y + j)));
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, axpy_avx512};
+#endif
