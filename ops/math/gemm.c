@@ -27,9 +27,8 @@
 #define MC 96
 #define KC 256
 #define NC 512
-/* GEMV: y's stretch (GEMV_NC floats: 4 KiB of L1), B's block of steps */
+/* GEMV: y's stretch (GEMV_NC floats: 4 KiB of L1) */
 #define GEMV_NC 1024
-#define GEMV_KC 64
 /* Work (multiply-adds) below which a product runs whole on the calling
  * thread, and the most tasks (each takes a scratch of its own). */
 #define TASK_FMAS (1 << 18)
@@ -56,7 +55,20 @@ static void axpy_portable(int64_t n, float a, const float *b, float *y) {
   for (int64_t j = 0; j < n; j++) y[j] = fmaf(a, b[j], y[j]);
 }
 
-const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, axpy_portable};
+/* rows at a time: that many chains in flight */
+#define PDOTS 8
+static void dots_portable(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows) {
+  for (int64_t r0 = 0; r0 < rows; r0 += PDOTS) {
+    int64_t nr = rows - r0 < PDOTS ? rows - r0 : PDOTS;
+    float acc[PDOTS] = {0};
+    const float *br = b + r0 * ldb;
+    for (int64_t s = 0; s < k; s++)
+      for (int64_t r = 0; r < nr; r++) acc[r] = fmaf(a[s * inca], br[r * ldb + s], acc[r]);
+    for (int64_t r = 0; r < nr; r++) y[r0 + r] = acc[r];
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, axpy_portable, dots_portable};
 
 int mx_gemm_isa_available(void) {
   return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
@@ -93,11 +105,11 @@ void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
     if (d->n >= 512 && parts < 2) parts = 2;
     p->nc = parts ? ((d->n + parts - 1) / parts + 15) / 16 * 16 : 16;
     p->mc = 1;
-    p->kc = GEMV_KC;
+    p->kc = d->k;
     p->tiles_m = 1;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
-    /* a transposed B's block, packed k-major */
-    p->task_scratch = d->csb == 1 ? 0 : round64((size_t)(p->kc * p->nc) * sizeof(float));
+    /* the wide kernels gather with 32-bit offsets, of up to 16 rows */
+    p->dots_wide = d->csb < (INT64_C(1) << 31) / 16;
   } else {
     p->mc = d->m < MC ? (d->m + p->mr - 1) / p->mr * p->mr : MC;
     p->nc = d->n < NC ? (d->n + p->nr - 1) / p->nr * p->nr : NC;
@@ -196,30 +208,32 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
                       unsigned char *scratch) {
   const mx_sgemm_plan *p = r->p;
   const mx_gemm_dims *d = &p->d;
-  int64_t oa, ob;
-  mx_gemm_offsets(d, bi, &oa, &ob);
-  const float *a = r->a + oa, *b = r->b + ob;
   float *y = r->y + bi * d->m * d->n;
   int64_t i0 = tm * p->mc, j0 = tn * p->nc;
   int64_t mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
+  if (d->k == 0) { /* an empty sum: zeros (A and B have no bytes) */
+    for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
+    if (d->gemm) epilogue(d, r->c, y, i0, i0 + mc, j0, j0 + nc);
+    return;
+  }
+  int64_t oa, ob;
+  mx_gemm_offsets(d, bi, &oa, &ob);
+  const float *a = r->a + oa, *b = r->b + ob;
   float *ap = (float *)scratch;
   float *bp = (float *)(scratch + round64((size_t)(p->mc * p->kc) * sizeof(float)));
   float *edge = (float *)((unsigned char *)bp + round64((size_t)(p->kc * p->nc) * sizeof(float)));
   int mr = p->mr, nr = p->nr;
-  if (d->k == 0) { /* an empty sum: zeros */
-    for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
-  }
   for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
     int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
     int load = k0 > 0;
     pack_b(p, b, k0, kc, j0, nc, bp);
     pack_a(p, a, i0, mc, k0, kc, ap);
-    for (int64_t js = 0; js < nc; js += nr) {
-      int64_t cols = nc - js < nr ? nc - js : nr;
-      const float *bs = bp + (js / nr) * kc * nr;
-      for (int64_t is = 0; is < mc; is += mr) {
-        int64_t rows = mc - is < mr ? mc - is : mr;
-        const float *as = ap + (is / mr) * kc * mr;
+    for (int64_t is = 0; is < mc; is += mr) {
+      int64_t rows = mc - is < mr ? mc - is : mr;
+      const float *as = ap + (is / mr) * kc * mr;
+      for (int64_t js = 0; js < nc; js += nr) {
+        int64_t cols = nc - js < nr ? nc - js : nr;
+        const float *bs = bp + (js / nr) * kc * nr;
         float *yb = y + (i0 + is) * d->n + j0 + js;
         if (rows == mr && cols == nr) {
           kern->tile(kc, as, bs, yb, d->n, load);
@@ -236,31 +250,25 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
 }
 
 /* y's columns [j0, j0+nc) of batch item bi, m == 1 */
-static void gemv_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tn, unsigned char *scratch) {
+static void gemv_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tn) {
   const mx_sgemm_plan *p = r->p;
   const mx_gemm_dims *d = &p->d;
-  int64_t oa, ob;
-  mx_gemm_offsets(d, bi, &oa, &ob);
-  const float *a = r->a + oa, *b = r->b + ob;
-  float *y = r->y + bi * d->n;
   int64_t j0 = tn * p->nc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
-  memset(y + j0, 0, (size_t)nc * sizeof(float));
-  for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
-    int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
-    const float *blk = b + k0 * d->rsb + j0 * d->csb;
-    int64_t ld = d->rsb;
-    if (d->csb != 1) { /* transposed: this block's rows, packed */
-      float *bp = (float *)scratch;
-      for (int64_t j = 0; j < nc; j++) {
-        const float *src = blk + j * d->csb;
-        for (int64_t k = 0; k < kc; k++) bp[k * nc + j] = src[k * d->rsb];
+  float *y = r->y + bi * d->n;
+  if (d->k == 0) {
+    memset(y + j0, 0, (size_t)nc * sizeof(float));
+  } else {
+    int64_t oa, ob;
+    mx_gemm_offsets(d, bi, &oa, &ob);
+    const float *a = r->a + oa, *b = r->b + ob + j0 * d->csb;
+    if (d->csb != 1) { /* B transposed: y[j] is row j of B times a */
+      (p->dots_wide ? kern->dots : mx_sgemm_portable.dots)(d->k, a, d->csa, b, d->csb, y + j0, nc);
+    } else {
+      memset(y + j0, 0, (size_t)nc * sizeof(float));
+      for (int64_t k = 0; k < d->k; k++) {
+        mx_prefetch(b + k * d->rsb, MX_AHEAD);
+        kern->axpy(nc, a[k * d->csa], b + k * d->rsb, y + j0);
       }
-      blk = bp;
-      ld = nc;
-    }
-    for (int64_t k = 0; k < kc; k++) {
-      mx_prefetch(blk + k * ld, MX_AHEAD);
-      kern->axpy(nc, a[(k0 + k) * d->csa], blk + k * ld, y + j0);
     }
   }
   if (d->gemm) epilogue(d, r->c, y, 0, 1, j0, j0 + nc);
@@ -273,7 +281,7 @@ static void sgemm_task(void *ctx, int64_t t) {
   unsigned char *scratch = r->scratch + (size_t)t * p->task_scratch;
   for (int64_t w = t; w < p->d.batch * p->tiles; w += p->tasks) {
     int64_t bi = w / p->tiles, tile = w % p->tiles;
-    if (p->gemv) gemv_tile(r, kern, bi, tile, scratch);
+    if (p->gemv) gemv_tile(r, kern, bi, tile);
     else gemm_tile(r, kern, bi, tile / p->tiles_n, tile % p->tiles_n, scratch);
   }
 }

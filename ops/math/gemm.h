@@ -63,6 +63,7 @@ int mx_gemm_isa_available(void);
 typedef struct mx_sgemm_plan {
   mx_gemm_dims d;
   int isa, gemv; /* gemv: m == 1, B streamed once */
+  int dots_wide;   /* gemv with B transposed: the level's dot kernel (else the portable one) */
   int mr, nr;
   int64_t mc, nc, kc;
   int64_t tiles_m, tiles_n, tiles; /* tiles of one batch item: tiles_m x tiles_n */
@@ -93,14 +94,18 @@ mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t);
 
 /* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y
  * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver
- * (kc x nr), starting from y's values (load) or from zero; and GEMV's row
- * update y[j] = fma(a, b[j], y[j]) for j < n. */
+ * (kc x nr), starting from y's values (load) or from zero; GEMV's row
+ * update y[j] = fma(a, b[j], y[j]) for j < n; and GEMV with B transposed:
+ * y[r] = the chain over s < k of a[s * inca] times b[r * ldb + s], for each
+ * r < rows (several rows' chains in flight: lanes of a gather). */
 typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load);
 typedef void (*mx_saxpy_fn)(int64_t n, float a, const float *b, float *y);
+typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);
 typedef struct mx_sgemm_kernels {
   int mr, nr;
   mx_sgemm_tile_fn tile;
   mx_saxpy_fn axpy;
+  mx_sdots_fn dots;
 } mx_sgemm_kernels;
 extern const mx_sgemm_kernels mx_sgemm_portable;
 #if MX_X86_AVX2

@@ -52,7 +52,24 @@ MX_FMA_TARGET static void axpy_fma(int64_t n, float a, const float *b, float *y)
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, axpy_fma};
+/* 8 rows a gather (offsets fit 32 bits: the plan checks ldb) */
+MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                   int64_t rows) {
+  __m256i idx = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)ldb));
+  for (int64_t r0 = 0; r0 < rows; r0 += 8) {
+    int64_t nr = rows - r0 < 8 ? rows - r0 : 8;
+    __m256 mask = _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_set1_epi32((int)nr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    const float *br = b + r0 * ldb;
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      __m256 v = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), br + s, idx, mask, 4);
+      acc = _mm256_fmadd_ps(_mm256_set1_ps(a[s * inca]), v, acc);
+    }
+    _mm256_maskstore_ps(y + r0, _mm256_castps_si256(mask), acc);
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, axpy_fma, dots_fma};
 
 #define XMR 12
 #define XNR 32
@@ -90,5 +107,23 @@ MX_AVX512_TARGET static void axpy_avx512(int64_t n, float a, const float *b, flo
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, axpy_avx512};
+/* 16 rows a gather (offsets fit 32 bits: the plan checks ldb) */
+MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                         int64_t rows) {
+  __m512i idx = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                   _mm512_set1_epi32((int)ldb));
+  for (int64_t r0 = 0; r0 < rows; r0 += 16) {
+    int64_t nr = rows - r0 < 16 ? rows - r0 : 16;
+    __mmask16 m = (__mmask16)((1u << nr) - 1);
+    const float *br = b + r0 * ldb;
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      __m512 v = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, br + s, 4);
+      acc = _mm512_fmadd_ps(_mm512_set1_ps(a[s * inca]), v, acc);
+    }
+    _mm512_mask_storeu_ps(y + r0, m, acc);
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, axpy_avx512, dots_avx512};
 #endif
