@@ -30,8 +30,9 @@
 /* GEMV: y's stretch (GEMV_NC floats: 4 KiB of L1) */
 #define GEMV_NC 1024
 /* Work (multiply-adds) below which a product runs whole on the calling
- * thread, and the most tasks (each takes a scratch of its own). */
-#define TASK_FMAS (1 << 18)
+ * thread (the fuzz build's small MX_TASK_BYTES splits small products too),
+ * and the most tasks (each takes a scratch of its own). */
+#define TASK_FMAS ((double)MX_TASK_BYTES * 4)
 #define MAX_TASKS 8
 
 static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }

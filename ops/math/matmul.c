@@ -196,7 +196,7 @@ static void gemm_dims(const mx_op_ctx *c, mx_gemm_dims *d) {
 }
 
 /* Tasks of the row kernels: whole rows, at least TASK_ROW_FMAS multiply-adds each. */
-#define TASK_ROW_FMAS (1 << 16)
+#define TASK_ROW_FMAS ((double)MX_TASK_BYTES)
 #define MAX_ROW_TASKS 64
 
 static minnx_status product_prepare(mx_op_ctx *c, matmul_plan *p, const mx_gemm_dims *d) {
@@ -226,8 +226,9 @@ static minnx_status product_prepare(mx_op_ctx *c, matmul_plan *p, const mx_gemm_
   p->sg.d = *d;
   int64_t rows = d->batch * d->m;
   double fmas = (double)rows * (double)d->n * (double)(d->k ? d->k : 1);
-  int64_t tasks = (int64_t)(fmas / TASK_ROW_FMAS);
-  p->row_tasks = tasks < 2 ? 1 : tasks > MAX_ROW_TASKS ? MAX_ROW_TASKS : tasks > rows ? rows : tasks;
+  double tasks = fmas / TASK_ROW_FMAS;
+  p->row_tasks = tasks < 2 ? 1 : tasks > MAX_ROW_TASKS ? MAX_ROW_TASKS : (int64_t)tasks;
+  if (p->row_tasks > rows) p->row_tasks = rows > 0 ? rows : 1;
   return MINNX_OK;
 }
 
