@@ -54,7 +54,7 @@ static minnx_status matmul_infer(mx_op_ctx *c) {
   memcpy(bb.dims, b->dims, (size_t)bb.rank * sizeof(int64_t));
   const mx_shape *both[2] = {&ba, &bb};
   if (!mx_broadcast_shapes(both, 2, &batch))
-    return mx_op_fail(c, MINNX_E_SHAPE, "the batch dims of %s and %s do not broadcast", mx_shape_str(a, sa, sizeof sa),
+    return mx_op_fail(c, MINNX_E_SHAPE, "the batch dims of the shapes %s and %s do not broadcast", mx_shape_str(a, sa, sizeof sa),
                       mx_shape_str(b, sb, sizeof sb));
   *out = batch;
   if (a->rank >= 2) out->dims[out->rank++] = a->dims[a->rank - 2];
