@@ -27,7 +27,7 @@
 #define MC 96
 #define KC 256
 #define NC 512
-/* GEMV: y's stretch (GEMV_NC floats: 4 KiB of L1) */
+/* GEMV: the most columns of a task (cut in equal parts on 16 columns) */
 #define GEMV_NC 1024
 /* Work (multiply-adds) below which a product runs whole on the calling
  * thread (the fuzz build's small MX_TASK_BYTES splits small products too),
@@ -52,8 +52,15 @@ static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y
     for (int j = 0; j < PNR; j++) y[i * ldy + j] = acc[i][j];
 }
 
-static void axpy_portable(int64_t n, float a, const float *b, float *y) {
-  for (int64_t j = 0; j < n; j++) y[j] = fmaf(a, b[j], y[j]);
+#define PGEMV 16 /* columns at a time */
+static void gemv_portable(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n) {
+  for (int64_t j0 = 0; j0 < n; j0 += PGEMV) {
+    int64_t nj = n - j0 < PGEMV ? n - j0 : PGEMV;
+    float acc[PGEMV] = {0};
+    for (int64_t s = 0; s < k; s++)
+      for (int64_t j = 0; j < nj; j++) acc[j] = fmaf(a[s * inca], b[s * ldb + j0 + j], acc[j]);
+    memcpy(y + j0, acc, (size_t)nj * sizeof(float));
+  }
 }
 
 /* rows at a time: that many chains in flight */
@@ -69,7 +76,7 @@ static void dots_portable(int64_t k, const float *a, int64_t inca, const float *
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, axpy_portable, dots_portable};
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable};
 
 int mx_gemm_isa_available(void) {
   return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
@@ -262,15 +269,10 @@ static void gemv_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
     int64_t oa, ob;
     mx_gemm_offsets(d, bi, &oa, &ob);
     const float *a = r->a + oa, *b = r->b + ob + j0 * d->csb;
-    if (d->csb != 1) { /* B transposed: y[j] is row j of B times a */
+    if (d->csb != 1) /* B transposed: y[j] is row j of B times a */
       (p->dots_wide ? kern->dots : mx_sgemm_portable.dots)(d->k, a, d->csa, b, d->csb, y + j0, nc);
-    } else {
-      memset(y + j0, 0, (size_t)nc * sizeof(float));
-      for (int64_t k = 0; k < d->k; k++) {
-        mx_prefetch(b + k * d->rsb, MX_AHEAD);
-        kern->axpy(nc, a[k * d->csa], b + k * d->rsb, y + j0);
-      }
-    }
+    else
+      kern->gemv(d->k, a, d->csa, b, d->rsb, y + j0, nc);
   }
   if (d->gemm) epilogue(d, r->c, y, 0, 1, j0, j0 + nc);
 }

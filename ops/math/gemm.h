@@ -94,17 +94,19 @@ mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t);
 
 /* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y
  * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver
- * (kc x nr), starting from y's values (load) or from zero; GEMV's row
- * update y[j] = fma(a, b[j], y[j]) for j < n; and GEMV with B transposed:
+ * (kc x nr), starting from y's values (load) or from zero; GEMV:
+ * y[j] = the chain over s < k of a[s * inca] times b[s * ldb + j], for each
+ * j < n (a block of columns' accumulators in registers while B's rows
+ * stream past); and GEMV with B transposed:
  * y[r] = the chain over s < k of a[s * inca] times b[r * ldb + s], for each
  * r < rows (several rows' chains in flight: lanes of a gather). */
 typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load);
-typedef void (*mx_saxpy_fn)(int64_t n, float a, const float *b, float *y);
+typedef void (*mx_sgemv_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n);
 typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);
 typedef struct mx_sgemm_kernels {
   int mr, nr;
   mx_sgemm_tile_fn tile;
-  mx_saxpy_fn axpy;
+  mx_sgemv_fn gemv;
   mx_sdots_fn dots;
 } mx_sgemm_kernels;
 extern const mx_sgemm_kernels mx_sgemm_portable;

@@ -3,6 +3,7 @@
  * twenty-four of 16). Each lane is one output element; every step of k is
  * one fused multiply-add per element, acc = fma(a[i][k], b[k][j], acc), the
  * order of the portable kernel and of the reference loop. */
+#include "ops/core/kernel.h"
 #include "ops/math/gemm.h"
 
 #if MX_X86_AVX2
@@ -38,17 +39,32 @@ MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp,
   }
 }
 
-MX_FMA_TARGET static void axpy_fma(int64_t n, float a, const float *b, float *y) {
-  __m256 av = _mm256_set1_ps(a);
-  int64_t j = 0;
-  for (; j + 32 <= n; j += 32) {
-    UNROLL for (int v = 0; v < 4; v++)
-      _mm256_storeu_ps(y + j + 8 * v, _mm256_fmadd_ps(av, _mm256_loadu_ps(b + j + 8 * v), _mm256_loadu_ps(y + j + 8 * v)));
+/* GEMV: 12 vectors (96 columns) of accumulators, then single vectors, then
+ * the last columns one at a time (a scalar FMA each: the same rounding) */
+MX_FMA_TARGET static void gemv_fma(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                   int64_t n) {
+  int64_t j0 = 0;
+  for (; j0 + 96 <= n; j0 += 96) {
+    __m256 acc[12];
+    UNROLL for (int v = 0; v < 12; v++) acc[v] = _mm256_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      const float *br = b + s * ldb + j0;
+      __m256 av = _mm256_broadcast_ss(a + s * inca);
+      mx_prefetch(br, 4 * ldb * (int64_t)sizeof(float));
+      mx_prefetch(br, 4 * ldb * (int64_t)sizeof(float) + 320);
+      UNROLL for (int v = 0; v < 12; v++) acc[v] = _mm256_fmadd_ps(av, _mm256_loadu_ps(br + 8 * v), acc[v]);
+    }
+    UNROLL for (int v = 0; v < 12; v++) _mm256_storeu_ps(y + j0 + 8 * v, acc[v]);
   }
-  for (; j + 8 <= n; j += 8) _mm256_storeu_ps(y + j, _mm256_fmadd_ps(av, _mm256_loadu_ps(b + j), _mm256_loadu_ps(y + j)));
-  for (; j < n; j++) {
-    __m128 r = _mm_fmadd_ss(_mm_set_ss(a), _mm_set_ss(b[j]), _mm_set_ss(y[j]));
-    y[j] = _mm_cvtss_f32(r);
+  for (; j0 + 8 <= n; j0 += 8) {
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t s = 0; s < k; s++) acc = _mm256_fmadd_ps(_mm256_broadcast_ss(a + s * inca), _mm256_loadu_ps(b + s * ldb + j0), acc);
+    _mm256_storeu_ps(y + j0, acc);
+  }
+  for (; j0 < n; j0++) {
+    __m128 acc = _mm_setzero_ps();
+    for (int64_t s = 0; s < k; s++) acc = _mm_fmadd_ss(_mm_set_ss(a[s * inca]), _mm_set_ss(b[s * ldb + j0]), acc);
+    y[j0] = _mm_cvtss_f32(acc);
   }
 }
 
@@ -69,7 +85,7 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, axpy_fma, dots_fma};
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma};
 
 #define XMR 12
 #define XNR 32
@@ -93,17 +109,37 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
   }
 }
 
-MX_AVX512_TARGET static void axpy_avx512(int64_t n, float a, const float *b, float *y) {
-  __m512 av = _mm512_set1_ps(a);
-  int64_t j = 0;
-  for (; j + 64 <= n; j += 64) {
-    UNROLL for (int v = 0; v < 4; v++)
-      _mm512_storeu_ps(y + j + 16 * v, _mm512_fmadd_ps(av, _mm512_loadu_ps(b + j + 16 * v), _mm512_loadu_ps(y + j + 16 * v)));
+/* GEMV: 16 vectors (256 columns) of accumulators, then 8, then single vectors, the
+ * last under a mask (no read past B's rows) */
+MX_AVX512_TARGET static void gemv_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                         int64_t n) {
+  int64_t j0 = 0;
+  for (; j0 + 256 <= n; j0 += 256) {
+    __m512 acc[16];
+    UNROLL for (int v = 0; v < 16; v++) acc[v] = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      const float *br = b + s * ldb + j0;
+      __m512 av = _mm512_set1_ps(a[s * inca]);
+      UNROLL for (int l = 0; l < 1024; l += 64) mx_prefetch(br, 4 * ldb * (int64_t)sizeof(float) + l);
+      UNROLL for (int v = 0; v < 16; v++) acc[v] = _mm512_fmadd_ps(av, _mm512_loadu_ps(br + 16 * v), acc[v]);
+    }
+    UNROLL for (int v = 0; v < 16; v++) _mm512_storeu_ps(y + j0 + 16 * v, acc[v]);
   }
-  for (; j + 16 <= n; j += 16) _mm512_storeu_ps(y + j, _mm512_fmadd_ps(av, _mm512_loadu_ps(b + j), _mm512_loadu_ps(y + j)));
-  if (j < n) { /* the rest under a mask: no read past b's or y's end */
-    __mmask16 m = (__mmask16)((1u << (n - j)) - 1);
-    _mm512_mask_storeu_ps(y + j, m, _mm512_fmadd_ps(av, _mm512_maskz_loadu_ps(m, b + j), _mm512_maskz_loadu_ps(m, y + j)));
+  for (; j0 + 128 <= n; j0 += 128) {
+    __m512 acc[8];
+    UNROLL for (int v = 0; v < 8; v++) acc[v] = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      __m512 av = _mm512_set1_ps(a[s * inca]);
+      UNROLL for (int v = 0; v < 8; v++) acc[v] = _mm512_fmadd_ps(av, _mm512_loadu_ps(b + s * ldb + j0 + 16 * v), acc[v]);
+    }
+    UNROLL for (int v = 0; v < 8; v++) _mm512_storeu_ps(y + j0 + 16 * v, acc[v]);
+  }
+  for (; j0 < n; j0 += 16) {
+    __mmask16 m = n - j0 >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - j0)) - 1);
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++)
+      acc = _mm512_fmadd_ps(_mm512_set1_ps(a[s * inca]), _mm512_maskz_loadu_ps(m, b + s * ldb + j0), acc);
+    _mm512_mask_storeu_ps(y + j0, m, acc);
   }
 }
 
@@ -125,5 +161,5 @@ MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, axpy_avx512, dots_avx512};
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512};
 #endif

@@ -122,6 +122,9 @@ int main(void) {
     product(isa, 1, 1100, 130, 0, 1, 0, -1, 1);
     product(isa, 1, 513, 65, 1, 1, 1, 0, 1);
     product(isa, 1, 1000, 512, 0, 1, 1, 1, 1); /* nn.Linear at batch 1 */
+    product(isa, 1, 399, 45, 0, 0, 0, -1, 1);  /* GEMV's blocks: 256, 128, 8 or 16, the rest */
+    product(isa, 1, 200, 9, 1, 0, 1, 2, 1);
+    product(isa, 1, 128, 784, 0, 0, 0, -1, 1);
     product(isa, 5, 9, 7, 0, 0, 0, -1, 6);    /* a batch, B broadcast */
     product(isa, 1, 33, 17, 0, 1, 0, -1, 3);
   }
