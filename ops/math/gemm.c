@@ -281,7 +281,7 @@ static void sgemm_task(void *ctx, int64_t t) {
   const sgemm_run *r = ctx;
   const mx_sgemm_plan *p = r->p;
   const mx_sgemm_kernels *kern = kernels_of(p->isa);
-  unsigned char *scratch = r->scratch + (size_t)t * p->task_scratch;
+  unsigned char *scratch = p->task_scratch ? r->scratch + (size_t)t * p->task_scratch : NULL; /* GEMV has none */
   for (int64_t w = t; w < p->d.batch * p->tiles; w += p->tasks) {
     int64_t bi = w / p->tiles, tile = w % p->tiles;
     if (p->gemv) gemv_tile(r, kern, bi, tile);
