@@ -304,11 +304,12 @@ void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, cons
 /* Row i of batch item bi: y's row zeroed, then for each k the row of B
  * multiplied by a[i][k] and added (each element's chain sequential in k),
  * then Gemm's epilogue. STEP(acc, a, b) is one step of the chain. */
-#define FMA_STEP(acc, x, w) ((acc) = fma((x), (w), (acc)))
+#define FMA_STEP(acc, x, w) ((acc) = MX_FMA64((x), (w), (acc)))
+#define FMA_STEP_X86(acc, x, w) ((acc) = __builtin_fma((x), (w), (acc))) /* inline in an FMA function */
 #define WRAP_STEP(acc, x, w) ((acc) = (acc) + (x) * (w))
-#define DEFINE_ROWS(name, T, STEP, ALPHA, BETA)                                                           \
-  static void name(const mx_gemm_dims *d, const void *a_, const void *b_, const void *c_, void *y_,      \
-                   int64_t row0, int64_t row1) {                                                          \
+#define DEFINE_ROWS(name, T, STEP, ALPHA, BETA, ATTR)                                                     \
+  ATTR static void name(const mx_gemm_dims *d, const void *a_, const void *b_, const void *c_, void *y_, \
+                        int64_t row0, int64_t row1) {                                                     \
     const T *a = a_, *b = b_, *c = c_;                                                                    \
     T *y = y_;                                                                                            \
     for (int64_t row = row0; row < row1; row++) {                                                         \
@@ -332,11 +333,21 @@ void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, cons
       }                                                                                                   \
     }                                                                                                     \
   }
-DEFINE_ROWS(rows_f64, double, FMA_STEP, d->alpha, d->beta)
-DEFINE_ROWS(rows_u32, uint32_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta)
-DEFINE_ROWS(rows_u64, uint64_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta)
+DEFINE_ROWS(rows_f64, double, FMA_STEP, d->alpha, d->beta, )
+#if MX_X86_AVX2
+DEFINE_ROWS(rows_f64_fma, double, FMA_STEP_X86, d->alpha, d->beta, MX_FMA_TARGET)
+#endif
+DEFINE_ROWS(rows_u32, uint32_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta, )
+DEFINE_ROWS(rows_u64, uint64_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta, )
 
-mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t) {
+mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t) { return mx_gemm_rows_kernel_isa(t, mx_cpu_fma()); }
+
+mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma) {
+#if MX_X86_AVX2
+  if (t == MINNX_DOUBLE && fma) return MX_IF_DTYPE(MINNX_DOUBLE, rows_f64_fma);
+#else
+  (void)fma;
+#endif
   switch (t) {
     case MINNX_DOUBLE: return MX_IF_DTYPE(MINNX_DOUBLE, rows_f64);
     case MINNX_INT32: return MX_IF_DTYPE(MINNX_INT32, rows_u32);

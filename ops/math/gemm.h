@@ -49,6 +49,17 @@ void mx_gemm_offsets(const mx_gemm_dims *d, int64_t bi, int64_t *offa, int64_t *
  * int64, uint32, uint64). The fuzzer's and the unit tests' oracle. */
 void mx_gemm_ref(mx_dtype t, const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y);
 
+/* double's fused multiply-add, rounded once: the instruction where the
+ * target has one (__FP_FAST_FMA: aarch64; x86-64 kernels built for FMA call
+ * __builtin_fma themselves), else minnx's own from integers (fma64.c: the
+ * x86-64 baseline, the Cortex-M4, whose newlib fma rounds twice). */
+double mx_fma64(double x, double y, double z);
+#ifdef __FP_FAST_FMA
+#define MX_FMA64(x, y, z) __builtin_fma(x, y, z)
+#else
+#define MX_FMA64(x, y, z) mx_fma64(x, y, z)
+#endif
+
 /* ---- float32: packed, register-blocked microkernels ---- */
 
 /* Instruction-set levels of the float32 kernels: portable C (fmaf: one
@@ -89,8 +100,10 @@ void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, cons
  * take whole rows. */
 typedef void (*mx_gemm_rows_fn)(const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y,
                                 int64_t row0, int64_t row1);
-/* The kernel of dtype t (double, int32, int64, uint32, uint64), or NULL. */
+/* The kernel of dtype t (double, int32, int64, uint32, uint64), or NULL;
+ * double's built for FMA when the CPU has it (_isa: as asked, for tests). */
 mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t);
+mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
 
 /* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y
  * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver

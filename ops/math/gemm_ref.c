@@ -61,7 +61,7 @@ static void one(mx_dtype t, const mx_gemm_dims *d, const unsigned char *a, const
     for (int64_t k = 0; k < d->k; k++) {
       memcpy(&x, a + (size_t)(i * d->rsa + k * d->csa) * es, 8);
       memcpy(&w, b + (size_t)(k * d->rsb + j * d->csb) * es, 8);
-      acc = fma(x, w, acc);
+      acc = MX_FMA64(x, w, acc);
     }
     if (d->gemm) {
       acc = d->alpha * acc;

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "graph/dtype.h"
+#include "ops/core/cpu.h"
 #include "ops/math/gemm.h"
 
 static uint64_t rng = 88172645463325252ull;
@@ -99,12 +100,69 @@ static void rows_kernel(mx_dtype t, int64_t m, int64_t n, int64_t k, int tb, int
     for (int64_t i = 0; i < n; i++) ((double *)c)[i] = (double)value();
   }
   mx_gemm_ref(t, &d, a, b, c, want);
-  mx_gemm_rows_kernel(t)(&d, a, b, c, y, 0, m);
-  CHECK(memcmp(y, want, (size_t)(m * n) * es) == 0);
+  for (int fma = 0; fma <= mx_cpu_fma(); fma++) {
+    memset(y, 0xa5, (size_t)(m * n) * es);
+    mx_gemm_rows_kernel_isa(t, fma)(&d, a, b, c, y, 0, m);
+    CHECK(memcmp(y, want, (size_t)(m * n) * es) == 0);
+  }
   free(a), free(b), free(c), free(y), free(want);
 }
 
+/* minnx's own double fma (fma64.c) against the C library's (glibc's is
+ * rounded once): random bits, cancellations, subnormal and overflowing
+ * results, ties. */
+static double bits64(uint64_t u) {
+  double v;
+  memcpy(&v, &u, 8);
+  return v;
+}
+
+static void fma64(void) {
+  int bad = 0;
+  for (int i = 0; i < 400000; i++) {
+    uint64_t r1 = next(), r2 = next(), r3 = next();
+    double x, y, z;
+    switch (i % 6) {
+      case 0: /* anything (NaN and infinities too) */
+        x = bits64(r1), y = bits64(r2), z = bits64(r3);
+        break;
+      case 1: /* products and sums near 1: cancellation, ties */
+        x = bits64(0x3ff0000000000000 | (r1 & 0xfffffffffffff)), y = bits64(0x3ff0000000000000 | (r2 & 0xfffffffffffff));
+        z = -x * y + bits64(r3 & 0x3cbfffffffffffff) * (r3 >> 63 ? 1 : -1);
+        break;
+      case 2: /* tiny: subnormal results */
+        x = bits64((r1 & 0x800fffffffffffff) | (uint64_t)(0x1ff + r1 % 64) << 52);
+        y = bits64((r2 & 0x800fffffffffffff) | (uint64_t)(0x1ff + r2 % 64) << 52);
+        z = bits64(r3 & 0x801fffffffffffff);
+        break;
+      case 3: /* huge: overflow */
+        x = bits64((r1 & 0x800fffffffffffff) | (uint64_t)(0x5f0 + r1 % 32) << 52);
+        y = bits64((r2 & 0x800fffffffffffff) | (uint64_t)(0x5f0 + r2 % 32) << 52);
+        z = bits64((r3 & 0x800fffffffffffff) | 0x7fe0000000000000);
+        break;
+      case 4: /* exponents far apart */
+        x = bits64((r1 & 0x800fffffffffffff) | (uint64_t)(900 + r1 % 300) << 52);
+        y = bits64((r2 & 0x800fffffffffffff) | (uint64_t)(900 + r2 % 300) << 52);
+        z = bits64((r3 & 0x800fffffffffffff) | (uint64_t)(r3 % 2046 + 1) << 52);
+        break;
+      default: /* small integers and halves: exact results, zeros of both signs */
+        x = (double)((int)(r1 % 9) - 4) / 2, y = (double)((int)(r2 % 9) - 4), z = (double)((int)(r3 % 9) - 4) * 2;
+        if (r3 & 1) z = -0.0;
+        break;
+    }
+    double got = mx_fma64(x, y, z), want = fma(x, y, z);
+    uint64_t g, w;
+    memcpy(&g, &got, 8);
+    memcpy(&w, &want, 8);
+    int same = g == w || (isnan(got) && isnan(want));
+    CHECK(same);
+    if (!same && bad++ < 5)
+      fprintf(stderr, "  mx_fma64(%a, %a, %a) = %a, fma gives %a\n", x, y, z, got, want);
+  }
+}
+
 int main(void) {
+  fma64();
   static const int64_t sizes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 67};
   static const int64_t ks[] = {1, 2, 3, 5, 7, 8, 9, 12, 16, 17, 31, 33, 67, 259, 0};
   int ns = (int)(sizeof sizes / sizeof sizes[0]), nk = (int)(sizeof ks / sizeof ks[0]);
