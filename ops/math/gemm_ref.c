@@ -19,26 +19,23 @@ void mx_gemm_offsets(const mx_gemm_dims *d, int64_t bi, int64_t *offa, int64_t *
   *offb = ob;
 }
 
-/* An element of dtype t as float (float16, bfloat16, float) or as the
- * wide types, through Cast's conversions (exact for these). */
-static float as_float(mx_dtype t, const void *p) {
+/* float16 and bfloat16 to float and back, through Cast's conversions
+ * (chosen once per call; float itself is copied). */
+typedef struct {
+  mx_convert_params to_f32, from_f32;
+  int half;
+} halves;
+
+static float as_float(const halves *h, const void *p) {
   float f;
-  mx_convert_params cv;
-  if (t == MINNX_FLOAT || !mx_convert_choose(&cv, (int)t, MINNX_FLOAT)) {
-    memcpy(&f, p, sizeof f);
-    return f;
-  }
-  mx_convert_run(&cv, &f, p, 1);
+  if (h->half) mx_convert_run(&h->to_f32, &f, p, 1);
+  else memcpy(&f, p, sizeof f);
   return f;
 }
 
-static void store_float(mx_dtype t, float f, void *p) {
-  mx_convert_params cv;
-  if (t == MINNX_FLOAT || !mx_convert_choose(&cv, MINNX_FLOAT, (int)t)) {
-    memcpy(p, &f, sizeof f);
-    return;
-  }
-  mx_convert_run(&cv, p, &f, 1);
+static void store_float(const halves *h, float f, void *p) {
+  if (h->half) mx_convert_run(&h->from_f32, p, &f, 1);
+  else memcpy(p, &f, sizeof f);
 }
 
 static uint64_t as_u64(size_t es, const unsigned char *p) {
@@ -52,7 +49,7 @@ static uint64_t as_u64(size_t es, const unsigned char *p) {
   return u64;
 }
 
-static void one(mx_dtype t, const mx_gemm_dims *d, const unsigned char *a, const unsigned char *b,
+static void one(mx_dtype t, const halves *h, const mx_gemm_dims *d, const unsigned char *a, const unsigned char *b,
                 const unsigned char *c, unsigned char *y, int64_t i, int64_t j) {
   size_t es = mx_dtype_size(t);
   const unsigned char *cij = c ? c + (size_t)(i * d->rsc + j * d->csc) * es : NULL;
@@ -71,13 +68,13 @@ static void one(mx_dtype t, const mx_gemm_dims *d, const unsigned char *a, const
   } else if (t == MINNX_FLOAT || t == MINNX_FLOAT16 || t == MINNX_BFLOAT16) {
     float acc = 0;
     for (int64_t k = 0; k < d->k; k++)
-      acc = fmaf(as_float(t, a + (size_t)(i * d->rsa + k * d->csa) * es),
-                 as_float(t, b + (size_t)(k * d->rsb + j * d->csb) * es), acc);
+      acc = fmaf(as_float(h, a + (size_t)(i * d->rsa + k * d->csa) * es),
+                 as_float(h, b + (size_t)(k * d->rsb + j * d->csb) * es), acc);
     if (d->gemm) {
       acc = (float)d->alpha * acc;
-      if (cij) acc = acc + (float)d->beta * as_float(t, cij);
+      if (cij) acc = acc + (float)d->beta * as_float(h, cij);
     }
-    store_float(t, acc, y);
+    store_float(h, acc, y);
   } else { /* the integers: modulo 2^bits, as unsigned */
     uint64_t acc = 0;
     for (int64_t k = 0; k < d->k; k++)
@@ -97,12 +94,14 @@ static void one(mx_dtype t, const mx_gemm_dims *d, const unsigned char *a, const
 
 void mx_gemm_ref(mx_dtype t, const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y) {
   size_t es = mx_dtype_size(t);
+  halves h = {.half = (t == MINNX_FLOAT16 || t == MINNX_BFLOAT16) && mx_convert_choose(&h.to_f32, (int)t, MINNX_FLOAT) &&
+                      mx_convert_choose(&h.from_f32, MINNX_FLOAT, (int)t)};
   for (int64_t bi = 0; bi < d->batch; bi++) {
     int64_t oa, ob;
     mx_gemm_offsets(d, bi, &oa, &ob);
     for (int64_t i = 0; i < d->m; i++)
       for (int64_t j = 0; j < d->n; j++)
-        one(t, d, (const unsigned char *)a + (size_t)oa * es, (const unsigned char *)b + (size_t)ob * es,
+        one(t, &h, d, (const unsigned char *)a + (size_t)oa * es, (const unsigned char *)b + (size_t)ob * es,
             d->has_c ? c : NULL, (unsigned char *)y + (size_t)((bi * d->m + i) * d->n + j) * es, i, j);
   }
 }

@@ -814,7 +814,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (count_of(s.out_dims, s.out_rank) > 1 << 16) return 0; /* enough to be split; larger only costs time */
   if (s.v->kind == K_PRODUCT) { /* the reference loop's work, likewise */
     mx_gemm_dims d = product_dims_of(&s);
-    if (d.batch * d.m * d.n * (d.k + 1) > 1 << 19) return 0;
+    if (d.batch * d.m * d.n * (d.k + 1) > 1 << 18) return 0;
   }
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
                    .n_inputs = s.n_in, .inputs = {"a", "b", "c", "d"}, .dtype = (int)s.t, .n_nodes = 1, .output = "y"};
