@@ -161,17 +161,17 @@ static void pack_b(const mx_sgemm_plan *p, const float *b, int64_t k0, int64_t k
   for (int64_t s = 0; s < nc; s += nr, bp += kc * nr) {
     int64_t cols = nc - s < nr ? nc - s : nr;
     const float *base = b + k0 * d->rsb + (j0 + s) * d->csb;
+    if (d->csb != 1) { /* B transposed: each column's steps lie together; read them so */
+      for (int64_t j = 0; j < nr; j++) {
+        const float *src = base + j * d->csb;
+        for (int64_t k = 0; k < kc; k++) bp[k * nr + j] = j < cols ? src[k * d->rsb] : 0.0f;
+      }
+      continue;
+    }
     for (int64_t k = 0; k < kc; k++) {
       float *dst = bp + k * nr;
-      const float *src = base + k * d->rsb;
-      int64_t j = 0;
-      if (d->csb == 1) {
-        memcpy(dst, src, (size_t)cols * sizeof(float));
-        j = cols;
-      } else {
-        for (; j < cols; j++) dst[j] = src[j * d->csb];
-      }
-      for (; j < nr; j++) dst[j] = 0.0f;
+      memcpy(dst, base + k * d->rsb, (size_t)cols * sizeof(float));
+      for (int64_t j = cols; j < nr; j++) dst[j] = 0.0f;
     }
   }
 }
