@@ -12,9 +12,10 @@
  * chain per element). Blocks at the edges run into a tile in the scratch and
  * copy out their part. Gemm's epilogue runs over a tile after its last
  * stretch. With m == 1 (batch-1 inference) packing A would multiply the work
- * by mr: the GEMV path instead keeps a stretch of y's row in L1 and streams
- * B's rows once, y[j] = fma(a[k], b[k][j], y[j]) for each k (a transposed B
- * is packed a block at a time so that its rows stream too). */
+ * by mr: the GEMV path instead keeps a block of y's columns in registers
+ * while B's rows stream past once, y[j] = fma(a[k], b[k][j], y[j]) for each
+ * k; with B transposed each lane is one of B's rows, its steps transposed
+ * into lanes (gemm_x86.c) or gathered. */
 #include <math.h>
 #include <string.h>
 

@@ -112,7 +112,8 @@ mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
  * j < n (a block of columns' accumulators in registers while B's rows
  * stream past); and GEMV with B transposed:
  * y[r] = the chain over s < k of a[s * inca] times b[r * ldb + s], for each
- * r < rows (several rows' chains in flight: lanes of a gather). */
+ * r < rows (each lane one row's chain: AVX-512F transposes blocks of 16 rows
+ * in registers, AVX2 gathers). */
 typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load);
 typedef void (*mx_sgemv_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n);
 typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);

@@ -1,6 +1,6 @@
 /* The x86-64 float32 microkernels (gemm.h), taken when the CPU has them:
  * AVX2+FMA (6 x 16: twelve accumulators of 8 lanes) and AVX-512F (12 x 32:
- * twenty-four of 16). Each lane is one output element; every step of k is
+ * twenty-four of 16), with their GEMV kernels. Each lane is one output element; every step of k is
  * one fused multiply-add per element, acc = fma(a[i][k], b[k][j], acc), the
  * order of the portable kernel and of the reference loop. */
 #include "ops/core/kernel.h"
@@ -143,21 +143,60 @@ MX_AVX512_TARGET static void gemv_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
-/* 16 rows a gather (offsets fit 32 bits: the plan checks ldb) */
+/* Transposes 16 vectors in place: afterwards r[s] holds lane s of each,
+ * in order (four rounds of two-source shuffles). */
+MX_AVX512_TARGET static inline void transpose16(__m512 r[16]) {
+  __m512 t[16];
+  UNROLL for (int i = 0; i < 16; i += 2) {
+    t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+  }
+  UNROLL for (int i = 0; i < 16; i += 4) {
+    __m512d a = _mm512_castps_pd(t[i]), b = _mm512_castps_pd(t[i + 1]), c = _mm512_castps_pd(t[i + 2]),
+            d = _mm512_castps_pd(t[i + 3]);
+    r[i] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+    r[i + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+    r[i + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+    r[i + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+  }
+  UNROLL for (int i = 0; i < 4; i++) {
+    t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+    t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xdd);
+    t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+    t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xdd);
+  }
+  UNROLL for (int i = 0; i < 8; i++) {
+    r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+    r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xdd);
+  }
+}
+
+/* 16 rows at a time: 16 steps of each row loaded (one line), transposed in
+ * registers so that vector s holds step s of the 16 rows, then 16 steps of
+ * the rows' chains, in order. Rows past the end are zeros, steps past it
+ * are not loaded (masks), nor run. */
 MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
                                          int64_t rows) {
-  __m512i idx = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                                   _mm512_set1_epi32((int)ldb));
   for (int64_t r0 = 0; r0 < rows; r0 += 16) {
     int64_t nr = rows - r0 < 16 ? rows - r0 : 16;
-    __mmask16 m = (__mmask16)((1u << nr) - 1);
     const float *br = b + r0 * ldb;
     __m512 acc = _mm512_setzero_ps();
-    for (int64_t s = 0; s < k; s++) {
-      __m512 v = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, br + s, 4);
-      acc = _mm512_fmadd_ps(_mm512_set1_ps(a[s * inca]), v, acc);
+    for (int64_t k0 = 0; k0 < k; k0 += 16) {
+      int64_t ns = k - k0 < 16 ? k - k0 : 16;
+      __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+      __m512 v[16];
+      UNROLL for (int i = 0; i < 16; i++) {
+        v[i] = i < nr ? _mm512_maskz_loadu_ps(m, br + i * ldb + k0) : _mm512_setzero_ps();
+        if (i < nr) mx_prefetch(br + i * ldb + k0, 512);
+      }
+      transpose16(v);
+      if (ns == 16) {
+        UNROLL for (int s = 0; s < 16; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
+      } else {
+        for (int s = 0; s < ns; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
+      }
     }
-    _mm512_mask_storeu_ps(y + r0, m, acc);
+    _mm512_mask_storeu_ps(y + r0, (__mmask16)((1u << nr) - 1), acc);
   }
 }
 
