@@ -13,7 +13,6 @@
  * float runs the packed microkernels; float16 and bfloat16 are converted to
  * float32 in the scratch, run there and rounded once into the output;
  * double and the integers run the row kernels. */
-#include <math.h>
 #include <string.h>
 
 #include "graph/shape.h"
@@ -73,7 +72,7 @@ static minnx_status gemm_infer(mx_op_ctx *c) {
     static const char *const names[] = {"alpha", "beta"};
     for (int k = 0; k < 2; k++) {
       const mx_attr *at = mx_node_attr(n, names[k]);
-      if (at && (at->f != floorf(at->f) || fabsf(at->f) > 0x1p62f))
+      if (at && !(at->f > -0x1p62f && at->f < 0x1p62f && (float)(int64_t)at->f == at->f)) /* NaN fails too */
         return mx_op_fail(c, MINNX_E_MODEL, "attribute %s is %g; for %s it must be a whole number", names[k],
                           (double)at->f, mx_dtype_name(c->in_dtype[0]));
     }
