@@ -22,9 +22,10 @@
 #include "ops/core/kernel.h"
 #include "ops/math/gemm.h"
 
-/* Blocking: a packed A block (MC x KC) stays in L2, a B sliver (KC x nr) in
- * L1 while the A slivers stream past it; MC is a multiple of every level's
- * mr (4, 6, 12). */
+/* Blocking: an A sliver (KC x mr) stays in L1 while the B panel's slivers
+ * (KC x nr each, the panel KC x NC in L2) stream past it (the other way
+ * round measured a third slower); MC is a multiple of every level's mr (4,
+ * 6, 12). */
 #define MC 96
 #define KC 256
 #define NC 512
@@ -117,7 +118,8 @@ void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
     p->kc = d->k;
     p->tiles_m = 1;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
-    /* the wide kernels gather with 32-bit offsets, of up to 16 rows */
+    /* the AVX2 dots kernel gathers with 32-bit offsets (the AVX-512 one
+     * needs no such bound; one rule keeps the levels' choice simple) */
     p->dots_wide = d->csb < (INT64_C(1) << 31) / 16;
   } else {
     p->mc = d->m < MC ? (d->m + p->mr - 1) / p->mr * p->mr : MC;
