@@ -40,7 +40,8 @@ PRODUCER = "minnx-gen"
 OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
             "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
-            "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_")
+            "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_",
+            "matmul_", "gemm_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed")
 
@@ -2037,6 +2038,169 @@ def clip_err():
     yield bad("clip_err_v1_string_max", "attribute", 1, [f32((3,))], max="1")
 
 
+# ---------------------------------------------------------------------------------------------
+# matmul_, gemm_: MatMul 1, 9, 13 and Gemm 1, 6, 7, 9, 11, 13, every version x dtype x attribute.
+# The reference is numpy in float64 (integers: Python's exact integers, then modulo 2^bits),
+# Gemm's alpha * (A' B') + beta * C, rounded once into the dtype.  Until `minnx test` compares
+# the sums within a tolerance, the data are chosen so that float32's sequential sum is exact
+# (small integers, and for the rounding cases mantissas whose products and sums fit 24 bits):
+# then every order gives numpy's bits, and the float16 cases still show the result rounded once
+# (never after each step).
+
+MATMUL_TYPES = {1: FLOATS, 9: FLOATS + [I32, I64, U32, U64], 13: FLOATS + [BF16, I32, I64, U32, U64]}
+GEMM_TYPES = {1: FLOATS, 6: FLOATS, 7: FLOATS, 9: MATMUL_TYPES[9], 11: MATMUL_TYPES[9], 13: MATMUL_TYPES[13]}
+
+
+def small_ints(dt, shape, rng, lo=-4, hi=5):
+    if dt in (U32, U64):
+        lo = 0
+    return arr(dt, rng.integers(lo, hi, size=shape))
+
+
+def product_ref(dt, a, b, c=None, alpha=1.0, beta=1.0, ta=0, tb=0, gemm=False):
+    """numpy's matmul (1-D operands promoted and the dim removed), exactly; Gemm's scaling."""
+    if dt.is_float:
+        x, w = to_num(dt, a).astype(np.float64), to_num(dt, b).astype(np.float64)
+    else:
+        x, w = np.asarray(a).astype(object), np.asarray(b).astype(object)
+    if gemm:
+        x, w = (x.T if ta else x), (w.T if tb else w)
+    y = np.matmul(x, w)
+    if gemm:
+        y = y * (alpha if dt.is_float else int(alpha))
+        if c is not None:
+            cv = to_num(dt, c).astype(np.float64) if dt.is_float else np.asarray(c).astype(object)
+            y = y + cv * (beta if dt.is_float else int(beta))
+    if dt.is_float:
+        out = np.asarray(y, np.float64)
+        if dt is BF16:  # exact in bfloat16 by construction: the cut is the value
+            assert np.all(out.astype(np.float32).view(np.uint32) & 0xFFFF == 0)
+        return from_num(dt, out)
+    bits = 8 * np.dtype(dt.np).itemsize
+    wrapped = [int(v) % (1 << bits) for v in np.asarray(y).ravel()]
+    if dt.is_signed:
+        wrapped = [v - (1 << bits) if v >= 1 << (bits - 1) else v for v in wrapped]
+    return np.array(wrapped, dtype=dt.np).reshape(np.shape(y))
+
+
+def matmul_case(name, dt, a, b, ver=13):
+    ins = [Value("a", dt, a), Value("b", dt, b)]
+    return Case(name, [node("MatMul", ["a", "b"], ["y"])], {"": ver}, ins, [Value("y", dt, product_ref(dt, a, b))])
+
+
+def gemm_case(name, dt, a, b, c=None, ver=13, alpha=None, beta=None, ta=None, tb=None, broadcast=None,
+              c_as="input"):
+    attrs = {k: v for k, v in (("alpha", alpha), ("beta", beta), ("transA", ta), ("transB", tb),
+                               ("broadcast", broadcast)) if v is not None}
+    ins, inits = [Value("a", dt, a), Value("b", dt, b)], []
+    names = ["a", "b"]
+    if c is not None:
+        (ins if c_as == "input" else inits).append(Value("c", dt, c))
+        names.append("c")
+    want = product_ref(dt, a, b, c, 1.0 if alpha is None else alpha, 1.0 if beta is None else beta, ta or 0, tb or 0,
+                       gemm=True)
+    return Case(name, [node("Gemm", names, ["y"], **attrs)], {"": ver}, ins, [Value("y", dt, want)], inits)
+
+
+def gen_products():
+    # every version x dtype
+    for ver, types in MATMUL_TYPES.items():
+        for dt in types:
+            name = f"matmul_v{ver}_{dt.name}"
+            rng = seeded(name)
+            yield matmul_case(name, dt, small_ints(dt, (3, 4), rng), small_ints(dt, (4, 5), rng), ver)
+    for ver, types in GEMM_TYPES.items():
+        for dt in types:
+            name = f"gemm_v{ver}_{dt.name}"
+            rng = seeded(name)
+            yield gemm_case(name, dt, small_ints(dt, (3, 4), rng), small_ints(dt, (4, 5), rng),
+                            small_ints(dt, (3, 5), rng), ver)
+    # MatMul's shapes: 1-D operands, batches broadcast both ways, an empty sum, blocks crossed
+    shapes = {"1d_2d": ((4,), (4, 5)), "2d_1d": ((3, 4), (4,)), "1d_1d": ((4,), (4,)),
+              "3d_2d": ((2, 3, 4), (4, 5)), "2d_3d": ((3, 4), (2, 4, 5)), "bcast_4d": ((2, 1, 3, 4), (5, 4, 6)),
+              "4d_1d": ((2, 3, 3, 4), (4,)), "1d_3d": ((4,), (2, 4, 5)), "k0": ((3, 0), (0, 5)),
+              "m0": ((0, 4), (4, 5)), "gemv": ((1, 300), (300, 70)), "batch_gemv": ((3, 1, 33), (3, 33, 17))}
+    for label, (sa, sb) in shapes.items():
+        for dt in (F32, F64, I64):
+            name = f"matmul_{label}_{dt.name}"
+            rng = seeded(name)
+            yield matmul_case(name, dt, small_ints(dt, sa, rng, -2, 3), small_ints(dt, sb, rng, -2, 3))
+    # a block of rows and of k crossed (97 > 96, 257 > 256: gemm.c's MC and KC)
+    rng = seeded("matmul_blocks_float32")
+    yield matmul_case("matmul_blocks_float32", F32, small_ints(F32, (97, 257), rng, -2, 3),
+                      small_ints(F32, (257, 40), rng, -2, 3))
+    # integers wrap (modulo 2^bits, never saturated)
+    for dt in (I32, I64, U32, U64):
+        big = np.iinfo(dt.np).max // 3
+        yield matmul_case(f"matmul_wrap_{dt.name}", dt, arr(dt, [[big, big, 7]]), arr(dt, [[5], [big], [3]]))
+    # float16 and bfloat16 round once, at the end: 1 + i/1024 squared needs 21 bits, exact in float32
+    rng = seeded("matmul_round_once")
+    ia = rng.integers(1, 64, size=(4, 3)).astype(np.float64)
+    ib = rng.integers(1, 64, size=(3, 5)).astype(np.float64)
+    yield matmul_case("matmul_float16_round_once", F16, arr(F16, 1 + ia / 1024), arr(F16, 1 + ib / 1024))
+    yield matmul_case("matmul_bfloat16_exact", BF16, arr(BF16, rng.integers(-8, 9, (4, 6))),
+                      arr(BF16, rng.integers(-8, 9, (6, 5)) / 4))
+    # Gemm's attributes
+    for dt in (F32, F16, F64, I32):
+        for ta in (0, 1):
+            for tb in (0, 1):
+                name = f"gemm_trans{ta}{tb}_{dt.name}"
+                rng = seeded(name)
+                a = small_ints(dt, (4, 3) if ta else (3, 4), rng)
+                b = small_ints(dt, (5, 4) if tb else (4, 5), rng)
+                yield gemm_case(name, dt, a, b, small_ints(dt, (5,), rng), ta=ta, tb=tb)
+    scales = {"alpha_half_beta_2": (0.5, 2.0), "alpha_m1": (-1.0, None), "beta_0": (None, 0.0),
+              "alpha_0": (0.0, 1.5), "alpha_3_beta_m2": (3.0, -2.0)}
+    for label, (alpha, beta) in scales.items():
+        for dt in (F32, F64, F16, I64, U32):
+            if not dt.is_float and any(v is not None and v != int(v) for v in (alpha, beta)):
+                continue  # refused: integer scales are whole (tests/bad)
+            name = f"gemm_{label}_{dt.name}"
+            rng = seeded(name)
+            yield gemm_case(name, dt, small_ints(dt, (3, 4), rng), small_ints(dt, (4, 5), rng),
+                            small_ints(dt, (3, 5), rng), alpha=alpha, beta=beta)
+    # C: every shape that broadcasts one way to [M, N] (from 7), or none (from 11); as an initializer
+    c_shapes = {"scalar": (), "one": (1,), "row": (5,), "row2d": (1, 5), "col": (3, 1), "one2d": (1, 1),
+                "full": (3, 5)}
+    for label, cs in c_shapes.items():
+        for ver in (7, 13):
+            name = f"gemm_v{ver}_c_{label}"
+            rng = seeded(name)
+            yield gemm_case(name, F32, small_ints(F32, (3, 4), rng), small_ints(F32, (4, 5), rng),
+                            small_ints(F32, cs, rng), ver)
+    for ver in (11, 13):
+        name = f"gemm_v{ver}_no_c"
+        rng = seeded(name)
+        yield gemm_case(name, F32, small_ints(F32, (3, 4), rng), small_ints(F32, (4, 5), rng), None, ver, alpha=2.0)
+    rng = seeded("gemm_c_initializer")
+    yield gemm_case("gemm_c_initializer", F32, small_ints(F32, (3, 4), rng), small_ints(F32, (4, 5), rng),
+                    small_ints(F32, (5,), rng), c_as="init")
+    # versions 1 and 6: broadcast=0 wants C [M, N]; broadcast=1 one element or a suffix of [M, N]
+    for ver in (1, 6):
+        for label, cs, bc in (("full", (3, 5), 0), ("full_bcast", (3, 5), 1), ("row_bcast", (5,), 1),
+                              ("one_bcast", (1,), 1), ("scalar_bcast", (), 1)):
+            name = f"gemm_v{ver}_c_{label}"
+            rng = seeded(name)
+            yield gemm_case(name, F32, small_ints(F32, (3, 4), rng), small_ints(F32, (4, 5), rng),
+                            small_ints(F32, cs, rng), ver, broadcast=bc)
+    # nn.Linear as exported: transB=1, the bias [N]; batch 1 (the GEMV path) and 7; blocks crossed
+    for label, (m, k, n) in (("linear_b1", (1, 40, 30)), ("linear_b7", (7, 40, 30)),
+                             ("blocks", (97, 257, 40)), ("linear_b1_wide", (1, 20, 1100))):
+        name = f"gemm_{label}"
+        rng = seeded(name)
+        yield gemm_case(name, F32, small_ints(F32, (m, k), rng, -2, 3), small_ints(F32, (n, k), rng, -2, 3),
+                        small_ints(F32, (n,), rng), tb=1)
+    # an empty sum: alpha * 0 + beta * C
+    rng = seeded("gemm_k0")
+    yield gemm_case("gemm_k0", F32, arr(F32, np.zeros((3, 0))), arr(F32, np.zeros((0, 5))),
+                    small_ints(F32, (5,), rng), beta=2.0)
+    # float16 rounds once, after alpha and beta in float32
+    ia = rng.integers(1, 64, size=(4, 3)).astype(np.float64)
+    ib = rng.integers(1, 64, size=(3, 5)).astype(np.float64)
+    yield gemm_case("gemm_float16_round_once", F16, arr(F16, 1 + ia / 1024), arr(F16, 1 + ib / 1024),
+                    arr(F16, np.full((5,), 0.5)), alpha=0.5, beta=0.25)
+
+
 def check(cases):
     """Catch generator mistakes before anything is written."""
     seen = set()
@@ -2063,7 +2227,7 @@ def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all, gen_clip)
+            gen_shape_ops_all, gen_clip, gen_products)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

@@ -43,6 +43,9 @@ minnx_op(Unsqueeze VIEWS DATA ops/tensor/squeeze.c)
 minnx_op(Shape VIEWS ops/tensor/shape.c)
 minnx_op(Slice VIEWS DATA ops/tensor/slice.c)
 minnx_op(Concat VIEWS DATA ops/tensor/concat.c)
+# matrix products (ops/math/gemm.h: the kernels and their order)
+minnx_op(MatMul SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
+minnx_op(Gemm SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, the
 # compile definitions of the features they use, and mx_op_list.h, the

@@ -14,6 +14,9 @@ file(GLOB official_shape LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_shap
 list(APPEND official ${official_shape})
 file(GLOB official_clip LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_clip ${MINNX_ONNX_NODE_DATA}/test_clip_*)
 list(APPEND official ${official_clip})
+# Matrix products (test_matmul_* leaves out MatMulInteger's test_matmulinteger).
+file(GLOB official_products LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_gemm_* ${MINNX_ONNX_NODE_DATA}/test_matmul_*)
+list(APPEND official ${official_products})
 list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

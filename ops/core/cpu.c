@@ -13,6 +13,10 @@ int mx_cpu_avx2(void) {
   return 0;
 #endif
 }
+
+int mx_cpu_fma(void) { return mx_cpu_isa() >= MX_ISA_AVX2; }
+
+int mx_cpu_avx512(void) { return mx_cpu_isa() >= MX_ISA_AVX512; }
 #endif
 
 #if MX_X86_GNU

@@ -2,7 +2,9 @@
  * well, taken when the CPU has it. MX_X86_AVX2 says whether a build has the
  * AVX2 variants at all: x86-64 with gcc or clang, unless -DMINNX_X86_AVX2=OFF
  * (MX_NO_AVX2); 0 on aarch64, the Cortex-M4 and other compilers, where
- * nothing is built for AVX2 and the CPU is never asked. */
+ * nothing is built for AVX2 and the CPU is never asked. The matrix
+ * products' microkernels (ops/math/) also have AVX2+FMA and AVX-512F
+ * variants under the same switch. */
 #ifndef MX_CPU_H
 #define MX_CPU_H
 
@@ -18,7 +20,8 @@
 #if MX_X86_GNU && !defined(MX_NO_AVX2)
 #define MX_X86_AVX2 1
 #define MX_AVX2_TARGET __attribute__((target("avx2,f16c")))
-#define MX_AVX512_TARGET __attribute__((target("avx2,f16c,avx512f,avx512dq")))
+#define MX_FMA_TARGET __attribute__((target("avx2,f16c,fma")))
+#define MX_AVX512_TARGET __attribute__((target("avx2,f16c,fma,avx512f,avx512dq")))
 #else
 #define MX_X86_AVX2 0
 #endif
@@ -31,11 +34,17 @@ typedef enum mx_isa { MX_ISA_PORTABLE = 0, MX_ISA_AVX2 = 1, MX_ISA_AVX512 = 2 } 
  * the CPU has AVX2 (tests that force a level pass their own flag to the
  * kernel choosers instead). A function of the library's on x86-64, as only
  * the library knows whether it left them out (tests are compiled without
- * its definitions); elsewhere a constant 0. */
+ * its definitions); elsewhere a constant 0. mx_cpu_fma: the AVX2 level
+ * (the FMA microkernels); mx_cpu_avx512: the AVX-512 level; both answers
+ * of mx_cpu_isa. */
 #if MX_X86_GNU
 int mx_cpu_avx2(void);
+int mx_cpu_fma(void);
+int mx_cpu_avx512(void);
 #else
 static inline int mx_cpu_avx2(void) { return 0; }
+static inline int mx_cpu_fma(void) { return 0; }
+static inline int mx_cpu_avx512(void) { return 0; }
 #endif
 
 /* The highest level this build has whose instructions the CPU has, asked

@@ -758,6 +758,51 @@ def shape_op_cases():
                                             opsets=(("", 15),)), 0, "y: int64 \\[1\\]", args="info model.onnx")
 
 
+def product_cases():
+    """MatMul and Gemm: operands that do not multiply, C that does not broadcast by the version's
+    rule, wrong ranks, integer scales that are not whole; hostile sizes refused, never a long loop."""
+    mx = helper.make_node
+    I32 = TensorProto.INT32
+
+    def matmul(a, b, opset=13, dtype=F):
+        return model([mx("MatMul", ["a", "b"], ["y"])], inputs=[vi("a", dtype, a), vi("b", dtype, b)],
+                     opsets=(("", opset),))
+
+    def gemm(a, b, c=None, opset=13, dtype=F, **attrs):
+        ins = [vi("a", dtype, a), vi("b", dtype, b)] + ([vi("c", dtype, c)] if c is not None else [])
+        return model([mx("Gemm", ["a", "b", "c"][:len(ins)], ["y"], **attrs)], inputs=ins, opsets=(("", opset),))
+
+    case("product-matmul-k-mismatch", matmul((2, 3), (4, 5)), 2,
+         "node 'y' \\(MatMul-13\\): the shapes \\[2,3\\] and \\[4,5\\] do not multiply: A's last dim 3 is not B's "
+         "second to last dim 4")
+    case("product-matmul-vector-k-mismatch", matmul((3,), (4,)), 2, "MatMul-13.*A's last dim 3 is not B's dim 4")
+    case("product-matmul-scalar", matmul((), (3, 4)), 2, "MatMul-13.*inputs of rank >= 1; the shapes are \\[\\] and")
+    case("product-matmul-batch", matmul((2, 3, 4), (3, 4, 5)), 2,
+         "MatMul-13.*the batch dims of the shapes \\[2,3,4\\] and \\[3,4,5\\] do not broadcast")
+    case("product-matmul1-int32", matmul((2, 3), (3, 4), opset=1, dtype=I32), 2,
+         "dtype int32, which this version does not allow")
+    case("product-gemm-k-mismatch", gemm((2, 3), (4, 5), (2, 5), transB=1), 2,
+         "node 'y' \\(Gemm-13\\): the shapes \\[2,3\\] and \\[4,5\\] \\(transA 0, transB 1\\) do not multiply: "
+         "K is 3 and 5")
+    case("product-gemm-rank-3", gemm((2, 3, 4), (4, 5)), 2, "Gemm-13.*A and B must be 2-D; their shapes are \\[2,3,4\\]")
+    case("product-gemm-vector", gemm((3,), (3, 5)), 2, "Gemm-13.*A and B must be 2-D")
+    case("product-gemm-c-rows", gemm((2, 3), (3, 5), (3, 5)), 2,
+         "Gemm-13.*C's shape \\[3,5\\] does not broadcast to the product's \\[2,5\\]")
+    case("product-gemm-c-rank-3", gemm((2, 3), (3, 5), (1, 2, 5)), 2, "Gemm-13.*C's shape \\[1,2,5\\] does not broadcast")
+    case("product-gemm6-c-vector-no-broadcast", gemm((2, 3), (3, 5), (5,), opset=6), 2,
+         "Gemm-6.*C's shape \\[5\\] does not broadcast to the product's \\[2,5\\] \\(broadcast=0: C must be \\[M, N\\]\\)")
+    case("product-gemm6-c-column", gemm((2, 3), (3, 5), (2, 1), opset=6, broadcast=1), 2,
+         "Gemm-6.*C's shape \\[2,1\\] does not broadcast.*one element or a suffix")
+    case("product-gemm9-no-c", gemm((2, 3), (3, 5), opset=9), 2, "2 inputs")
+    case("product-gemm7-broadcast-attribute", gemm((2, 3), (3, 5), (5,), opset=7, broadcast=1), 2,
+         "'broadcast' is not allowed")
+    case("product-gemm-int-alpha-half", gemm((2, 3), (3, 5), (5,), dtype=I32, alpha=0.5), 2,
+         "Gemm-13.*attribute alpha is 0.5; for int32 it must be a whole number")
+    case("product-gemm7-int32", gemm((2, 3), (3, 5), (5,), opset=7, dtype=I32), 2,
+         "dtype int32, which this version does not allow")
+    case("size-matmul-2-to-40", matmul((2**20, 2**20), (2**20, 2**20)), 2, "out of memory|too large")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
@@ -774,6 +819,7 @@ def main():
     contract_cases()
     cast_cases()
     shape_op_cases()
+    product_cases()
     write(out)
     print(f"{len(cases)} cases in {out}")
 

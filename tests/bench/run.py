@@ -9,6 +9,11 @@ bytes:
           vector width (built here at -O3 -march=native), at 1 thread and at N;
   minnx   `minnx bench DIR --threads T` (session run only, median of N runs), T = 1 and N;
   numpy   the same op in numpy, into preallocated outputs where numpy allows it.
+The matrix products (MatMul, Gemm) also get a second table, in the same rounds: their GFLOP/s
+against the machine's float32 FMA peak (tests/bench/gemm_peers.c's probe: independent FMA chains
+at the full vector width, at 1 thread and at N) and against OpenBLAS's cblas_sgemm on the same
+shape (Debian's libopenblas-dev: a peer for the benchmark only, never linked into minnx; without
+it those columns say "-").
 Each round gives a median per column; the table shows the median over rounds of each, and of the
 per-round ratios minnx/floor at the same thread count (a round's timings ran back to back, so
 their ratio cancels most of the drift of a shared machine).
@@ -62,6 +67,8 @@ class Workload:
     numpy_op: Callable        # (inputs, outputs) -> None, writing into preallocated outputs; None: no numpy
     out_dtype: type = None    # of the graph output; None: the inputs' dtype
     target: str = ""          # the issue's target: "1.15x" (ratio to the floor), "50ns" (absolute)
+    flops: int = 0            # matrix products: their floating-point operations (2 M N K)
+    blas: tuple = None        # and OpenBLAS's peer: (M, N, K, transB)
 
     def meets(self, ratio, ns):
         if self.target.endswith("x"):
@@ -225,6 +232,38 @@ WORKLOADS += [
 ]
 
 
+# ---- matrix products: 1024^3 against the FMA peak and OpenBLAS; batch-1 GEMV against the floor -----
+
+def np_matmul(ins, outs):
+    np.matmul(ins[0], ins[1], out=outs[0])
+
+
+def np_linear(ins, outs):  # Gemm transB=1 with a bias, as nn.Linear exports it
+    np.matmul(ins[0], ins[1].T, out=outs[0])
+    outs[0] += ins[2]
+
+
+WORKLOADS += [
+    Workload("gemm_matmul_1k", "MatMul f32 [1024,1024] [1024,1024]",
+             max_of(normal((1024, 1024), F32), normal((1024, 1024), F32)), [Node("MatMul", ["x0", "x1"], "y")],
+             np_matmul, flops=2 * 1024 ** 3, blas=(1024, 1024, 1024, 0)),
+    Workload("gemm_linear_1k", "Gemm f32 [1024,1024] [1024,1024]^T [1024]",
+             max_of(normal((1024, 1024), F32), normal((1024, 1024), F32), normal((1024,), F32)),
+             [Node("Gemm", ["x0", "x1", "x2"], "y", {"transB": 1})], np_linear, flops=2 * 1024 ** 3,
+             blas=(1024, 1024, 1024, 1)),
+    Workload("gemm_gemv_512_1000", "MatMul f32 [1,512] [512,1000]",
+             max_of(normal((1, 512), F32), normal((512, 1000), F32)), [Node("MatMul", ["x0", "x1"], "y")],
+             np_matmul, target="1.15x", flops=2 * 512 * 1000, blas=(1, 1000, 512, 0)),
+    Workload("gemm_gemv_784_128", "MatMul f32 [1,784] [784,128]",
+             max_of(normal((1, 784), F32), normal((784, 128), F32)), [Node("MatMul", ["x0", "x1"], "y")],
+             np_matmul, target="1.15x", flops=2 * 784 * 128, blas=(1, 128, 784, 0)),
+    Workload("gemm_linear_512_1000", "Gemm f32 [1,512] [1000,512]^T [1000]",
+             max_of(normal((1, 512), F32), normal((1000, 512), F32), normal((1000,), F32)),
+             [Node("Gemm", ["x0", "x1", "x2"], "y", {"transB": 1})], np_linear, target="1.15x",
+             flops=2 * 512 * 1000, blas=(1, 1000, 512, 1)),
+]
+
+
 # ---- Cast between float32 and float16, bfloat16, int32, int64 ------------------------------------
 
 def bf16_of(gen):
@@ -268,6 +307,11 @@ for _w in WORKLOADS:
 
 def out_shape(node, shapes):
     ins = [shapes[i] for i in node.inputs]
+    if node.op == "MatMul":
+        return np.matmul(np.empty(ins[0], np.int8), np.empty(ins[1], np.int8)).shape
+    if node.op == "Gemm":
+        a, b = ins[0], ins[1]
+        return (a[1] if node.attrs.get("transA") else a[0], b[0] if node.attrs.get("transB") else b[1])
     if node.op in ("Max", "Min"):
         return np.broadcast_shapes(*ins)
     if node.op in ("Identity", "Cast", "Clip"):
@@ -376,6 +420,22 @@ def build_floor(work):
     return exe
 
 
+def build_peers(work):
+    """gemm_peers (the FMA peak probe and OpenBLAS), or None without libopenblas-dev."""
+    exe = os.path.join(work, "gemm_peers")
+    r = subprocess.run([os.environ.get("CC", "cc"), "-O3", "-march=native", "-DNDEBUG", "-std=c11", "-pthread", "-o",
+                        exe, os.path.join(HERE, "gemm_peers.c"), "-lopenblas"], capture_output=True, text=True)
+    if r.returncode:
+        print(f"gemm_peers not built (libopenblas-dev?): {r.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
+        return None
+    return exe
+
+
+def peak_flops_per_ns(peers, threads):
+    out = subprocess.run([peers, "peak", "--threads", str(threads)], check=True, capture_output=True, text=True).stdout
+    return float(out.strip().splitlines()[-1].split("=")[1])
+
+
 def fmt_ns(ns):
     if ns >= 1e6:
         return f"{ns / 1e6:.2f} ms"
@@ -395,6 +455,7 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     floor = build_floor(args.work)
+    peers = build_peers(args.work)
     chosen = [w for w in WORKLOADS if args.only in w.name]
     if not chosen:
         ap.error(f"--only {args.only!r} names no workload; the names are: " + ", ".join(w.name for w in WORKLOADS))
@@ -413,7 +474,8 @@ def main():
 
     print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at start", file=sys.stderr)
     T = args.threads
-    keys = ["minnx", "floor", "ratio", "minnxN", "floorN", "ratioN", "numpy", "nratio"]
+    keys = ["minnx", "floor", "ratio", "minnxN", "floorN", "ratioN", "numpy", "nratio",
+            "peak", "peakN", "blas", "blasN", "of_peak", "of_peakN", "vs_blas", "vs_blasN"]
     rows = {w.name: {k: [] for k in keys} for w, *_ in cases}
     for r in range(args.rounds):
         for w, arrays, outs, d, n in cases:
@@ -425,6 +487,13 @@ def main():
                 row["floor" + sfx].append(f)
                 row["minnx" + sfx].append(m)
                 row["ratio" + sfx].append(m / f)
+                if w.flops and peers:  # the same round: the peak probe and OpenBLAS beside minnx
+                    pk = peak_flops_per_ns(peers, t)
+                    bl = ns_per_run([peers, "sgemm"] + [str(v) for v in w.blas] + rep[:2] + ["--threads", str(t)])
+                    row["peak" + sfx].append(pk)
+                    row["blas" + sfx].append(bl)
+                    row["of_peak" + sfx].append(w.flops / m / pk)
+                    row["vs_blas" + sfx].append(m / bl)
             f = row["floor"][-1]
             if not args.no_numpy and w.numpy_op:
                 row["numpy"].append(numpy_ns(w, arrays, outs, n))
@@ -450,6 +519,21 @@ def main():
     print(f"({args.rounds} rounds; a cell is the median over the rounds of a median of N runs, N from "
           f"{min(c[4] for c in cases)} to {max(c[4] for c in cases)}; a ratio is the median of the "
           f"rounds' ratios)")
+    products = [c for c in cases if c[0].flops and rows[c[0].name]["peak"]]
+    if products:
+        print()
+        print(f"{'matrix product':<42} " + " ".join(
+            f"{h + sfx:>10}" for sfx in ("", f" {T}t") for h in ("minnx", "GFLOP/s", "of peak", "OpenBLAS", "minnx/BLAS")))
+        for w, *_ in products:
+            med = {k: statistics.median(v) if v else None for k, v in rows[w.name].items()}
+            cells = []
+            for sfx in ("", "N"):
+                cells += [fmt_ns(med["minnx" + sfx]), f"{w.flops / med['minnx' + sfx]:.1f}",
+                          f"{100 * med['of_peak' + sfx]:.0f}%", fmt_ns(med["blas" + sfx]), f"{med['vs_blas' + sfx]:.2f}x"]
+            print(f"{w.what:<42} " + " ".join(f"{c:>10}" for c in cells))
+        print(f"(FMA peak, float32, median over the rounds: {statistics.median(rows[products[0][0].name]['peak']):.1f} "
+              f"GFLOP/s at 1 thread, {statistics.median(rows[products[0][0].name]['peakN']):.1f} at {T}; of peak and "
+              f"minnx/BLAS are medians of the rounds' ratios)")
 
 
 def machine():

@@ -17,6 +17,12 @@
  * has. Cast's values add NaN payloads (signalling too), subnormals, ties
  * and double-rounding traps at every target's precision, overflow ties, the
  * integer targets' edges, and integers around 2^24, 2^53 and 2^63.
+ * MatMul 1, 9, 13 (batch broadcasting, 1-D operands) and Gemm 1, 6, 7, 9,
+ * 11, 13 (transA, transB, alpha, beta, C of every broadcast each version
+ * allows, or none) in every dtype they take, with moderate values and some
+ * specials, are held to their reference loop (ops/math/gemm_ref.c), and
+ * float's are also run through the product kernels directly at each
+ * instruction-set level the CPU has.
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -26,12 +32,14 @@
  * input would leave the fuzzer a few inputs a second.) (The fuzz build splits nodes from
  * 128 bytes on, so that small shapes are cut into tasks too.) A difference,
  * or a model accepted at load that then fails to run, aborts. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../unit/builder.h"
 #include "minnx.h"
+#include "ops/math/gemm.h"
 #include "ops/minmax/clip.h"
 #include "ops/core/cpu.h"
 #include "ops/tensor/convert.h"
@@ -53,7 +61,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT };
 
 typedef struct {
   const char *op, *domain;
@@ -74,6 +82,9 @@ static const version versions[] = {
     {"Cast", "", 13, 0, K_CAST}, {"Cast", "", 19, 0, K_CAST}, {"CastLike", "", 15, 0, K_CASTLIKE},
     {"CastLike", "", 19, 0, K_CASTLIKE}, {"Clip", "", 1, 0, K_CLIP}, {"Clip", "", 6, 0, K_CLIP},
     {"Clip", "", 11, 0, K_CLIP}, {"Clip", "", 12, 0, K_CLIP}, {"Clip", "", 13, 0, K_CLIP},
+    {"MatMul", "", 1, 1, K_PRODUCT}, {"MatMul", "", 9, 1, K_PRODUCT}, {"MatMul", "", 13, 1, K_PRODUCT},
+    {"Gemm", "", 1, 0, K_PRODUCT}, {"Gemm", "", 6, 0, K_PRODUCT}, {"Gemm", "", 7, 0, K_PRODUCT},
+    {"Gemm", "", 9, 0, K_PRODUCT}, {"Gemm", "", 11, 0, K_PRODUCT}, {"Gemm", "", 13, 0, K_PRODUCT},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -103,7 +114,11 @@ typedef struct {
   Onnx__TypeProto__Tensor tt[4];
   Onnx__TypeProto type[4];
   Onnx__ValueInfoProto *in_vi[4];
-  Onnx__AttributeProto attr[3], *attrp[3];
+  Onnx__AttributeProto attr[5], *attrp[5];
+  /* MatMul and Gemm */
+  int64_t m, n, k;
+  int ta, tb, bcast, crank; /* crank: C's shape (product_c_shape), -1: no C */
+  uint32_t alpha, beta;     /* float bits; 0x3f800000 each: the attributes are left out */
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
@@ -139,6 +154,7 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
 }
 
 static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
+static void edit_product(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
@@ -146,6 +162,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   for (int k = 0; k < s->n_in; k++) {
     set_type(s, k);
     m->graph->input[k]->type = &s->type[k];
+  }
+  if (s->v->kind == K_PRODUCT) {
+    edit_product(m, s);
+    return;
   }
   if (s->v->kind != K_EXTREMUM) {
     edit_cast_clip(m, s);
@@ -213,6 +233,75 @@ static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s) {
   m->graph->node[0]->attribute = s->attrp;
 }
 
+/* Gemm's attributes: the transposes, alpha and beta when not 1, broadcast (1, 6). */
+static void edit_product(Onnx__ModelProto *m, node_spec *s) {
+  int n = 0;
+  if (strcmp(s->v->op, "Gemm") != 0) return;
+  if (s->ta || s->last) int_attr(s, n++, "transA", s->ta);
+  if (s->tb || s->last) int_attr(s, n++, "transB", s->tb);
+  if (s->alpha != 0x3f800000) float_attr(s, n++, "alpha", s->alpha);
+  if (s->beta != 0x3f800000) float_attr(s, n++, "beta", s->beta);
+  if (s->ver < 7 && (s->bcast || s->last)) int_attr(s, n++, "broadcast", s->bcast);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+/* Gemm's C shapes: [] [1] [N] [1,N] [M,1] [M,N] [1,1]; what each version
+ * allows (the others are refused at load, which is fine too). */
+static int product_c_shape(const node_spec *s, int64_t *dims) {
+  switch (s->crank) {
+    case 0: return 0;
+    case 1: dims[0] = 1; return 1;
+    case 2: dims[0] = s->n; return 1;
+    case 3: dims[0] = 1, dims[1] = s->n; return 2;
+    case 4: dims[0] = s->m, dims[1] = 1; return 2;
+    case 5: dims[0] = s->m, dims[1] = s->n; return 2;
+    default: dims[0] = dims[1] = 1; return 2;
+  }
+}
+
+static const int64_t product_dims[] = {1, 2, 3, 5, 7, 12, 13, 16, 17, 31, 33, 1, 4, 64, 65, 100};
+static const uint32_t product_scales[] = {0x3f800000, 0x3f800000, 0x00000000, 0xbf800000, 0x40000000,
+                                          0x3f000000, 0xc0400000, 0x3fc00000};
+
+static void choose_product(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_FLOAT, MINNX_INT32, MINNX_INT64,
+                                      MINNX_UINT32, MINNX_UINT64, MINNX_BFLOAT16};
+  unsigned d = take(b);
+  s->t = types[d % (s->ver >= 13 ? 9u : s->ver >= 9 ? 8u : 4u)];
+  s->m = product_dims[take(b) % 16];
+  s->n = product_dims[take(b) % 16];
+  s->k = take(b) & 0x80 ? product_dims[take(b) % 16] * 3 + 1 : product_dims[take(b) % 16];
+  if (take(b) % 16 == 0) s->k = 0;
+  unsigned a = take(b);
+  s->last = a >> 7 & 1; /* write the default-valued attributes too */
+  if (strcmp(s->v->op, "MatMul") == 0) {
+    /* ranks 1..4: a 1-D operand now and then, batch dims broadcast */
+    int ra = 1 + (int)(a % 4), rb = 1 + (int)(a / 4 % 4);
+    int64_t batch[2] = {product_dims[take(b) % 6], product_dims[take(b) % 6]};
+    unsigned ones = take(b);
+    s->n_in = 2;
+    s->rank[0] = ra, s->rank[1] = rb;
+    for (int x = 0; x < 2; x++) {
+      int r = s->rank[x];
+      for (int q = 0; q < r - 2; q++) s->dims[x][q] = ones >> (4 * x + q) & 1 ? 1 : batch[q + 4 - r];
+    }
+    if (ra == 1) s->dims[0][0] = s->k;
+    else s->dims[0][ra - 2] = s->m, s->dims[0][ra - 1] = s->k;
+    if (rb == 1) s->dims[1][0] = s->k;
+    else s->dims[1][rb - 2] = s->k, s->dims[1][rb - 1] = s->n;
+    return;
+  }
+  s->ta = a & 1, s->tb = a >> 1 & 1, s->bcast = a >> 2 & 1;
+  s->alpha = product_scales[take(b) % 8], s->beta = product_scales[take(b) % 8];
+  s->crank = (int)(take(b) % 8) - 1; /* -1: no C (from 11; before it, refused) */
+  s->n_in = s->crank < 0 ? 2 : 3;
+  s->rank[0] = s->rank[1] = 2;
+  s->dims[0][0] = s->ta ? s->k : s->m, s->dims[0][1] = s->ta ? s->m : s->k;
+  s->dims[1][0] = s->tb ? s->n : s->k, s->dims[1][1] = s->tb ? s->k : s->n;
+  if (s->crank >= 0) s->rank[2] = product_c_shape(s, s->dims[2]);
+}
+
 static uint64_t special(minnx_dtype t, unsigned i);
 
 static void choose_cast_clip(bytes *b, node_spec *s) {
@@ -246,6 +335,10 @@ static void choose_cast_clip(bytes *b, node_spec *s) {
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
+  if (s->v->kind == K_PRODUCT) {
+    choose_product(b, s);
+    return;
+  }
   if (s->v->kind != K_EXTREMUM) {
     choose_cast_clip(b, s);
     return;
@@ -308,6 +401,31 @@ static void fill(bytes *b, minnx_dtype t, unsigned char *x, int64_t count) {
       for (size_t k = 0; k < es; k++) v |= (uint64_t)take(b) << (8 * k);
     }
     memcpy(x + (size_t)i * es, &v, es); /* little-endian: the low bytes */
+  }
+}
+
+/* Products: mostly moderate values (a random mantissa, exponents within
+ * +-8), so that sums are not all infinities and NaNs; one in sixteen a
+ * special; integers random bits. */
+static void fill_product(bytes *b, minnx_dtype t, unsigned char *x, int64_t count) {
+  size_t es = minnx_dtype_size(t);
+  for (int64_t i = 0; i < count; i++) {
+    unsigned sel = take(b);
+    uint64_t v = 0;
+    if (sel < 16) {
+      v = special(t, sel);
+    } else if (t == MINNX_FLOAT || t == MINNX_DOUBLE || t == MINNX_FLOAT16 || t == MINNX_BFLOAT16) {
+      float f = ldexpf(1.0f + (float)take(b) / 256.0f + (float)take(b) / 65536.0f, (int)(sel % 17) - 8);
+      double dv = (double)f * (1.0 + (double)take(b) / 1048576.0);
+      if (sel & 1) f = -f, dv = -dv;
+      mx_convert_params cv;
+      if (t == MINNX_DOUBLE) memcpy(&v, &dv, 8);
+      else if (t == MINNX_FLOAT) memcpy(&v, &f, 4);
+      else if (mx_convert_choose(&cv, MINNX_FLOAT, (int)t)) mx_convert_run(&cv, &v, &f, 1);
+    } else {
+      for (size_t k = 0; k < es; k++) v |= (uint64_t)take(b) << (8 * k);
+    }
+    memcpy(x + (size_t)i * es, &v, es);
   }
 }
 
@@ -598,6 +716,63 @@ static void compare(const node_spec *s, const char *what, minnx_dtype t, const u
     }
 }
 
+/* The products as the spec lays them out (derived here, apart from
+ * matmul.c's prepare). */
+static mx_gemm_dims product_dims_of(const node_spec *s) {
+  mx_gemm_dims d = {.batch = 1, .k = s->k};
+  if (strcmp(s->v->op, "Gemm") == 0) {
+    float alpha, beta;
+    memcpy(&alpha, &s->alpha, 4);
+    memcpy(&beta, &s->beta, 4);
+    d.m = s->m, d.n = s->n, d.gemm = 1, d.alpha = alpha, d.beta = beta;
+    d.ialpha = (int64_t)alpha, d.ibeta = (int64_t)beta;
+    d.rsa = s->ta ? 1 : s->k, d.csa = s->ta ? s->m : 1;
+    d.rsb = s->tb ? 1 : s->n, d.csb = s->tb ? s->k : 1;
+    d.has_c = s->crank >= 0;
+    d.rsc = s->crank == 4 ? 1 : s->crank == 5 ? s->n : 0;
+    d.csc = s->crank == 2 || s->crank == 3 || s->crank == 5 ? 1 : 0;
+    return d;
+  }
+  int ra = s->rank[0], rb = s->rank[1];
+  d.m = ra == 1 ? 1 : s->m, d.n = rb == 1 ? 1 : s->n;
+  d.rsa = s->k, d.csa = 1, d.rsb = d.n, d.csb = 1;
+  int ba = ra > 2 ? ra - 2 : 0, bb = rb > 2 ? rb - 2 : 0;
+  d.brank = ba > bb ? ba : bb;
+  int64_t sa = d.m * d.k, sb = d.k * d.n;
+  for (int r = d.brank; r-- > 0;) {
+    int ia = r - (d.brank - ba), ib = r - (d.brank - bb);
+    int64_t da = ia >= 0 ? s->dims[0][ia] : 1, db = ib >= 0 ? s->dims[1][ib] : 1;
+    d.bdims[r] = da > db ? da : db;
+    d.bsa[r] = da == 1 ? 0 : sa;
+    d.bsb[r] = db == 1 ? 0 : sb;
+    sa *= da, sb *= db;
+    d.batch *= d.bdims[r];
+  }
+  return d;
+}
+
+/* The session's output against the reference loop; float's through the
+ * product kernels at each level this CPU has, too. */
+static void product_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                          unsigned char *ref, unsigned char *tmp) {
+  mx_gemm_dims d = product_dims_of(s);
+  const void *c = d.has_c ? in[2] : NULL;
+  mx_gemm_ref(s->t, &d, in[0], in[1], c, ref);
+  compare(s, "session", s->t, got, ref, y->nbytes);
+  if (s->t != MINNX_FLOAT) return;
+  for (int isa = MX_GEMM_PORTABLE; isa <= mx_gemm_isa_available(); isa++) {
+    mx_sgemm_plan p;
+    mx_sgemm_plan_init(&p, &d, isa);
+    size_t room = mx_sgemm_scratch(&p);
+    void *scratch = room ? aligned_alloc(64, room) : NULL;
+    if (room && !scratch) abort();
+    mx_sgemm_run(&p, NULL, in[0], in[1], c, (float *)tmp, scratch);
+    free(scratch);
+    compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
+            s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Run 0's output against the rules; for Cast and Clip, each instruction-set
  * level of their kernels that this CPU has too, called directly. */
 static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -623,6 +798,8 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
       f(tmp, in[0], lo, hi, count);
       compare(s, avx2 ? "AVX2 one-pass kernel" : "one-pass kernel", s->t, tmp, ref, y->nbytes);
     }
+  } else if (s->v->kind == K_PRODUCT) {
+    product_check(s, in, y, got, ref, tmp);
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
@@ -635,6 +812,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&s, 0, sizeof s);
   choose(&b, &s);
   if (count_of(s.out_dims, s.out_rank) > 1 << 16) return 0; /* enough to be split; larger only costs time */
+  if (s.v->kind == K_PRODUCT) { /* the reference loop's work, likewise */
+    mx_gemm_dims d = product_dims_of(&s);
+    if (d.batch * d.m * d.n * (d.k + 1) > 1 << 18) return 0;
+  }
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
                    .n_inputs = s.n_in, .inputs = {"a", "b", "c", "d"}, .dtype = (int)s.t, .n_nodes = 1, .output = "y"};
   tm.nodes[0] = (test_node){s.v->op, s.v->domain, s.n_in, {"a", "b", "c", "d"}, "y", NULL, 0};
@@ -663,6 +844,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
     if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE) fill_cast(&b, t, x, count);
+    else if (s.v->kind == K_PRODUCT) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
     memcpy(tensor.dims, s.dims[k], sizeof s.dims[k]);

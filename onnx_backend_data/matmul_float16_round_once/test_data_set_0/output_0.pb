@@ -1,0 +1,2 @@
+
+ByJ(bBVBBjBjB[BPByBeBdBGB;BcBOBPBYBMBvBbBaB

@@ -1,0 +1,362 @@
+/* The float32 product driver (packing, tiles, tasks, the GEMV path), the
+ * portable microkernels, and the row kernels of double and the integers.
+ * The order every kernel keeps is gemm.h's.
+ *
+ * float32, the Goto scheme: a task takes tiles of y (mc rows x nc columns of
+ * one batch item; tiles are cut by the shape alone) and for each stretch of
+ * kc steps of k packs A's rows into slivers of mr rows (kc x mr, k-major) and
+ * B's columns into slivers of nr (kc x nr), zero-padded at the edges, then
+ * runs the microkernel over every mr x nr block: its accumulators are y's
+ * elements, one per lane, and k is its inner loop; a later stretch starts
+ * from the values the previous one stored (so the sum is still one sequential
+ * chain per element). Blocks at the edges run into a tile in the scratch and
+ * copy out their part. Gemm's epilogue runs over a tile after its last
+ * stretch. With m == 1 (batch-1 inference) packing A would multiply the work
+ * by mr: the GEMV path instead keeps a block of y's columns in registers
+ * while B's rows stream past once, y[j] = fma(a[k], b[k][j], y[j]) for each
+ * k; with B transposed each lane is one of B's rows, its steps transposed
+ * into lanes (gemm_x86.c) or gathered. */
+#include <math.h>
+#include <string.h>
+
+#include "ops/core/kernel.h"
+#include "ops/math/gemm.h"
+
+/* Blocking: an A sliver (KC x mr) stays in L1 while the B panel's slivers
+ * (KC x nr each, the panel KC x NC in L2) stream past it (the other way
+ * round measured a third slower); MC is a multiple of every level's mr (4,
+ * 6, 12). */
+#define MC 96
+#define KC 256
+#define NC 512
+/* GEMV: the most columns of a task (cut in equal parts on 16 columns) */
+#define GEMV_NC 1024
+/* Work (multiply-adds) below which a product runs whole on the calling
+ * thread (the fuzz build's small MX_TASK_BYTES splits small products too),
+ * and the most tasks (each takes a scratch of its own). */
+#define TASK_FMAS ((double)MX_TASK_BYTES * 4)
+#define MAX_TASKS 8
+
+static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/* ---- the portable microkernels ---- */
+
+#define PMR 4
+#define PNR 16
+static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+  float acc[PMR][PNR];
+  for (int i = 0; i < PMR; i++)
+    for (int j = 0; j < PNR; j++) acc[i][j] = load ? y[i * ldy + j] : 0.0f;
+  for (int64_t k = 0; k < kc; k++, ap += PMR, bp += PNR)
+    for (int i = 0; i < PMR; i++)
+      for (int j = 0; j < PNR; j++) acc[i][j] = fmaf(ap[i], bp[j], acc[i][j]);
+  for (int i = 0; i < PMR; i++)
+    for (int j = 0; j < PNR; j++) y[i * ldy + j] = acc[i][j];
+}
+
+#define PGEMV 16 /* columns at a time */
+static void gemv_portable(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n) {
+  for (int64_t j0 = 0; j0 < n; j0 += PGEMV) {
+    int64_t nj = n - j0 < PGEMV ? n - j0 : PGEMV;
+    float acc[PGEMV] = {0};
+    for (int64_t s = 0; s < k; s++)
+      for (int64_t j = 0; j < nj; j++) acc[j] = fmaf(a[s * inca], b[s * ldb + j0 + j], acc[j]);
+    memcpy(y + j0, acc, (size_t)nj * sizeof(float));
+  }
+}
+
+/* rows at a time: that many chains in flight */
+#define PDOTS 8
+static void dots_portable(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows) {
+  for (int64_t r0 = 0; r0 < rows; r0 += PDOTS) {
+    int64_t nr = rows - r0 < PDOTS ? rows - r0 : PDOTS;
+    float acc[PDOTS] = {0};
+    const float *br = b + r0 * ldb;
+    for (int64_t s = 0; s < k; s++)
+      for (int64_t r = 0; r < nr; r++) acc[r] = fmaf(a[s * inca], br[r * ldb + s], acc[r]);
+    for (int64_t r = 0; r < nr; r++) y[r0 + r] = acc[r];
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable};
+
+int mx_gemm_isa_available(void) {
+  return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
+}
+
+static const mx_sgemm_kernels *kernels_of(int isa) {
+#if MX_X86_AVX2
+  if (isa == MX_GEMM_AVX512) return &mx_sgemm_avx512;
+  if (isa == MX_GEMM_FMA) return &mx_sgemm_fma;
+#else
+  (void)isa;
+#endif
+  return &mx_sgemm_portable;
+}
+
+/* ---- planning ---- */
+
+void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
+  memset(p, 0, sizeof *p);
+  p->d = *d;
+#if MX_X86_AVX2
+  p->isa = isa < MX_GEMM_PORTABLE ? MX_GEMM_PORTABLE : isa > MX_GEMM_AVX512 ? MX_GEMM_AVX512 : isa;
+#else
+  (void)isa;
+  p->isa = MX_GEMM_PORTABLE;
+#endif
+  const mx_sgemm_kernels *k = kernels_of(p->isa);
+  p->mr = k->mr;
+  p->nr = k->nr;
+  p->gemv = d->m == 1;
+  if (p->gemv) {
+    /* stretches of y of at most GEMV_NC, in equal parts on 16 columns */
+    int64_t parts = (d->n + GEMV_NC - 1) / GEMV_NC;
+    if (d->n >= 512 && parts < 2) parts = 2;
+    p->nc = parts ? ((d->n + parts - 1) / parts + 15) / 16 * 16 : 16;
+    p->mc = 1;
+    p->kc = d->k;
+    p->tiles_m = 1;
+    p->tiles_n = (d->n + p->nc - 1) / p->nc;
+    /* the AVX2 dots kernel gathers with 32-bit offsets (the AVX-512 one
+     * needs no such bound; one rule keeps the levels' choice simple) */
+    p->dots_wide = d->csb < (INT64_C(1) << 31) / 16;
+  } else {
+    p->mc = d->m < MC ? (d->m + p->mr - 1) / p->mr * p->mr : MC;
+    p->nc = d->n < NC ? (d->n + p->nr - 1) / p->nr * p->nr : NC;
+    p->kc = d->k < KC ? (d->k ? d->k : 1) : KC;
+    p->tiles_m = (d->m + p->mc - 1) / p->mc;
+    p->tiles_n = (d->n + p->nc - 1) / p->nc;
+    /* the packed A block, the packed B panel, an edge block */
+    p->task_scratch = round64((size_t)(p->mc * p->kc) * sizeof(float)) +
+                      round64((size_t)(p->kc * p->nc) * sizeof(float)) + round64((size_t)(p->mr * p->nr) * sizeof(float));
+  }
+  p->tiles = p->tiles_m * p->tiles_n;
+  int64_t all = d->batch * p->tiles;
+  double fmas = (double)d->batch * (double)d->m * (double)d->n * (double)(d->k ? d->k : 1);
+  p->tasks = fmas < TASK_FMAS || all < 2 ? 1 : all < MAX_TASKS ? all : MAX_TASKS;
+}
+
+size_t mx_sgemm_scratch(const mx_sgemm_plan *p) { return p->task_scratch * (size_t)p->tasks; }
+
+/* ---- packing ---- */
+
+/* rows [i0, i0+mc) x steps [k0, k0+kc) of A into slivers of mr rows, k-major */
+static void pack_a(const mx_sgemm_plan *p, const float *a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float *ap) {
+  const mx_gemm_dims *d = &p->d;
+  int mr = p->mr;
+  for (int64_t s = 0; s < mc; s += mr, ap += kc * mr) {
+    int64_t rows = mc - s < mr ? mc - s : mr;
+    const float *base = a + (i0 + s) * d->rsa + k0 * d->csa;
+    for (int64_t k = 0; k < kc; k++) {
+      float *dst = ap + k * mr;
+      int64_t i = 0;
+      for (; i < rows; i++) dst[i] = base[i * d->rsa + k * d->csa];
+      for (; i < mr; i++) dst[i] = 0.0f;
+    }
+  }
+}
+
+/* steps [k0, k0+kc) x columns [j0, j0+nc) of B into slivers of nr columns */
+static void pack_b(const mx_sgemm_plan *p, const float *b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float *bp) {
+  const mx_gemm_dims *d = &p->d;
+  int nr = p->nr;
+  for (int64_t s = 0; s < nc; s += nr, bp += kc * nr) {
+    int64_t cols = nc - s < nr ? nc - s : nr;
+    const float *base = b + k0 * d->rsb + (j0 + s) * d->csb;
+    if (d->csb != 1) { /* B transposed: each column's steps lie together; read them so */
+      for (int64_t j = 0; j < nr; j++) {
+        const float *src = base + j * d->csb;
+        for (int64_t k = 0; k < kc; k++) bp[k * nr + j] = j < cols ? src[k * d->rsb] : 0.0f;
+      }
+      continue;
+    }
+    for (int64_t k = 0; k < kc; k++) {
+      float *dst = bp + k * nr;
+      memcpy(dst, base + k * d->rsb, (size_t)cols * sizeof(float));
+      for (int64_t j = cols; j < nr; j++) dst[j] = 0.0f;
+    }
+  }
+}
+
+/* ---- Gemm's epilogue ---- */
+
+/* y = alpha * acc, then y = y + beta * c, over rows [i0, i1) x columns [j0, j1). */
+static void epilogue(const mx_gemm_dims *d, const float *c, float *y, int64_t i0, int64_t i1, int64_t j0, int64_t j1) {
+  float alpha = (float)d->alpha, beta = (float)d->beta;
+  if (alpha == 1.0f && !d->has_c) return; /* 1 * acc is acc (acc is never a signalling NaN) */
+  for (int64_t i = i0; i < i1; i++) {
+    float *row = y + i * d->n;
+    if (!d->has_c) {
+      for (int64_t j = j0; j < j1; j++) row[j] = alpha * row[j];
+      continue;
+    }
+    const float *crow = c + i * d->rsc;
+    if (d->csc == 1) {
+      for (int64_t j = j0; j < j1; j++) {
+        float t = alpha * row[j], u = beta * crow[j];
+        row[j] = t + u;
+      }
+    } else {
+      for (int64_t j = j0; j < j1; j++) {
+        float t = alpha * row[j], u = beta * crow[j * d->csc];
+        row[j] = t + u;
+      }
+    }
+  }
+}
+
+/* ---- the tiles ---- */
+
+typedef struct {
+  const mx_sgemm_plan *p;
+  const float *a, *b, *c;
+  float *y;
+  unsigned char *scratch;
+} sgemm_run;
+
+static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tm, int64_t tn,
+                      unsigned char *scratch) {
+  const mx_sgemm_plan *p = r->p;
+  const mx_gemm_dims *d = &p->d;
+  float *y = r->y + bi * d->m * d->n;
+  int64_t i0 = tm * p->mc, j0 = tn * p->nc;
+  int64_t mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
+  if (d->k == 0) { /* an empty sum: zeros (A and B have no bytes) */
+    for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
+    if (d->gemm) epilogue(d, r->c, y, i0, i0 + mc, j0, j0 + nc);
+    return;
+  }
+  int64_t oa, ob;
+  mx_gemm_offsets(d, bi, &oa, &ob);
+  const float *a = r->a + oa, *b = r->b + ob;
+  float *ap = (float *)scratch;
+  float *bp = (float *)(scratch + round64((size_t)(p->mc * p->kc) * sizeof(float)));
+  float *edge = (float *)((unsigned char *)bp + round64((size_t)(p->kc * p->nc) * sizeof(float)));
+  int mr = p->mr, nr = p->nr;
+  for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
+    int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
+    int load = k0 > 0;
+    pack_b(p, b, k0, kc, j0, nc, bp);
+    pack_a(p, a, i0, mc, k0, kc, ap);
+    for (int64_t is = 0; is < mc; is += mr) {
+      int64_t rows = mc - is < mr ? mc - is : mr;
+      const float *as = ap + (is / mr) * kc * mr;
+      for (int64_t js = 0; js < nc; js += nr) {
+        int64_t cols = nc - js < nr ? nc - js : nr;
+        const float *bs = bp + (js / nr) * kc * nr;
+        float *yb = y + (i0 + is) * d->n + j0 + js;
+        if (rows == mr && cols == nr) {
+          kern->tile(kc, as, bs, yb, d->n, load);
+          continue;
+        }
+        for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
+          for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
+        kern->tile(kc, as, bs, edge, nr, 1);
+        for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
+      }
+    }
+  }
+  if (d->gemm) epilogue(d, r->c, y, i0, i0 + mc, j0, j0 + nc);
+}
+
+/* y's columns [j0, j0+nc) of batch item bi, m == 1 */
+static void gemv_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tn) {
+  const mx_sgemm_plan *p = r->p;
+  const mx_gemm_dims *d = &p->d;
+  int64_t j0 = tn * p->nc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
+  float *y = r->y + bi * d->n;
+  if (d->k == 0) {
+    memset(y + j0, 0, (size_t)nc * sizeof(float));
+  } else {
+    int64_t oa, ob;
+    mx_gemm_offsets(d, bi, &oa, &ob);
+    const float *a = r->a + oa, *b = r->b + ob + j0 * d->csb;
+    if (d->csb != 1) /* B transposed: y[j] is row j of B times a */
+      (p->dots_wide ? kern->dots : mx_sgemm_portable.dots)(d->k, a, d->csa, b, d->csb, y + j0, nc);
+    else
+      kern->gemv(d->k, a, d->csa, b, d->rsb, y + j0, nc);
+  }
+  if (d->gemm) epilogue(d, r->c, y, 0, 1, j0, j0 + nc);
+}
+
+static void sgemm_task(void *ctx, size_t t) {
+  const sgemm_run *r = ctx;
+  const mx_sgemm_plan *p = r->p;
+  const mx_sgemm_kernels *kern = kernels_of(p->isa);
+  unsigned char *scratch = p->task_scratch ? r->scratch + (size_t)t * p->task_scratch : NULL; /* GEMV has none */
+  for (int64_t w = t; w < p->d.batch * p->tiles; w += p->tasks) {
+    int64_t bi = w / p->tiles, tile = w % p->tiles;
+    if (p->gemv) gemv_tile(r, kern, bi, tile);
+    else gemm_tile(r, kern, bi, tile / p->tiles_n, tile % p->tiles_n, scratch);
+  }
+}
+
+void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
+                  void *scratch) {
+  sgemm_run r = {p, a, b, c, y, scratch};
+  if (!x || !x->parallel || p->tasks < 2) {
+    for (int64_t t = 0; t < p->tasks; t++) sgemm_task(&r, t);
+    return;
+  }
+  mx_parallel_for(x, sgemm_task, &r, p->tasks);
+}
+
+/* ---- double and the integers ---- */
+
+/* Row i of batch item bi: y's row zeroed, then for each k the row of B
+ * multiplied by a[i][k] and added (each element's chain sequential in k),
+ * then Gemm's epilogue. STEP(acc, a, b) is one step of the chain. */
+#define FMA_STEP(acc, x, w) ((acc) = MX_FMA64((x), (w), (acc)))
+#define FMA_STEP_X86(acc, x, w) ((acc) = __builtin_fma((x), (w), (acc))) /* inline in an FMA function */
+#define WRAP_STEP(acc, x, w) ((acc) = (acc) + (x) * (w))
+#define DEFINE_ROWS(name, T, STEP, ALPHA, BETA, ATTR)                                                     \
+  ATTR static void name(const mx_gemm_dims *d, const void *a_, const void *b_, const void *c_, void *y_, \
+                        int64_t row0, int64_t row1) {                                                     \
+    const T *a = a_, *b = b_, *c = c_;                                                                    \
+    T *y = y_;                                                                                            \
+    for (int64_t row = row0; row < row1; row++) {                                                         \
+      int64_t bi = row / d->m, i = row % d->m, oa, ob;                                                    \
+      mx_gemm_offsets(d, bi, &oa, &ob);                                                                   \
+      T *yr = y + row * d->n;                                                                             \
+      for (int64_t j = 0; j < d->n; j++) yr[j] = 0;                                                       \
+      for (int64_t k = 0; k < d->k; k++) {                                                                \
+        T x = a[oa + i * d->rsa + k * d->csa];                                                            \
+        const T *br = b + ob + k * d->rsb;                                                                \
+        for (int64_t j = 0; j < d->n; j++) STEP(yr[j], x, br[j * d->csb]);                                \
+      }                                                                                                   \
+      if (!d->gemm) continue;                                                                             \
+      for (int64_t j = 0; j < d->n; j++) {                                                                \
+        T t = (T)(ALPHA) * yr[j];                                                                         \
+        if (d->has_c) {                                                                                   \
+          T u = (T)(BETA) * c[i * d->rsc + j * d->csc];                                                   \
+          t = t + u;                                                                                      \
+        }                                                                                                 \
+        yr[j] = t;                                                                                        \
+      }                                                                                                   \
+    }                                                                                                     \
+  }
+DEFINE_ROWS(rows_f64, double, FMA_STEP, d->alpha, d->beta, )
+#if MX_X86_AVX2
+DEFINE_ROWS(rows_f64_fma, double, FMA_STEP_X86, d->alpha, d->beta, MX_FMA_TARGET)
+#endif
+DEFINE_ROWS(rows_u32, uint32_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta, )
+DEFINE_ROWS(rows_u64, uint64_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta, )
+
+mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t) { return mx_gemm_rows_kernel_isa(t, mx_cpu_fma()); }
+
+mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma) {
+#if MX_X86_AVX2
+  if (t == MINNX_DOUBLE && fma) return MX_IF_DTYPE(MINNX_DOUBLE, rows_f64_fma);
+#else
+  (void)fma;
+#endif
+  switch (t) {
+    case MINNX_DOUBLE: return MX_IF_DTYPE(MINNX_DOUBLE, rows_f64);
+    case MINNX_INT32: return MX_IF_DTYPE(MINNX_INT32, rows_u32);
+    case MINNX_UINT32: return MX_IF_DTYPE(MINNX_UINT32, rows_u32);
+    case MINNX_INT64: return MX_IF_DTYPE(MINNX_INT64, rows_u64);
+    case MINNX_UINT64: return MX_IF_DTYPE(MINNX_UINT64, rows_u64);
+    default: return NULL;
+  }
+}

@@ -1,0 +1,131 @@
+/* The matrix products of MatMul and Gemm (ops/math/matmul.c): one
+ * description of a batch of products, the kernels that compute it, and the
+ * reference loop they are held to.
+ *
+ * The order (README, "Numbers"): every output element is
+ *   acc = 0; for k = 0, 1, ..., K-1: acc = fma(a[i,k], b[k,j], acc)
+ * (one rounding per step, fused multiply-add), then for Gemm
+ *   y = alpha * acc, then y = y + beta * c   (two roundings: a product, a sum)
+ * (or y = alpha * acc without C). float16 and bfloat16 compute this in float32
+ * and round once into the output; double in double; integers wrap (unsigned
+ * arithmetic, alpha and beta whole numbers). Every kernel, ISA level and
+ * thread count gives these bits: a register-blocked microkernel holds one
+ * output per lane and runs k innermost, threads split the outputs. */
+#ifndef MX_GEMM_H
+#define MX_GEMM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/ir.h"
+#include "ops/core/cpu.h"
+#include "ops/core/op.h"
+
+/* A batch of products y[b] = A[b] x B[b], y [batch, m, n] row-major. A[b]'s
+ * element (i, k) is at a + offa(b) + i*rsa + k*csa (elements), B[b]'s (k, j)
+ * at b + offb(b) + k*rsb + j*csb; offa(b) and offb(b) walk the batch index's
+ * digits over bdims (brank of them, the last fastest) with strides bsa and
+ * bsb (0 where an operand is broadcast). */
+typedef struct mx_gemm_dims {
+  int64_t m, n, k;
+  int64_t rsa, csa, rsb, csb;
+  int64_t batch;
+  int brank;
+  int64_t bdims[MX_MAX_RANK], bsa[MX_MAX_RANK], bsb[MX_MAX_RANK];
+  /* Gemm (batch 1): y = alpha * acc (+ beta * c[i*rsc + j*csc] with has_c;
+   * strides 0 where C is broadcast). MatMul: gemm 0, acc itself. For the
+   * integers alpha and beta are whole numbers (ialpha, ibeta). */
+  int gemm, has_c;
+  double alpha, beta;
+  int64_t ialpha, ibeta;
+  int64_t rsc, csc;
+} mx_gemm_dims;
+
+/* Element offsets of batch item bi's A and B. */
+void mx_gemm_offsets(const mx_gemm_dims *d, int64_t bi, int64_t *offa, int64_t *offb);
+
+/* The reference loop: the order above, operation for operation, for every
+ * dtype MatMul and Gemm take (float16, bfloat16, float, double, int32,
+ * int64, uint32, uint64). The fuzzer's and the unit tests' oracle. */
+void mx_gemm_ref(mx_dtype t, const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y);
+
+/* double's fused multiply-add, rounded once: the instruction where the
+ * target has one (__FP_FAST_FMA: aarch64; x86-64 kernels built for FMA call
+ * __builtin_fma themselves), else minnx's own from integers (fma64.c: the
+ * x86-64 baseline, the Cortex-M4, whose newlib fma rounds twice). */
+double mx_fma64(double x, double y, double z);
+#ifdef __FP_FAST_FMA
+#define MX_FMA64(x, y, z) __builtin_fma(x, y, z)
+#else
+#define MX_FMA64(x, y, z) mx_fma64(x, y, z)
+#endif
+
+/* ---- float32: packed, register-blocked microkernels ---- */
+
+/* Instruction-set levels of the float32 kernels: portable C (fmaf: one
+ * instruction on aarch64 and the Cortex-M4, a libm call on an x86-64 without
+ * FMA), AVX2+FMA, AVX-512F. */
+enum { MX_GEMM_PORTABLE = 0, MX_GEMM_FMA = 1, MX_GEMM_AVX512 = 2 };
+/* The highest level this build and CPU have. */
+int mx_gemm_isa_available(void);
+
+/* What prepare chooses for a float32 product: its level, blocking, tasks and
+ * scratch (per task, then in all). */
+typedef struct mx_sgemm_plan {
+  mx_gemm_dims d;
+  int isa, gemv; /* gemv: m == 1, B streamed once */
+  int dots_wide;   /* gemv with B transposed: the level's dot kernel (else the portable one) */
+  int mr, nr;
+  int64_t mc, nc, kc;
+  int64_t tiles_m, tiles_n, tiles; /* tiles of one batch item: tiles_m x tiles_n */
+  int64_t tasks;
+  size_t task_scratch; /* bytes, a multiple of 64 */
+} mx_sgemm_plan;
+
+/* Plans d at level isa (clamped to what this build has; tests pass each
+ * level the CPU has). */
+void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa);
+/* Scratch bytes the plan's run needs (64-byte aligned, tasks x task_scratch). */
+size_t mx_sgemm_scratch(const mx_sgemm_plan *p);
+/* y = the products of a and b (and Gemm's epilogue with c), through x's
+ * parallel-for (NULL: inline); scratch of mx_sgemm_scratch bytes, 64-byte
+ * aligned. */
+void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
+                  void *scratch);
+
+/* ---- the other dtypes ---- */
+
+/* double and the integers: one output row at a time, each element its own
+ * accumulator (the order above), the row's k loop streaming B's rows; tasks
+ * take whole rows. */
+typedef void (*mx_gemm_rows_fn)(const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y,
+                                int64_t row0, int64_t row1);
+/* The kernel of dtype t (double, int32, int64, uint32, uint64), or NULL;
+ * double's built for FMA when the CPU has it (_isa: as asked, for tests). */
+mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t);
+mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
+
+/* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y
+ * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver
+ * (kc x nr), starting from y's values (load) or from zero; GEMV:
+ * y[j] = the chain over s < k of a[s * inca] times b[s * ldb + j], for each
+ * j < n (a block of columns' accumulators in registers while B's rows
+ * stream past); and GEMV with B transposed:
+ * y[r] = the chain over s < k of a[s * inca] times b[r * ldb + s], for each
+ * r < rows (each lane one row's chain: AVX-512F transposes blocks of 16 rows
+ * in registers, AVX2 gathers). */
+typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load);
+typedef void (*mx_sgemv_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n);
+typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);
+typedef struct mx_sgemm_kernels {
+  int mr, nr;
+  mx_sgemm_tile_fn tile;
+  mx_sgemv_fn gemv;
+  mx_sdots_fn dots;
+} mx_sgemm_kernels;
+extern const mx_sgemm_kernels mx_sgemm_portable;
+#if MX_X86_AVX2
+extern const mx_sgemm_kernels mx_sgemm_fma, mx_sgemm_avx512;
+#endif
+
+#endif

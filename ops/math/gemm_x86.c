@@ -1,0 +1,204 @@
+/* The x86-64 float32 microkernels (gemm.h), taken when the CPU has them:
+ * AVX2+FMA (6 x 16: twelve accumulators of 8 lanes) and AVX-512F (12 x 32:
+ * twenty-four of 16), with their GEMV kernels. Each lane is one output element; every step of k is
+ * one fused multiply-add per element, acc = fma(a[i][k], b[k][j], acc), the
+ * order of the portable kernel and of the reference loop. */
+#include "ops/core/kernel.h"
+#include "ops/math/gemm.h"
+
+#if MX_X86_AVX2
+#include <immintrin.h>
+
+/* Loops over the tile's rows and vectors, unrolled so that the accumulators
+ * stay in registers. */
+#if defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL _Pragma("GCC unroll 16")
+#endif
+
+#define FMR 6
+#define FNR 16
+MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+  __m256 acc[FMR][2];
+  UNROLL for (int i = 0; i < FMR; i++) {
+    acc[i][0] = load ? _mm256_loadu_ps(y + i * ldy) : _mm256_setzero_ps();
+    acc[i][1] = load ? _mm256_loadu_ps(y + i * ldy + 8) : _mm256_setzero_ps();
+  }
+  for (int64_t k = 0; k < kc; k++, ap += FMR, bp += FNR) {
+    __m256 b0 = _mm256_loadu_ps(bp), b1 = _mm256_loadu_ps(bp + 8);
+    UNROLL for (int i = 0; i < FMR; i++) {
+      __m256 a = _mm256_broadcast_ss(ap + i);
+      acc[i][0] = _mm256_fmadd_ps(a, b0, acc[i][0]);
+      acc[i][1] = _mm256_fmadd_ps(a, b1, acc[i][1]);
+    }
+  }
+  UNROLL for (int i = 0; i < FMR; i++) {
+    _mm256_storeu_ps(y + i * ldy, acc[i][0]);
+    _mm256_storeu_ps(y + i * ldy + 8, acc[i][1]);
+  }
+}
+
+/* GEMV: 12 vectors (96 columns) of accumulators, then single vectors, then
+ * the last columns one at a time (a scalar FMA each: the same rounding) */
+MX_FMA_TARGET static void gemv_fma(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                   int64_t n) {
+  int64_t j0 = 0;
+  for (; j0 + 96 <= n; j0 += 96) {
+    __m256 acc[12];
+    UNROLL for (int v = 0; v < 12; v++) acc[v] = _mm256_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      const float *br = b + s * ldb + j0;
+      __m256 av = _mm256_broadcast_ss(a + s * inca);
+      mx_prefetch(br, 4 * ldb * (int64_t)sizeof(float));
+      mx_prefetch(br, 4 * ldb * (int64_t)sizeof(float) + 320);
+      UNROLL for (int v = 0; v < 12; v++) acc[v] = _mm256_fmadd_ps(av, _mm256_loadu_ps(br + 8 * v), acc[v]);
+    }
+    UNROLL for (int v = 0; v < 12; v++) _mm256_storeu_ps(y + j0 + 8 * v, acc[v]);
+  }
+  for (; j0 + 8 <= n; j0 += 8) {
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t s = 0; s < k; s++) acc = _mm256_fmadd_ps(_mm256_broadcast_ss(a + s * inca), _mm256_loadu_ps(b + s * ldb + j0), acc);
+    _mm256_storeu_ps(y + j0, acc);
+  }
+  for (; j0 < n; j0++) {
+    __m128 acc = _mm_setzero_ps();
+    for (int64_t s = 0; s < k; s++) acc = _mm_fmadd_ss(_mm_set_ss(a[s * inca]), _mm_set_ss(b[s * ldb + j0]), acc);
+    y[j0] = _mm_cvtss_f32(acc);
+  }
+}
+
+/* 8 rows a gather (offsets fit 32 bits: the plan checks ldb) */
+MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                   int64_t rows) {
+  __m256i idx = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)ldb));
+  for (int64_t r0 = 0; r0 < rows; r0 += 8) {
+    int64_t nr = rows - r0 < 8 ? rows - r0 : 8;
+    __m256 mask = _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_set1_epi32((int)nr), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    const float *br = b + r0 * ldb;
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      __m256 v = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), br + s, idx, mask, 4);
+      acc = _mm256_fmadd_ps(_mm256_set1_ps(a[s * inca]), v, acc);
+    }
+    _mm256_maskstore_ps(y + r0, _mm256_castps_si256(mask), acc);
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma};
+
+#define XMR 12
+#define XNR 32
+MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+  __m512 acc[XMR][2];
+  UNROLL for (int i = 0; i < XMR; i++) {
+    acc[i][0] = load ? _mm512_loadu_ps(y + i * ldy) : _mm512_setzero_ps();
+    acc[i][1] = load ? _mm512_loadu_ps(y + i * ldy + 16) : _mm512_setzero_ps();
+  }
+  for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {
+    __m512 b0 = _mm512_loadu_ps(bp), b1 = _mm512_loadu_ps(bp + 16);
+    UNROLL for (int i = 0; i < XMR; i++) {
+      __m512 a = _mm512_set1_ps(ap[i]);
+      acc[i][0] = _mm512_fmadd_ps(a, b0, acc[i][0]);
+      acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);
+    }
+  }
+  UNROLL for (int i = 0; i < XMR; i++) {
+    _mm512_storeu_ps(y + i * ldy, acc[i][0]);
+    _mm512_storeu_ps(y + i * ldy + 16, acc[i][1]);
+  }
+}
+
+/* GEMV: 16 vectors (256 columns) of accumulators, then 8, then single vectors, the
+ * last under a mask (no read past B's rows) */
+MX_AVX512_TARGET static void gemv_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                         int64_t n) {
+  int64_t j0 = 0;
+  for (; j0 + 256 <= n; j0 += 256) {
+    __m512 acc[16];
+    UNROLL for (int v = 0; v < 16; v++) acc[v] = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      const float *br = b + s * ldb + j0;
+      __m512 av = _mm512_set1_ps(a[s * inca]);
+      UNROLL for (int l = 0; l < 1024; l += 64) mx_prefetch(br, 4 * ldb * (int64_t)sizeof(float) + l);
+      UNROLL for (int v = 0; v < 16; v++) acc[v] = _mm512_fmadd_ps(av, _mm512_loadu_ps(br + 16 * v), acc[v]);
+    }
+    UNROLL for (int v = 0; v < 16; v++) _mm512_storeu_ps(y + j0 + 16 * v, acc[v]);
+  }
+  for (; j0 + 128 <= n; j0 += 128) {
+    __m512 acc[8];
+    UNROLL for (int v = 0; v < 8; v++) acc[v] = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++) {
+      __m512 av = _mm512_set1_ps(a[s * inca]);
+      UNROLL for (int v = 0; v < 8; v++) acc[v] = _mm512_fmadd_ps(av, _mm512_loadu_ps(b + s * ldb + j0 + 16 * v), acc[v]);
+    }
+    UNROLL for (int v = 0; v < 8; v++) _mm512_storeu_ps(y + j0 + 16 * v, acc[v]);
+  }
+  for (; j0 < n; j0 += 16) {
+    __mmask16 m = n - j0 >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - j0)) - 1);
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t s = 0; s < k; s++)
+      acc = _mm512_fmadd_ps(_mm512_set1_ps(a[s * inca]), _mm512_maskz_loadu_ps(m, b + s * ldb + j0), acc);
+    _mm512_mask_storeu_ps(y + j0, m, acc);
+  }
+}
+
+/* Transposes 16 vectors in place: afterwards r[s] holds lane s of each,
+ * in order (four rounds of two-source shuffles). */
+MX_AVX512_TARGET static inline void transpose16(__m512 r[16]) {
+  __m512 t[16];
+  UNROLL for (int i = 0; i < 16; i += 2) {
+    t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+  }
+  UNROLL for (int i = 0; i < 16; i += 4) {
+    __m512d a = _mm512_castps_pd(t[i]), b = _mm512_castps_pd(t[i + 1]), c = _mm512_castps_pd(t[i + 2]),
+            d = _mm512_castps_pd(t[i + 3]);
+    r[i] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+    r[i + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+    r[i + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+    r[i + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+  }
+  UNROLL for (int i = 0; i < 4; i++) {
+    t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+    t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xdd);
+    t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+    t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xdd);
+  }
+  UNROLL for (int i = 0; i < 8; i++) {
+    r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+    r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xdd);
+  }
+}
+
+/* 16 rows at a time: 16 steps of each row loaded (one line), transposed in
+ * registers so that vector s holds step s of the 16 rows, then 16 steps of
+ * the rows' chains, in order. Rows past the end are zeros, steps past it
+ * are not loaded (masks), nor run. */
+MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                         int64_t rows) {
+  for (int64_t r0 = 0; r0 < rows; r0 += 16) {
+    int64_t nr = rows - r0 < 16 ? rows - r0 : 16;
+    const float *br = b + r0 * ldb;
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t k0 = 0; k0 < k; k0 += 16) {
+      int64_t ns = k - k0 < 16 ? k - k0 : 16;
+      __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+      __m512 v[16];
+      UNROLL for (int i = 0; i < 16; i++) {
+        v[i] = i < nr ? _mm512_maskz_loadu_ps(m, br + i * ldb + k0) : _mm512_setzero_ps();
+        if (i < nr) mx_prefetch(br + i * ldb + k0, 512);
+      }
+      transpose16(v);
+      if (ns == 16) {
+        UNROLL for (int s = 0; s < 16; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
+      } else {
+        for (int s = 0; s < ns; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
+      }
+    }
+    _mm512_mask_storeu_ps(y + r0, (__mmask16)((1u << nr) - 1), acc);
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512};
+#endif
