@@ -40,7 +40,7 @@ PRODUCER = "minnx-gen"
 OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
             "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
-            "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_")
+            "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_", "arith_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed")
 
@@ -2037,6 +2037,116 @@ def clip_err():
     yield bad("clip_err_v1_string_max", "attribute", 1, [f32((3,))], max="1")
 
 
+# ---------------------------------------------------------------------------------------------
+# arith_: Add, Sub, Mul, Div (1, 6, 7, 13, 14). References: numpy in the dtype for float16,
+# float32 and float64 (one IEEE operation, correctly rounded; numpy's float16 goes through float32
+# and rounds once, which equals the correctly rounded result); bfloat16 in float32 rounded once to
+# nearest even; integers exactly in python, wrapped to the width, division truncated toward zero
+# with x / 0 = 0 (minnx's documented value).
+
+ARITH_OPS = ("Add", "Sub", "Mul", "Div")
+T6 = FLOATS + [I32, I64, U32, U64]
+ARITH_TYPES = {1: FLOATS, 6: T6, 7: T6, 13: T6 + [BF16], 14: NUMERIC}
+
+
+def bf16_round(v):
+    """float32 -> bfloat16 bits, to nearest even; NaN stays a quiet NaN."""
+    u = np.asarray(v, np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = (u & 0x7FFFFFFF) > 0x7F800000
+    return np.where(nan, ((u >> 16) | 0x40).astype(np.uint16), r)
+
+
+def arith_ref(op, dt, a, b):
+    if dt.is_float:
+        x, y = to_num(dt, a), to_num(dt, b)
+        if dt is BF16:
+            x, y = x.astype(np.float32), y.astype(np.float32)
+        fn = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[op]
+        with np.errstate(all="ignore"):
+            z = fn(x, y)
+        return bf16_round(z) if dt is BF16 else z.astype(dt.np)
+    x, y = np.broadcast_arrays(a, b)
+    bits_ = np.iinfo(dt.np).bits
+    out = []
+    for p, q in zip(x.ravel().tolist(), y.ravel().tolist()):
+        if op == "Add":
+            z = p + q
+        elif op == "Sub":
+            z = p - q
+        elif op == "Mul":
+            z = p * q
+        else:
+            z = 0 if q == 0 else abs(p) // abs(q) * (1 if (p < 0) == (q < 0) else -1)
+        z &= (1 << bits_) - 1
+        if dt.is_signed and z >= 1 << (bits_ - 1):
+            z -= 1 << bits_
+        out.append(z)
+    return np.array(out, dtype=dt.np).reshape(x.shape)
+
+
+def arith_case(name, op, dt, a, b, opset, **attrs):
+    ins = inputs_for(dt, [a, b])
+    if attrs.get("broadcast"):  # legacy: B's dims stand at A's from axis on
+        axis = attrs.get("axis", a.ndim - b.ndim)
+        bb = b.reshape(b.shape + (1,) * (a.ndim - axis - b.ndim))
+    else:
+        bb = b
+    return Case(name, [node(op, ["x0", "x1"], ["y"], **attrs)], {"": opset}, ins,
+                [Value("y", dt, arith_ref(op, dt, a, bb))])
+
+
+def gen_arith():
+    for ver, types in ARITH_TYPES.items():
+        for dt in types:
+            a, b = all_pairs(extremes(dt))
+            if not dt.is_float:  # a few ordinary values beside the extremes
+                rng = seeded(f"arith_v{ver}_{dt.name}")
+                ra, rb = rand(dt, (40,), rng), rand(dt, (40,), rng)
+                a, b = np.concatenate([a, ra, ra]), np.concatenate([b, rb, rb % 7])
+            for op in ARITH_OPS:
+                yield arith_case(f"arith_{op.lower()}_v{ver}_{dt.name}", op, dt, a, b, ver)
+    for op in ARITH_OPS:
+        rng = seeded(f"arith_{op}_bcast")
+        lo = op.lower()
+        for suffix, (sa, sb) in {"row": ((3, 4), (4,)), "col": ((3, 4), (3, 1)),
+                                 "both": ((2, 1, 4), (3, 1)), "scalar": ((2, 3), ()),
+                                 "scalar_left": ((), (2, 3))}.items():
+            a, b = rand(F32, sa, rng), rand(F32, sb, rng)
+            yield arith_case(f"arith_{lo}_bcast_{suffix}", op, F32, a, b, 14)
+        a = rand(I32, (2, 3, 4), rng)
+        yield arith_case(f"arith_{lo}_bcast_int32", op, I32, a, rand(I32, (3, 1), rng) | 1, 13)
+        # legacy broadcast (1 and 6): B inside A from axis on
+        a = rand(F32, (2, 3, 4, 5), rng)
+        for ver in (1, 6):
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_suffix", op, F32, a, rand(F32, (4, 5), rng),
+                             ver, broadcast=1)
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_axis1", op, F32, a, rand(F32, (3, 4), rng),
+                             ver, broadcast=1, axis=1)
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_axis0", op, F32, a, rand(F32, (2,), rng),
+                             ver, broadcast=1, axis=0)
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_scalar", op, F32, a,
+                             rand(F32, (), rng), ver, broadcast=1)
+            yield arith_case(f"arith_{lo}_v{ver}_same_shape", op, F32, a, rand(F32, a.shape, rng), ver)
+    yield from arith_err()
+
+
+def arith_err():
+    f = lambda *shapes: [(F32, s) for s in shapes]
+    yield err_op("arith_err_v7_shapes", "shape", "Add", f((3, 4), (2, 4)), opset=7)
+    yield err_op("arith_err_v6_no_broadcast_attr", "shape", "Mul", f((3, 4), (4,)), opset=6)
+    yield err_op("arith_err_v6_legacy_mismatch", "shape", "Sub", f((2, 3, 4), (3,)), opset=6,
+                 broadcast=1)
+    yield err_op("arith_err_v1_legacy_axis_out", "shape", "Div", f((2, 3), (3,)), opset=1,
+                 broadcast=1, axis=0)
+    yield err_op("arith_err_v1_b_longer", "shape", "Add", f((3,), (2, 3)), opset=1, broadcast=1)
+    yield err_op("arith_err_v14_mixed_dtypes", "dtype", "Add", [(F32, (3,)), (F64, (3,))], opset=14)
+    yield err_op("arith_err_v13_int8", "dtype", "Mul", [(I8, (3,)), (I8, (3,))], opset=13)
+    yield err_op("arith_err_v7_broadcast_attr", "attribute", "Add", f((3,), (3,)), opset=7,
+                 broadcast=1)
+    yield err_op("arith_err_v14_three_inputs", "inputs", "Add", f((3,), (3,), (3,)), opset=14)
+
+
 def check(cases):
     """Catch generator mistakes before anything is written."""
     seen = set()
@@ -2063,7 +2173,7 @@ def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all, gen_clip)
+            gen_shape_ops_all, gen_clip, gen_arith)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

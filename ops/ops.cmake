@@ -43,6 +43,11 @@ minnx_op(Unsqueeze VIEWS DATA ops/tensor/squeeze.c)
 minnx_op(Shape VIEWS ops/tensor/shape.c)
 minnx_op(Slice VIEWS DATA ops/tensor/slice.c)
 minnx_op(Concat VIEWS DATA ops/tensor/concat.c)
+# elementwise arithmetic
+minnx_op(Add ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
+minnx_op(Sub ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
+minnx_op(Mul ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
+minnx_op(Div ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, the
 # compile definitions of the features they use, and mx_op_list.h, the

@@ -7,6 +7,11 @@
 #include "graph/ir.h"
 #include "ops/core/op.h"
 
+/* The output shape of elementwise inputs (infer): numpy broadcasting when
+ * `broadcast`, else one shape for all; or an error naming the two shapes
+ * that conflict. */
+minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast);
+
 typedef struct mx_bplan {
   int32_t n_in;
   int rank;      /* collapsed rank, >= 1 */

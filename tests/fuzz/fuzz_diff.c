@@ -36,6 +36,7 @@
 #include "ops/core/cpu.h"
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
+#include "ops/math/binary.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -53,7 +54,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_BINARY };
 
 typedef struct {
   const char *op, *domain;
@@ -74,6 +75,8 @@ static const version versions[] = {
     {"Cast", "", 13, 0, K_CAST}, {"Cast", "", 19, 0, K_CAST}, {"CastLike", "", 15, 0, K_CASTLIKE},
     {"CastLike", "", 19, 0, K_CASTLIKE}, {"Clip", "", 1, 0, K_CLIP}, {"Clip", "", 6, 0, K_CLIP},
     {"Clip", "", 11, 0, K_CLIP}, {"Clip", "", 12, 0, K_CLIP}, {"Clip", "", 13, 0, K_CLIP},
+    {"Add", "", 7, 1, K_BINARY}, {"Sub", "", 13, 1, K_BINARY}, {"Mul", "", 14, 1, K_BINARY},
+    {"Div", "", 14, 1, K_BINARY}, {"Add", "", 14, 1, K_BINARY}, {"Sub", "", 14, 1, K_BINARY},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -246,13 +249,13 @@ static void choose_cast_clip(bytes *b, node_spec *s) {
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
-  if (s->v->kind != K_EXTREMUM) {
+  if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY) {
     choose_cast_clip(b, s);
     return;
   }
   s->t = dtypes[take(b) % N_NUMERIC];
   int arg = strncmp(s->v->op, "Arg", 3) == 0, reduce = strncmp(s->v->op, "Reduce", 6) == 0;
-  s->n_in = arg || reduce ? 1 : s->v->domain[0] ? 2 : 1 + (int)(take(b) % 4);
+  s->n_in = arg || reduce ? 1 : s->v->domain[0] || s->v->kind == K_BINARY ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
   if (arg && s->out_rank == 0) s->out_rank = 1;
   for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
@@ -546,12 +549,18 @@ static int same_value(minnx_dtype t, const unsigned char *a, const unsigned char
 }
 
 /* The node through the reference loops, into ref (the output's bytes). */
+static mx_binop binop_of(const char *op) {
+  return op[0] == 'A' ? MX_ADD : op[0] == 'S' ? MX_SUB : op[0] == 'M' ? MX_MUL : MX_DIV;
+}
+
 static void reference(const node_spec *s, void *const *in, const minnx_tensor *y, void *ref) {
   mx_shape shapes[4], out = shape_of(y->dims, y->rank);
   const mx_shape *sp[4];
   for (int k = 0; k < s->n_in; k++) shapes[k] = shape_of(s->dims[k], s->rank[k]), sp[k] = &shapes[k];
   mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
-  if (strncmp(s->v->op, "Reduce", 6) == 0)
+  if (s->v->kind == K_BINARY)
+    mx_binary_ref(s->t)(binop_of(s->v->op), sp[0], in[0], sp[1], in[1], &out, ref);
+  else if (strncmp(s->v->op, "Reduce", 6) == 0)
     mx_ref_reduce(s->t, dir, &shapes[0], s->axes ? s->axes : (1u << s->rank[0]) - 1, in[0], ref);
   else if (strncmp(s->v->op, "Arg", 3) == 0)
     mx_ref_arg(s->t, dir, (int)s->last && s->v->version >= 12, &shapes[0],
@@ -598,6 +607,20 @@ static void compare(const node_spec *s, const char *what, minnx_dtype t, const u
     }
 }
 
+/* Add, Sub, Mul, Div: every ISA level's kernel this CPU has, called directly
+ * over the whole output when each input is whole or one value. */
+static void binary_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
+                          unsigned char *tmp) {
+  int64_t n = (int64_t)(y->nbytes / minnx_dtype_size(s->t)), ca = count_of(s->dims[0], s->rank[0]),
+          cb = count_of(s->dims[1], s->rank[1]);
+  if ((ca != n && ca != 1) || (cb != n && cb != 1) || n == 0) return;
+  static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
+    mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa)(tmp, in[0], ca == n, in[1], cb == n, n, 1, 0, 0);
+    compare(s, names[isa], s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Run 0's output against the rules; for Cast and Clip, each instruction-set
  * level of their kernels that this CPU has too, called directly. */
 static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -626,6 +649,7 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
+    if (s->v->kind == K_BINARY) binary_levels(s, in, y, ref, tmp);
   }
 }
 
