@@ -2128,7 +2128,68 @@ def gen_arith():
             yield arith_case(f"arith_{lo}_v{ver}_legacy_scalar", op, F32, a,
                              rand(F32, (), rng), ver, broadcast=1)
             yield arith_case(f"arith_{lo}_v{ver}_same_shape", op, F32, a, rand(F32, a.shape, rng), ver)
+    yield from gen_compare()
     yield from arith_err()
+
+
+# Comparisons and logic: exact, numpy's answers (NaN compares false; bfloat16 and float16 as the
+# float32 values they hold).
+CMP_OPS = {"Equal": np.equal, "Greater": np.greater, "Less": np.less,
+           "GreaterOrEqual": np.greater_equal, "LessOrEqual": np.less_equal}
+CMP_TYPES = {
+    "Equal": {1: [BOOL, I32, I64], 7: [BOOL, I32, I64], 11: [BOOL] + FLOATS + INTS,
+              13: [BOOL, BF16] + FLOATS + INTS, 19: [BOOL, BF16] + FLOATS + INTS},
+    "Greater": {1: FLOATS, 7: FLOATS, 9: FLOATS + INTS, 13: NUMERIC},
+    "Less": {1: FLOATS, 7: FLOATS, 9: FLOATS + INTS, 13: NUMERIC},
+    "GreaterOrEqual": {12: FLOATS + INTS, 16: NUMERIC},
+    "LessOrEqual": {12: FLOATS + INTS, 16: NUMERIC},
+}
+LOGIC_OPS = {"And": np.logical_and, "Or": np.logical_or, "Xor": np.logical_xor}
+
+
+def cmp_case(name, op, fn, dt, a, b, opset, **attrs):
+    ins = inputs_for(dt, [a, b])
+    bb = b
+    if attrs.get("broadcast"):
+        axis = attrs.get("axis", a.ndim - b.ndim)
+        bb = b.reshape(b.shape + (1,) * (a.ndim - axis - b.ndim))
+    x, y = to_num(dt, a), to_num(dt, bb)
+    with np.errstate(all="ignore"):
+        want = fn(x, y)
+    return Case(name, [node(op, ["x0", "x1"], ["y"], **attrs)], {"": opset}, ins,
+                [Value("y", BOOL, np.asarray(want, np.bool_))])
+
+
+def gen_compare():
+    for op, versions in CMP_TYPES.items():
+        for ver, types in versions.items():
+            for dt in types:
+                vals = np.array([False, True]) if dt is BOOL else extremes(dt)
+                if dt.is_float and dt not in (BF16,):
+                    vals = np.concatenate([vals, np.array([np.nan], dt.np)])
+                elif dt is BF16:
+                    vals = np.concatenate([vals, bits(BF16, [0x7FC0])])
+                a, b = all_pairs(vals)
+                yield cmp_case(f"arith_{op.lower()}_v{ver}_{dt.name}", op, CMP_OPS[op], dt, a, b, ver)
+        rng = seeded(f"arith_{op}_bcast")
+        a, b = ties(F32, (2, 3, 4), rng), ties(F32, (3, 1), rng)
+        yield cmp_case(f"arith_{op.lower()}_bcast", op, CMP_OPS[op], F32, a, b, 16 if "Or" in op else 13)
+        if 1 in versions:
+            dt = I32 if op == "Equal" else F32
+            yield cmp_case(f"arith_{op.lower()}_v1_legacy_axis1", op, CMP_OPS[op], dt, ties(dt, (2, 3, 4), rng),
+                           ties(dt, (3,), rng), 1, broadcast=1, axis=1)
+    for op, fn in LOGIC_OPS.items():
+        a, b = all_pairs(np.array([False, True]))
+        for ver in (1, 7):
+            yield cmp_case(f"arith_{op.lower()}_v{ver}_bool", op, fn, BOOL, a, b, ver)
+        rng = seeded(f"arith_{op}_bcast")
+        x, y = rng.integers(0, 2, (2, 3, 4)).astype(bool), rng.integers(0, 2, (3, 1)).astype(bool)
+        yield cmp_case(f"arith_{op.lower()}_bcast", op, fn, BOOL, x, y, 7)
+        yield cmp_case(f"arith_{op.lower()}_v1_legacy", op, fn, BOOL, x, rng.integers(0, 2, (4,)).astype(bool),
+                       1, broadcast=1)
+    yield err_op("arith_err_equal_v7_float", "dtype", "Equal", [(F32, (3,)), (F32, (3,))], opset=7)
+    yield err_op("arith_err_and_v7_int32", "dtype", "And", [(I32, (3,)), (I32, (3,))], opset=7)
+    yield err_op("arith_err_greater_v13_bool", "dtype", "Greater", [(BOOL, (3,)), (BOOL, (3,))], opset=13)
 
 
 def arith_err():

@@ -43,11 +43,21 @@ minnx_op(Unsqueeze VIEWS DATA ops/tensor/squeeze.c)
 minnx_op(Shape VIEWS ops/tensor/shape.c)
 minnx_op(Slice VIEWS DATA ops/tensor/slice.c)
 minnx_op(Concat VIEWS DATA ops/tensor/concat.c)
-# elementwise arithmetic
-minnx_op(Add ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
-minnx_op(Sub ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
-minnx_op(Mul ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
-minnx_op(Div ops/math/binary.c ops/math/binary_ref.c ops/math/binary.kernels.cmake)
+# elementwise ops of two operands
+minnx_op(Add ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Sub ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Mul ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Div ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Equal ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Greater ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Less ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(GreaterOrEqual ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(LessOrEqual ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(And ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Or ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Xor ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Not ops/math/not.c)
+minnx_op(Where ops/math/where.c ops/math/where.kernels.cmake)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, the
 # compile definitions of the features they use, and mx_op_list.h, the

@@ -7,7 +7,7 @@
 # chooser searches once, at prepare.
 #
 # What a template may say:
-#   @SFX@       the dtype's suffix in names (f32, f64, f16, bf16, i8 ... u64)
+#   @SFX@       the dtype's suffix in names (f32, f64, f16, bf16, i8 ... u64, bool)
 #   @CTYPE@     its C type (float, double, uint16_t for the 16-bit floats, int8_t ...)
 #   @DTYPE@     its minnx dtype (MINNX_FLOAT ...)
 #   @ISA@       the ISA level's word in names (port, avx2, avx512)
@@ -22,7 +22,7 @@
 
 # The one dtype list: suffix, C type, minnx dtype, and the MINNX_DTYPES word.
 get_filename_component(minnx_kernel_root ${CMAKE_CURRENT_LIST_DIR}/../.. ABSOLUTE)
-set(minnx_kernel_dtypes f32 f64 f16 bf16 i8 i16 i32 i64 u8 u16 u32 u64)
+set(minnx_kernel_dtypes f32 f64 f16 bf16 i8 i16 i32 i64 u8 u16 u32 u64 bool)
 set(minnx_kernel_f32 float MINNX_FLOAT float)
 set(minnx_kernel_f64 double MINNX_DOUBLE double)
 set(minnx_kernel_f16 uint16_t MINNX_FLOAT16 float16)
@@ -35,6 +35,7 @@ set(minnx_kernel_u8 uint8_t MINNX_UINT8 uint8)
 set(minnx_kernel_u16 uint16_t MINNX_UINT16 uint16)
 set(minnx_kernel_u32 uint32_t MINNX_UINT32 uint32)
 set(minnx_kernel_u64 uint64_t MINNX_UINT64 uint64)
+set(minnx_kernel_bool uint8_t MINNX_BOOL bool) # stored as 0 and 1
 
 # The ISA levels (ops/core/cpu.h's mx_isa) and whether this build has each:
 # the x86-64 levels with gcc or clang on an x86-64 target, unless

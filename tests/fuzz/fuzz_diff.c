@@ -77,6 +77,9 @@ static const version versions[] = {
     {"Clip", "", 11, 0, K_CLIP}, {"Clip", "", 12, 0, K_CLIP}, {"Clip", "", 13, 0, K_CLIP},
     {"Add", "", 7, 1, K_BINARY}, {"Sub", "", 13, 1, K_BINARY}, {"Mul", "", 14, 1, K_BINARY},
     {"Div", "", 14, 1, K_BINARY}, {"Add", "", 14, 1, K_BINARY}, {"Sub", "", 14, 1, K_BINARY},
+    {"Equal", "", 13, 1, K_BINARY}, {"Greater", "", 13, 1, K_BINARY}, {"Less", "", 13, 1, K_BINARY},
+    {"GreaterOrEqual", "", 16, 1, K_BINARY}, {"LessOrEqual", "", 16, 1, K_BINARY}, {"And", "", 7, 1, K_BINARY},
+    {"Or", "", 7, 1, K_BINARY}, {"Xor", "", 7, 1, K_BINARY},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -150,6 +153,7 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     set_type(s, k);
     m->graph->input[k]->type = &s->type[k];
   }
+  if (s->v->kind == K_BINARY) return; /* no attributes */
   if (s->v->kind != K_EXTREMUM) {
     edit_cast_clip(m, s);
     return;
@@ -246,6 +250,14 @@ static void choose_cast_clip(bytes *b, node_spec *s) {
   s->keepdims = a & 1, s->last = a >> 1 & 1; /* saturate's value, and whether it is given */
 }
 
+static mx_binop binop_of(const char *op) {
+  static const char *const names[MX_BINOPS] = {"Add",  "Sub",  "Mul",         "Div",           "Equal", "Greater",
+                                               "Less", "GreaterOrEqual", "LessOrEqual", "And",   "Or",      "Xor"};
+  int k = 0;
+  while (strcmp(names[k], op) != 0) k++;
+  return (mx_binop)k;
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
@@ -254,6 +266,7 @@ static void choose(bytes *b, node_spec *s) {
     return;
   }
   s->t = dtypes[take(b) % N_NUMERIC];
+  if (s->v->kind == K_BINARY && binop_of(s->v->op) >= MX_AND) s->t = MINNX_BOOL;
   int arg = strncmp(s->v->op, "Arg", 3) == 0, reduce = strncmp(s->v->op, "Reduce", 6) == 0;
   s->n_in = arg || reduce ? 1 : s->v->domain[0] || s->v->kind == K_BINARY ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
@@ -549,17 +562,13 @@ static int same_value(minnx_dtype t, const unsigned char *a, const unsigned char
 }
 
 /* The node through the reference loops, into ref (the output's bytes). */
-static mx_binop binop_of(const char *op) {
-  return op[0] == 'A' ? MX_ADD : op[0] == 'S' ? MX_SUB : op[0] == 'M' ? MX_MUL : MX_DIV;
-}
-
 static void reference(const node_spec *s, void *const *in, const minnx_tensor *y, void *ref) {
   mx_shape shapes[4], out = shape_of(y->dims, y->rank);
   const mx_shape *sp[4];
   for (int k = 0; k < s->n_in; k++) shapes[k] = shape_of(s->dims[k], s->rank[k]), sp[k] = &shapes[k];
   mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
   if (s->v->kind == K_BINARY)
-    mx_binary_ref(s->t)(binop_of(s->v->op), sp[0], in[0], sp[1], in[1], &out, ref);
+    mx_binary_ref(s->t, binop_of(s->v->op))(binop_of(s->v->op), sp[0], in[0], sp[1], in[1], &out, ref);
   else if (strncmp(s->v->op, "Reduce", 6) == 0)
     mx_ref_reduce(s->t, dir, &shapes[0], s->axes ? s->axes : (1u << s->rank[0]) - 1, in[0], ref);
   else if (strncmp(s->v->op, "Arg", 3) == 0)
@@ -611,13 +620,13 @@ static void compare(const node_spec *s, const char *what, minnx_dtype t, const u
  * over the whole output when each input is whole or one value. */
 static void binary_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
                           unsigned char *tmp) {
-  int64_t n = (int64_t)(y->nbytes / minnx_dtype_size(s->t)), ca = count_of(s->dims[0], s->rank[0]),
+  int64_t n = (int64_t)(y->nbytes / minnx_dtype_size(y->dtype)), ca = count_of(s->dims[0], s->rank[0]),
           cb = count_of(s->dims[1], s->rank[1]);
   if ((ca != n && ca != 1) || (cb != n && cb != 1) || n == 0) return;
   static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
   for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
     mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa)(tmp, in[0], ca == n, in[1], cb == n, n, 1, 0, 0);
-    compare(s, names[isa], s->t, tmp, ref, y->nbytes);
+    compare(s, names[isa], y->dtype, tmp, ref, y->nbytes);
   }
 }
 
@@ -686,7 +695,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!buf[k]) goto done;
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
-    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE) fill_cast(&b, t, x, count);
+    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
     memcpy(tensor.dims, s.dims[k], sizeof s.dims[k]);
