@@ -41,7 +41,7 @@ OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
             "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
             "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_",
-            "matmul_", "gemm_")
+            "matmul_", "gemm_", "arith_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed")
 
@@ -2201,6 +2201,176 @@ def gen_products():
                     arr(F16, np.full((5,), 0.5)), alpha=0.5, beta=0.25)
 
 
+# arith_: Add, Sub, Mul, Div (1, 6, 7, 13, 14). References: numpy in the dtype for float16,
+# float32 and float64 (one IEEE operation, correctly rounded; numpy's float16 goes through float32
+# and rounds once, which equals the correctly rounded result); bfloat16 in float32 rounded once to
+# nearest even; integers exactly in python, wrapped to the width, division truncated toward zero
+# with x / 0 = 0 (minnx's documented value).
+
+ARITH_OPS = ("Add", "Sub", "Mul", "Div")
+T6 = FLOATS + [I32, I64, U32, U64]
+ARITH_TYPES = {1: FLOATS, 6: T6, 7: T6, 13: T6 + [BF16], 14: NUMERIC}
+
+
+def bf16_round(v):
+    """float32 -> bfloat16 bits, to nearest even; NaN stays a quiet NaN."""
+    u = np.asarray(v, np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = (u & 0x7FFFFFFF) > 0x7F800000
+    return np.where(nan, ((u >> 16) | 0x40).astype(np.uint16), r)
+
+
+def arith_ref(op, dt, a, b):
+    if dt.is_float:
+        x, y = to_num(dt, a), to_num(dt, b)
+        if dt is BF16:
+            x, y = x.astype(np.float32), y.astype(np.float32)
+        fn = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Div": np.divide}[op]
+        with np.errstate(all="ignore"):
+            z = fn(x, y)
+        return bf16_round(z) if dt is BF16 else z.astype(dt.np)
+    x, y = np.broadcast_arrays(a, b)
+    bits_ = np.iinfo(dt.np).bits
+    out = []
+    for p, q in zip(x.ravel().tolist(), y.ravel().tolist()):
+        if op == "Add":
+            z = p + q
+        elif op == "Sub":
+            z = p - q
+        elif op == "Mul":
+            z = p * q
+        else:
+            z = 0 if q == 0 else abs(p) // abs(q) * (1 if (p < 0) == (q < 0) else -1)
+        z &= (1 << bits_) - 1
+        if dt.is_signed and z >= 1 << (bits_ - 1):
+            z -= 1 << bits_
+        out.append(z)
+    return np.array(out, dtype=dt.np).reshape(x.shape)
+
+
+def arith_case(name, op, dt, a, b, opset, **attrs):
+    ins = inputs_for(dt, [a, b])
+    if attrs.get("broadcast"):  # legacy: B's dims stand at A's from axis on
+        axis = attrs.get("axis", a.ndim - b.ndim)
+        bb = b.reshape(b.shape + (1,) * (a.ndim - axis - b.ndim))
+    else:
+        bb = b
+    return Case(name, [node(op, ["x0", "x1"], ["y"], **attrs)], {"": opset}, ins,
+                [Value("y", dt, arith_ref(op, dt, a, bb))])
+
+
+def gen_arith():
+    for ver, types in ARITH_TYPES.items():
+        for dt in types:
+            a, b = all_pairs(extremes(dt))
+            if not dt.is_float:  # a few ordinary values beside the extremes
+                rng = seeded(f"arith_v{ver}_{dt.name}")
+                ra, rb = rand(dt, (40,), rng), rand(dt, (40,), rng)
+                a, b = np.concatenate([a, ra, ra]), np.concatenate([b, rb, rb % 7])
+            for op in ARITH_OPS:
+                yield arith_case(f"arith_{op.lower()}_v{ver}_{dt.name}", op, dt, a, b, ver)
+    for op in ARITH_OPS:
+        rng = seeded(f"arith_{op}_bcast")
+        lo = op.lower()
+        for suffix, (sa, sb) in {"row": ((3, 4), (4,)), "col": ((3, 4), (3, 1)),
+                                 "both": ((2, 1, 4), (3, 1)), "scalar": ((2, 3), ()),
+                                 "scalar_left": ((), (2, 3))}.items():
+            a, b = rand(F32, sa, rng), rand(F32, sb, rng)
+            yield arith_case(f"arith_{lo}_bcast_{suffix}", op, F32, a, b, 14)
+        a = rand(I32, (2, 3, 4), rng)
+        yield arith_case(f"arith_{lo}_bcast_int32", op, I32, a, rand(I32, (3, 1), rng) | 1, 13)
+        # legacy broadcast (1 and 6): B inside A from axis on
+        a = rand(F32, (2, 3, 4, 5), rng)
+        for ver in (1, 6):
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_suffix", op, F32, a, rand(F32, (4, 5), rng),
+                             ver, broadcast=1)
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_axis1", op, F32, a, rand(F32, (3, 4), rng),
+                             ver, broadcast=1, axis=1)
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_axis0", op, F32, a, rand(F32, (2,), rng),
+                             ver, broadcast=1, axis=0)
+            yield arith_case(f"arith_{lo}_v{ver}_legacy_scalar", op, F32, a,
+                             rand(F32, (), rng), ver, broadcast=1)
+            yield arith_case(f"arith_{lo}_v{ver}_same_shape", op, F32, a, rand(F32, a.shape, rng), ver)
+    yield from gen_compare()
+    yield from arith_err()
+
+
+# Comparisons and logic: exact, numpy's answers (NaN compares false; bfloat16 and float16 as the
+# float32 values they hold).
+CMP_OPS = {"Equal": np.equal, "Greater": np.greater, "Less": np.less,
+           "GreaterOrEqual": np.greater_equal, "LessOrEqual": np.less_equal}
+CMP_TYPES = {
+    "Equal": {1: [BOOL, I32, I64], 7: [BOOL, I32, I64], 11: [BOOL] + FLOATS + INTS,
+              13: [BOOL, BF16] + FLOATS + INTS, 19: [BOOL, BF16] + FLOATS + INTS},
+    "Greater": {1: FLOATS, 7: FLOATS, 9: FLOATS + INTS, 13: NUMERIC},
+    "Less": {1: FLOATS, 7: FLOATS, 9: FLOATS + INTS, 13: NUMERIC},
+    "GreaterOrEqual": {12: FLOATS + INTS, 16: NUMERIC},
+    "LessOrEqual": {12: FLOATS + INTS, 16: NUMERIC},
+}
+LOGIC_OPS = {"And": np.logical_and, "Or": np.logical_or, "Xor": np.logical_xor}
+
+
+def cmp_case(name, op, fn, dt, a, b, opset, **attrs):
+    ins = inputs_for(dt, [a, b])
+    bb = b
+    if attrs.get("broadcast"):
+        axis = attrs.get("axis", a.ndim - b.ndim)
+        bb = b.reshape(b.shape + (1,) * (a.ndim - axis - b.ndim))
+    x, y = to_num(dt, a), to_num(dt, bb)
+    with np.errstate(all="ignore"):
+        want = fn(x, y)
+    return Case(name, [node(op, ["x0", "x1"], ["y"], **attrs)], {"": opset}, ins,
+                [Value("y", BOOL, np.asarray(want, np.bool_))])
+
+
+def gen_compare():
+    for op, versions in CMP_TYPES.items():
+        for ver, types in versions.items():
+            for dt in types:
+                vals = np.array([False, True]) if dt is BOOL else extremes(dt)
+                if dt.is_float and dt not in (BF16,):
+                    vals = np.concatenate([vals, np.array([np.nan], dt.np)])
+                elif dt is BF16:
+                    vals = np.concatenate([vals, bits(BF16, [0x7FC0])])
+                a, b = all_pairs(vals)
+                yield cmp_case(f"arith_{op.lower()}_v{ver}_{dt.name}", op, CMP_OPS[op], dt, a, b, ver)
+        rng = seeded(f"arith_{op}_bcast")
+        a, b = ties(F32, (2, 3, 4), rng), ties(F32, (3, 1), rng)
+        yield cmp_case(f"arith_{op.lower()}_bcast", op, CMP_OPS[op], F32, a, b, 16 if "Or" in op else 13)
+        if 1 in versions:
+            dt = I32 if op == "Equal" else F32
+            yield cmp_case(f"arith_{op.lower()}_v1_legacy_axis1", op, CMP_OPS[op], dt, ties(dt, (2, 3, 4), rng),
+                           ties(dt, (3,), rng), 1, broadcast=1, axis=1)
+    for op, fn in LOGIC_OPS.items():
+        a, b = all_pairs(np.array([False, True]))
+        for ver in (1, 7):
+            yield cmp_case(f"arith_{op.lower()}_v{ver}_bool", op, fn, BOOL, a, b, ver)
+        rng = seeded(f"arith_{op}_bcast")
+        x, y = rng.integers(0, 2, (2, 3, 4)).astype(bool), rng.integers(0, 2, (3, 1)).astype(bool)
+        yield cmp_case(f"arith_{op.lower()}_bcast", op, fn, BOOL, x, y, 7)
+        yield cmp_case(f"arith_{op.lower()}_v1_legacy", op, fn, BOOL, x, rng.integers(0, 2, (4,)).astype(bool),
+                       1, broadcast=1)
+    yield err_op("arith_err_equal_v7_float", "dtype", "Equal", [(F32, (3,)), (F32, (3,))], opset=7)
+    yield err_op("arith_err_and_v7_int32", "dtype", "And", [(I32, (3,)), (I32, (3,))], opset=7)
+    yield err_op("arith_err_greater_v13_bool", "dtype", "Greater", [(BOOL, (3,)), (BOOL, (3,))], opset=13)
+
+
+def arith_err():
+    f = lambda *shapes: [(F32, s) for s in shapes]
+    yield err_op("arith_err_v7_shapes", "shape", "Add", f((3, 4), (2, 4)), opset=7)
+    yield err_op("arith_err_v6_no_broadcast_attr", "shape", "Mul", f((3, 4), (4,)), opset=6)
+    yield err_op("arith_err_v6_legacy_mismatch", "shape", "Sub", f((2, 3, 4), (3,)), opset=6,
+                 broadcast=1)
+    yield err_op("arith_err_v1_legacy_axis_out", "shape", "Div", f((2, 3), (3,)), opset=1,
+                 broadcast=1, axis=0)
+    yield err_op("arith_err_v1_b_longer", "shape", "Add", f((3,), (2, 3)), opset=1, broadcast=1)
+    yield err_op("arith_err_v14_mixed_dtypes", "dtype", "Add", [(F32, (3,)), (F64, (3,))], opset=14)
+    yield err_op("arith_err_v13_int8", "dtype", "Mul", [(I8, (3,)), (I8, (3,))], opset=13)
+    yield err_op("arith_err_v7_broadcast_attr", "attribute", "Add", f((3,), (3,)), opset=7,
+                 broadcast=1)
+    yield err_op("arith_err_v14_three_inputs", "inputs", "Add", f((3,), (3,), (3,)), opset=14)
+
+
 def check(cases):
     """Catch generator mistakes before anything is written."""
     seen = set()
@@ -2227,7 +2397,7 @@ def all_cases():
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all, gen_clip, gen_products)
+            gen_shape_ops_all, gen_clip, gen_products, gen_arith)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

@@ -46,6 +46,21 @@ minnx_op(Concat VIEWS DATA ops/tensor/concat.c)
 # matrix products (ops/math/gemm.h: the kernels and their order)
 minnx_op(MatMul SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
 minnx_op(Gemm SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
+# elementwise ops of two operands
+minnx_op(Add ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Sub ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Mul ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Div ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Equal ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Greater ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Less ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(GreaterOrEqual ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(LessOrEqual ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(And ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Or ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Xor ops/math/binary.c ops/math/binary.kernels.cmake)
+minnx_op(Not ops/math/not.c)
+minnx_op(Where ops/math/where.c ops/math/where.kernels.cmake)
 
 # The ops this build links (MINNX_OPS; empty: all), their sources, the
 # compile definitions of the features they use, and mx_op_list.h, the

@@ -17,6 +17,14 @@ list(APPEND official ${official_clip})
 # Matrix products (test_matmul_* leaves out MatMulInteger's test_matmulinteger).
 file(GLOB official_products LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_gemm_* ${MINNX_ONNX_NODE_DATA}/test_matmul_*)
 list(APPEND official ${official_products})
+# Elementwise ops of two operands: arithmetic, comparisons, logic.
+file(GLOB official_arith LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_add ${MINNX_ONNX_NODE_DATA}/test_add_*
+     ${MINNX_ONNX_NODE_DATA}/test_sub ${MINNX_ONNX_NODE_DATA}/test_sub_* ${MINNX_ONNX_NODE_DATA}/test_mul
+     ${MINNX_ONNX_NODE_DATA}/test_mul_* ${MINNX_ONNX_NODE_DATA}/test_div ${MINNX_ONNX_NODE_DATA}/test_div_*
+     ${MINNX_ONNX_NODE_DATA}/test_equal* ${MINNX_ONNX_NODE_DATA}/test_greater* ${MINNX_ONNX_NODE_DATA}/test_less*
+     ${MINNX_ONNX_NODE_DATA}/test_and* ${MINNX_ONNX_NODE_DATA}/test_or* ${MINNX_ONNX_NODE_DATA}/test_xor*
+     ${MINNX_ONNX_NODE_DATA}/test_not_* ${MINNX_ONNX_NODE_DATA}/test_where_*)
+list(APPEND official ${official_arith})
 list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

@@ -7,6 +7,20 @@
 #include "graph/ir.h"
 #include "ops/core/op.h"
 
+/* The output shape of elementwise inputs (infer): numpy broadcasting when
+ * `broadcast`, else one shape for all; or an error naming the two shapes
+ * that conflict. */
+minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast);
+
+/* For reference loops: the offset in an input of shape s (aligned at the
+ * right with the output's shape o, numpy's rule) of the output element whose
+ * indices are idx. */
+static inline int64_t mx_bcast_offset(const mx_shape *s, const mx_shape *o, const int64_t *idx) {
+  int64_t off = 0;
+  for (int d = 0; d < s->rank; d++) off = off * s->dims[d] + (s->dims[d] == 1 ? 0 : idx[o->rank - s->rank + d]);
+  return off;
+}
+
 typedef struct mx_bplan {
   int32_t n_in;
   int rank;      /* collapsed rank, >= 1 */

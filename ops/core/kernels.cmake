@@ -22,10 +22,9 @@
 # (e.g. mx_pick_max_f32), that the template calls as NAME_@SFX@.
 
 # The one dtype list: suffix, C type, minnx dtype, and the MINNX_DTYPES word.
-# minnx_kernel_dtypes holds the twelve numeric ones; bool is there too for a
-# family that names it (Cast's conversions do).
+# A family names the dtypes it instantiates; bool is stored as 0 and 1.
 get_filename_component(minnx_kernel_root ${CMAKE_CURRENT_LIST_DIR}/../.. ABSOLUTE)
-set(minnx_kernel_dtypes f32 f64 f16 bf16 i8 i16 i32 i64 u8 u16 u32 u64)
+set(minnx_kernel_dtypes f32 f64 f16 bf16 i8 i16 i32 i64 u8 u16 u32 u64 bool)
 set(minnx_kernel_f32 float MINNX_FLOAT float)
 set(minnx_kernel_f64 double MINNX_DOUBLE double)
 set(minnx_kernel_f16 uint16_t MINNX_FLOAT16 float16)
@@ -38,7 +37,7 @@ set(minnx_kernel_u8 uint8_t MINNX_UINT8 uint8)
 set(minnx_kernel_u16 uint16_t MINNX_UINT16 uint16)
 set(minnx_kernel_u32 uint32_t MINNX_UINT32 uint32)
 set(minnx_kernel_u64 uint64_t MINNX_UINT64 uint64)
-set(minnx_kernel_bool uint8_t MINNX_BOOL bool)
+set(minnx_kernel_bool uint8_t MINNX_BOOL bool) # stored as 0 and 1
 
 # The ISA levels (ops/core/cpu.h's mx_isa) and whether this build has each:
 # the x86-64 levels with gcc or clang on an x86-64 target, unless

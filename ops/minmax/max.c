@@ -14,68 +14,6 @@
 
 /* ---- infer ---- */
 
-/* Two inputs whose shapes do not fit under `rule`, found in one pass: each
- * dim (counted from the right under numpy) is fixed by the first input that
- * gives it (other than 1 under numpy); a later input giving another value
- * conflicts with that one. Without broadcasting the rank is fixed likewise. */
-static void conflicting_pair(const mx_op_ctx *c, int broadcast, int32_t *pi, int32_t *pj) {
-  int32_t owner[MX_MAX_RANK + 1]; /* [MX_MAX_RANK]: the rank */
-  for (int d = 0; d <= MX_MAX_RANK; d++) owner[d] = -1;
-  *pi = 0, *pj = 1;
-  for (int32_t k = 0; k < c->node->n_inputs; k++) {
-    const mx_shape *s = c->in[k];
-    if (s->rank < 0) continue;
-    if (!broadcast) {
-      if (owner[MX_MAX_RANK] >= 0 && c->in[owner[MX_MAX_RANK]]->rank != s->rank) {
-        *pi = owner[MX_MAX_RANK], *pj = k;
-        return;
-      }
-      if (owner[MX_MAX_RANK] < 0) owner[MX_MAX_RANK] = k;
-    }
-    for (int d = 0; d < s->rank; d++) {
-      int at = !broadcast ? d : s->rank - 1 - d; /* the dim of s at position d */
-      int64_t v = s->dims[at];
-      if (v < 0 || (v == 1 && broadcast)) continue;
-      if (owner[d] < 0) {
-        owner[d] = k;
-        continue;
-      }
-      const mx_shape *o = c->in[owner[d]];
-      if (o->dims[!broadcast ? d : o->rank - 1 - d] != v) {
-        *pi = owner[d], *pj = k;
-        return;
-      }
-    }
-  }
-}
-
-minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast) {
-  const mx_node *n = c->node;
-  mx_shape *out = &c->out[0];
-  int ok = 1;
-  if (!broadcast) {
-    /* One shape for all: each input may fix dims the others leave unknown. */
-    *out = *c->in[0];
-    for (int32_t k = 1; k < n->n_inputs && ok; k++) {
-      const mx_shape *s = c->in[k];
-      ok = mx_shapes_compatible(out, s);
-      if (ok && out->rank < 0) *out = *s;
-      else if (ok && s->rank >= 0)
-        for (int d = 0; d < out->rank; d++)
-          if (out->dims[d] < 0) out->dims[d] = s->dims[d];
-    }
-  } else {
-    ok = mx_broadcast_shapes(c->in, n->n_inputs, out);
-  }
-  if (ok) return MINNX_OK;
-  int32_t i, j;
-  conflicting_pair(c, broadcast, &i, &j);
-  char a[96], b[96];
-  return mx_op_fail(c, MINNX_E_SHAPE, "input shapes %s and %s %s", mx_shape_str(c->in[i], a, sizeof a),
-                    mx_shape_str(c->in[j], b, sizeof b),
-                    !broadcast ? "differ and this version does not broadcast" : "are not broadcast-compatible");
-}
-
 static minnx_status max_infer(mx_op_ctx *c) { return mx_elementwise_shape(c, (c->row->rules & MX_RULE_BROADCAST) != 0); }
 
 /* ---- prepare and eval ---- */

@@ -3,6 +3,7 @@
  * and Min's. */
 #include <string.h>
 
+#include "ops/core/broadcast.h"
 #include "ops/minmax/minmax.h"
 
 static minnx_status maximum_infer(mx_op_ctx *c) {

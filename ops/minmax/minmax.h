@@ -18,8 +18,6 @@ static inline mx_dir mx_dir_of(const mx_node *n) {
 }
 
 /* Elementwise extremum, in the node's direction. */
-/* The output of elementwise inputs, broadcast when `broadcast`, or an error naming the shapes. */
-minnx_status mx_elementwise_shape(const mx_op_ctx *c, int broadcast);
 size_t mx_max_params_size(const mx_node *n);
 minnx_status mx_max_prepare(mx_op_ctx *c, void *params);
 void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);

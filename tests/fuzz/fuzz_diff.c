@@ -44,6 +44,7 @@
 #include "ops/core/cpu.h"
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
+#include "ops/math/binary.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -61,7 +62,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY };
 
 typedef struct {
   const char *op, *domain;
@@ -85,6 +86,11 @@ static const version versions[] = {
     {"MatMul", "", 1, 1, K_PRODUCT}, {"MatMul", "", 9, 1, K_PRODUCT}, {"MatMul", "", 13, 1, K_PRODUCT},
     {"Gemm", "", 1, 0, K_PRODUCT}, {"Gemm", "", 6, 0, K_PRODUCT}, {"Gemm", "", 7, 0, K_PRODUCT},
     {"Gemm", "", 9, 0, K_PRODUCT}, {"Gemm", "", 11, 0, K_PRODUCT}, {"Gemm", "", 13, 0, K_PRODUCT},
+    {"Add", "", 7, 1, K_BINARY}, {"Sub", "", 13, 1, K_BINARY}, {"Mul", "", 14, 1, K_BINARY},
+    {"Div", "", 14, 1, K_BINARY}, {"Add", "", 14, 1, K_BINARY}, {"Sub", "", 14, 1, K_BINARY},
+    {"Equal", "", 13, 1, K_BINARY}, {"Greater", "", 13, 1, K_BINARY}, {"Less", "", 13, 1, K_BINARY},
+    {"GreaterOrEqual", "", 16, 1, K_BINARY}, {"LessOrEqual", "", 16, 1, K_BINARY}, {"And", "", 7, 1, K_BINARY},
+    {"Or", "", 7, 1, K_BINARY}, {"Xor", "", 7, 1, K_BINARY},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -167,6 +173,7 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     edit_product(m, s);
     return;
   }
+  if (s->v->kind == K_BINARY) return; /* no attributes */
   if (s->v->kind != K_EXTREMUM) {
     edit_cast_clip(m, s);
     return;
@@ -332,6 +339,14 @@ static void choose_cast_clip(bytes *b, node_spec *s) {
   s->keepdims = a & 1, s->last = a >> 1 & 1; /* saturate's value, and whether it is given */
 }
 
+static mx_binop binop_of(const char *op) {
+  static const char *const names[MX_BINOPS] = {"Add",  "Sub",  "Mul",         "Div",           "Equal", "Greater",
+                                               "Less", "GreaterOrEqual", "LessOrEqual", "And",   "Or",      "Xor"};
+  int k = 0;
+  while (strcmp(names[k], op) != 0) k++;
+  return (mx_binop)k;
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
@@ -339,13 +354,14 @@ static void choose(bytes *b, node_spec *s) {
     choose_product(b, s);
     return;
   }
-  if (s->v->kind != K_EXTREMUM) {
+  if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY) {
     choose_cast_clip(b, s);
     return;
   }
   s->t = dtypes[take(b) % N_NUMERIC];
+  if (s->v->kind == K_BINARY && binop_of(s->v->op) >= MX_AND) s->t = MINNX_BOOL;
   int arg = strncmp(s->v->op, "Arg", 3) == 0, reduce = strncmp(s->v->op, "Reduce", 6) == 0;
-  s->n_in = arg || reduce ? 1 : s->v->domain[0] ? 2 : 1 + (int)(take(b) % 4);
+  s->n_in = arg || reduce ? 1 : s->v->domain[0] || s->v->kind == K_BINARY ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
   if (arg && s->out_rank == 0) s->out_rank = 1;
   for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
@@ -669,7 +685,9 @@ static void reference(const node_spec *s, void *const *in, const minnx_tensor *y
   const mx_shape *sp[4];
   for (int k = 0; k < s->n_in; k++) shapes[k] = shape_of(s->dims[k], s->rank[k]), sp[k] = &shapes[k];
   mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
-  if (strncmp(s->v->op, "Reduce", 6) == 0)
+  if (s->v->kind == K_BINARY)
+    mx_binary_ref(s->t, binop_of(s->v->op))(binop_of(s->v->op), sp[0], in[0], sp[1], in[1], &out, ref);
+  else if (strncmp(s->v->op, "Reduce", 6) == 0)
     mx_ref_reduce(s->t, dir, &shapes[0], s->axes ? s->axes : (1u << s->rank[0]) - 1, in[0], ref);
   else if (strncmp(s->v->op, "Arg", 3) == 0)
     mx_ref_arg(s->t, dir, (int)s->last && s->v->version >= 12, &shapes[0],
@@ -773,6 +791,20 @@ static void product_check(const node_spec *s, void *const *in, const minnx_tenso
   }
 }
 
+/* Add, Sub, Mul, Div: every ISA level's kernel this CPU has, called directly
+ * over the whole output when each input is whole or one value. */
+static void binary_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
+                          unsigned char *tmp) {
+  int64_t n = (int64_t)(y->nbytes / minnx_dtype_size(y->dtype)), ca = count_of(s->dims[0], s->rank[0]),
+          cb = count_of(s->dims[1], s->rank[1]);
+  if ((ca != n && ca != 1) || (cb != n && cb != 1) || n == 0) return;
+  static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
+    mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa)(tmp, in[0], ca == n, in[1], cb == n, n, 1, 0, 0);
+    compare(s, names[isa], y->dtype, tmp, ref, y->nbytes);
+  }
+}
+
 /* Run 0's output against the rules; for Cast and Clip, each instruction-set
  * level of their kernels that this CPU has too, called directly. */
 static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -803,6 +835,7 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
+    if (s->v->kind == K_BINARY) binary_levels(s, in, y, ref, tmp);
   }
 }
 
@@ -843,7 +876,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!buf[k]) goto done;
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
-    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE) fill_cast(&b, t, x, count);
+    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
     else if (s.v->kind == K_PRODUCT) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};

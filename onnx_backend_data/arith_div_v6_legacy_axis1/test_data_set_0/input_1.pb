@@ -1,0 +1,1 @@
+Bx1J0SlVCó«aA‘G¾C+¡YÃJñ ÄÜ¹_DfºkÃ!‹vDšªDŠ¦C_FÄThD

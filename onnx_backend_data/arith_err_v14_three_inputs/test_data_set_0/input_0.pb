@@ -1,0 +1,1 @@
+Bx0J6LOBgmòC¡ERÄ

@@ -1,0 +1,1 @@
+Bx1JPc€EÂD=Á¤aD#¹ CwÏàC^§D¯½*DVaºÁïÿxCvMAÂ5ÄUÿ9Ä” Dç©6D©cƒÃÖÒ;ÃpIGD·À"÷Dw#AD

@@ -1,0 +1,3 @@
+Bx1Jà DÜW½ÂõÃ6€D”¿$Dº5PDøçMÄ4DÛó÷CŒŠÂzO‘CXü¡C|TÄNmZC—þC<6XÄtˆ^CódøÃ]ÆÃÍ9G@±’+ÄmÚÄG½C0d&DÐ¥RÄ„ÙDÄoì&CeøRDû|¼Cêà
+Äÿ¡äÃªOOÃÞÛ+DˆCÌXÂBúÚÂßJEÄ7yßÂ_nB¢ YDtþòBkbDÑngD3¢çB¥·DYGCOP,Ä	CïdÈB]ßbDfiDróCðã0DGt™Bf!
+Ã¥^D]\DÃœ‹A´cD|^`De?ÄdCDxþ[ÄÍM~Ã$Ì-ÄÒDC‘…ËÃØ—¬CþäAD#2õÂõ‹Dª8Ä¥dfÄcD5ÅÃbý¿COzWDš3Ä¼UøÃ‹	pÄ;!ŠC¿ÑÄ,¬C—žÚÃ{ÚÃÂžiâÂŸÃ8ÑBuI‰ÃžhQD‘h2D}ÑC¸CÃ9DìœÄ°;D»`D"DZ‚ŽÃÿÄ"ÙyCß“ÆÂ_šÄ°•Ã£î€ÃmÞ:Ãýí½Ã˜›YÃ†ØòÃQƒwCå7µCÅ‰vÄ˜éTCžÓçC«ýA¸:VÄÄG3DÁ(CÄé?Dy¡C

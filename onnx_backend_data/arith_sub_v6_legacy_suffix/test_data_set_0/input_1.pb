@@ -1,0 +1,1 @@
+Bx1JPIðkDs(ÄÂ)÷ÂÄ©¿!Äƒ¨jÄûvDÐÞCïÕ,DJ™TCêcyD“ì1Dæ8ÄmÉhDTI6B©O‘C8m`D7yD_"ÎA¸áDÃ
