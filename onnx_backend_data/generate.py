@@ -2292,6 +2292,7 @@ def gen_arith():
                              rand(F32, (), rng), ver, broadcast=1)
             yield arith_case(f"arith_{lo}_v{ver}_same_shape", op, F32, a, rand(F32, a.shape, rng), ver)
     yield from gen_compare()
+    yield from gen_not_where()
     yield from arith_err()
 
 
@@ -2353,6 +2354,34 @@ def gen_compare():
     yield err_op("arith_err_equal_v7_float", "dtype", "Equal", [(F32, (3,)), (F32, (3,))], opset=7)
     yield err_op("arith_err_and_v7_int32", "dtype", "And", [(I32, (3,)), (I32, (3,))], opset=7)
     yield err_op("arith_err_greater_v13_bool", "dtype", "Greater", [(BOOL, (3,)), (BOOL, (3,))], opset=13)
+
+
+def gen_not_where():
+    # Not: every bool pair of shapes; Where: every version x dtype, broadcast three ways
+    for shape in ((), (4,), (2, 3, 4)):
+        name = f"arith_not_rank{len(shape)}"
+        x = seeded(name).integers(0, 2, shape).astype(bool)
+        yield Case(name, [node("Not", ["x0"], ["y"])], {"": 1}, inputs_for(BOOL, [x]),
+                   [Value("y", BOOL, np.logical_not(x))])
+    for ver, types in {9: [BOOL] + FLOATS + INTS, 16: [BOOL, BF16] + FLOATS + INTS}.items():
+        for dt in types:
+            name = f"arith_where_v{ver}_{dt.name}"
+            rng = seeded(name)
+            c = rng.integers(0, 2, (2, 3, 1)).astype(bool)
+            x = rng.integers(0, 2, (3, 4)).astype(bool) if dt is BOOL else rand(dt, (3, 4), rng)
+            y = rng.integers(0, 2, (2, 1, 4)).astype(bool) if dt is BOOL else rand(dt, (2, 1, 4), rng)
+            ins = [Value("c", BOOL, c), Value("x", dt, x), Value("y", dt, y)]
+            yield Case(name, [node("Where", ["c", "x", "y"], ["out"])], {"": ver}, ins,
+                       [Value("out", dt, np.where(c, x, y).astype(dt.np))])
+    rng = seeded("arith_where_scalars")
+    c, x, y = rng.integers(0, 2, (5, 7)).astype(bool), rand(F32, (), rng), rand(F32, (7,), rng)
+    yield Case("arith_where_scalar_x", [node("Where", ["c", "x", "y"], ["out"])], {"": 16},
+               [Value("c", BOOL, c), Value("x", F32, x), Value("y", F32, y)],
+               [Value("out", F32, np.where(c, x, y).astype(np.float32))])
+    yield err_op("arith_err_where_v9_bfloat16", "dtype", "Where", [(BOOL, (3,)), (BF16, (3,)), (BF16, (3,))], opset=9)
+    yield err_op("arith_err_where_int_condition", "dtype", "Where", [(I32, (3,)), (F32, (3,)), (F32, (3,))],
+                 opset=16)
+    yield err_op("arith_err_not_float", "dtype", "Not", [(F32, (3,))], opset=1)
 
 
 def arith_err():

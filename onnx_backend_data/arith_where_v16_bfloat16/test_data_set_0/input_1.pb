@@ -1,0 +1,1 @@
+BxJuC½ÁPÄüÃ DGÄDDD)ÄDCÃwD

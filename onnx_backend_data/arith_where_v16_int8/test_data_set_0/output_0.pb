@@ -1,0 +1,1 @@
+BoutJHö=Õlãr Hö=ÕYOCYOCYOC
