@@ -11,6 +11,7 @@
 
 #include "graph/dtype.h"
 #include "ops/core/cpu.h"
+#include "ops/core/kernel.h"
 #include "ops/minmax/extremum.h"
 
 /* How an operand steps through a row: not at all (one value for the row),
@@ -76,14 +77,16 @@ const mx_reduce_kernels *mx_reduce_kernels_isa(mx_dtype t, mx_dir dir, mx_isa is
 const mx_reduce_kernels *mx_reduce_kernels_for(mx_dtype t, mx_dir dir);
 
 /* ---- each dtype's pick: the extreme of a and b in direction dir under the
- * NaN rule (extremum.h) ---- */
+ * NaN rule (extremum.h); inlined always where that leaves the optimized
+ * kernels' code as it is, so that a debug build's loops make no call per
+ * element ---- */
 
 /* Floats: BEYOND(a, b) ? a : b and BEYOND(b, a) ? b : a are both the extreme
  * without NaN (or the two zeros, whose OR is -0, equal to both), and hold
  * the NaN when b or a is one; OR-ing their bits gives the extreme, or a NaN
  * if either is NaN. Two compare-selects that vectorize to one instruction
  * each, and an OR. */
-static inline float mx_pick_f32(float a, float b, mx_dir dir) {
+static MX_ALWAYS_INLINE float mx_pick_f32(float a, float b, mx_dir dir) {
   float hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
   uint32_t x, y;
   memcpy(&x, &hi, sizeof x);
@@ -92,7 +95,7 @@ static inline float mx_pick_f32(float a, float b, mx_dir dir) {
   memcpy(&hi, &x, sizeof x);
   return hi;
 }
-static inline double mx_pick_f64(double a, double b, mx_dir dir) {
+static MX_ALWAYS_INLINE double mx_pick_f64(double a, double b, mx_dir dir) {
   double hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
   uint64_t x, y;
   memcpy(&x, &hi, sizeof x);
@@ -125,13 +128,13 @@ static inline uint16_t mx_pick_bf16(uint16_t a, uint16_t b, mx_dir dir) {
 }
 
 /* Integers: no NaN. */
-static inline int8_t mx_pick_i8(int8_t a, int8_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline int16_t mx_pick_i16(int16_t a, int16_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline int32_t mx_pick_i32(int32_t a, int32_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline int64_t mx_pick_i64(int64_t a, int64_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline uint8_t mx_pick_u8(uint8_t a, uint8_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline uint16_t mx_pick_u16(uint16_t a, uint16_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline uint32_t mx_pick_u32(uint32_t a, uint32_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
-static inline uint64_t mx_pick_u64(uint64_t a, uint64_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int8_t mx_pick_i8(int8_t a, int8_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int16_t mx_pick_i16(int16_t a, int16_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int32_t mx_pick_i32(int32_t a, int32_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int64_t mx_pick_i64(int64_t a, int64_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint8_t mx_pick_u8(uint8_t a, uint8_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint16_t mx_pick_u16(uint16_t a, uint16_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint32_t mx_pick_u32(uint32_t a, uint32_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint64_t mx_pick_u64(uint64_t a, uint64_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
 
 #endif
