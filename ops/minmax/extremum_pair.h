@@ -77,16 +77,17 @@ const mx_reduce_kernels *mx_reduce_kernels_isa(mx_dtype t, mx_dir dir, mx_isa is
 const mx_reduce_kernels *mx_reduce_kernels_for(mx_dtype t, mx_dir dir);
 
 /* ---- each dtype's pick: the extreme of a and b in direction dir under the
- * NaN rule (extremum.h); inlined always where that leaves the optimized
- * kernels' code as it is, so that a debug build's loops make no call per
- * element ---- */
+ * NaN rule (extremum.h). The integers' are inlined always (they were
+ * macros: a debug build's loops then make no call per element, and the
+ * optimized code is the same); the floats' not (at -Os, forced, they cost a
+ * Cortex-M4 a quarter more code in each pair kernel) ---- */
 
 /* Floats: BEYOND(a, b) ? a : b and BEYOND(b, a) ? b : a are both the extreme
  * without NaN (or the two zeros, whose OR is -0, equal to both), and hold
  * the NaN when b or a is one; OR-ing their bits gives the extreme, or a NaN
  * if either is NaN. Two compare-selects that vectorize to one instruction
  * each, and an OR. */
-static MX_ALWAYS_INLINE float mx_pick_f32(float a, float b, mx_dir dir) {
+static inline float mx_pick_f32(float a, float b, mx_dir dir) {
   float hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
   uint32_t x, y;
   memcpy(&x, &hi, sizeof x);
@@ -95,7 +96,7 @@ static MX_ALWAYS_INLINE float mx_pick_f32(float a, float b, mx_dir dir) {
   memcpy(&hi, &x, sizeof x);
   return hi;
 }
-static MX_ALWAYS_INLINE double mx_pick_f64(double a, double b, mx_dir dir) {
+static inline double mx_pick_f64(double a, double b, mx_dir dir) {
   double hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
   uint64_t x, y;
   memcpy(&x, &hi, sizeof x);
