@@ -7,6 +7,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "graph/prefetch.h"
 #include "loader/tensor.h"
 #include "loader/unpack.h"
 #include "loader/wire.h"
@@ -46,7 +47,7 @@ static uint64_t names_hash(const names *t, const char *name) { return XXH3_64bit
  * otherwise a wait on DRAM (most of the loader's time at that size). Hashing
  * twice costs less than the wait. */
 static void names_prefetch(const names *t, const char *name) {
-  if (name && name[0]) __builtin_prefetch(&t->slots[(size_t)names_hash(t, name) & t->mask]);
+  if (name && name[0]) mx_prefetch(&t->slots[(size_t)names_hash(t, name) & t->mask], 0);
 }
 
 /* The slot of `name`: the one holding it, or the empty one where it belongs. */

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph/prefetch.h"
 #include "runtime/model.h"
 
 /* A size-first build (a firmware's few values) plans through the tree alone:
@@ -156,7 +157,7 @@ static minnx_status make_spans(const mx_graph *g, const mx_shape *shapes, const 
     for (int32_t k = 0; k < node->n_outputs; k++) {
       int32_t v = node->outputs[k];
       if (v < 0) continue;
-      if (v + VALUES_AHEAD < g->n_values) __builtin_prefetch(&g->values[v + VALUES_AHEAD]);
+      if (v + VALUES_AHEAD < g->n_values) mx_prefetch(&g->values[v + VALUES_AHEAD], 0);
       const mx_value *val = &g->values[v];
       if (MX_OPS_VIEWS && val->view_of) w->index[v] = w->index[val->view_of - 1];
       if (!owns_bytes(val)) continue;

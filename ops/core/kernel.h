@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "graph/dtype.h"
+#include "graph/prefetch.h"
 #include "ops/core/cpu.h"
 
 /* A family's table of kernel sets, one row per instance of its templates
@@ -24,14 +25,33 @@ const void *mx_kernel_find(const mx_kernel_row *rows, size_t n_rows, mx_dtype dt
 /* One thread streaming from DRAM is bound by how many cache lines it has in
  * flight, and while the core also computes the hardware prefetcher alone does
  * not keep enough of them in flight: kernels ask for data some way ahead of
- * what they read (MX_AHEAD bytes along a stream). A hint only: it never
- * faults and never changes a result, so the address may lie past the end of
- * the data; it is formed as an integer so that no out-of-bounds pointer is. */
+ * what they read (MX_AHEAD bytes along a stream), with mx_prefetch
+ * (graph/prefetch.h: a hint, which may point past the end of the data). */
 #define MX_AHEAD 8192
+
+/* The loop of a kernel that streams n elements of elem_size bytes: a chunk of
+ * 256 bytes at a time, each chunk first running PREFETCH for each of its four
+ * cache lines, then STMT for each of its elements; then STMT for the
+ * remainder. A full chunk's loop has a constant trip count, so it vectorizes
+ * without a remainder. PREFETCH may use i0 (the chunk's first element) and
+ * line (the line's byte offset in the chunk), STMT i (the element). */
+#define MX_CHUNKED(n, elem_size, PREFETCH, STMT)                            \
+  do {                                                                     \
+    int64_t i0 = 0;                                                        \
+    for (; i0 + 256 / (int64_t)(elem_size) <= (n); i0 += 256 / (int64_t)(elem_size)) { \
+      for (int line = 0; line < 256; line += 64) PREFETCH;                 \
+      for (int64_t i = i0; i < i0 + 256 / (int64_t)(elem_size); i++) STMT; \
+    }                                                                      \
+    for (int64_t i = i0; i < (n); i++) STMT;                               \
+  } while (0)
+
+/* A kernel's loop written once as a function of its direction (or another
+ * constant argument) and called with each constant: inlined always, so that
+ * every caller's loop is compiled for its constant. */
 #if defined(__GNUC__) || defined(__clang__)
-#define mx_prefetch(p, ahead) __builtin_prefetch((const void *)((uintptr_t)(const void *)(p) + (uintptr_t)(ahead)))
+#define MX_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
-#define mx_prefetch(p, ahead) ((void)(p), (void)(ahead))
+#define MX_ALWAYS_INLINE inline
 #endif
 
 /* How kernels split a node into tasks (mx_parallel_for): bytes below which a

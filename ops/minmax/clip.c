@@ -1,10 +1,10 @@
 /* ONNX Clip, every version: y = min(max(x, lo), hi), computed under the
  * min/max family's NaN rule (extremum.h): NaN in x, or a NaN bound, gives
  * NaN; +0 and -0 are equal. float and double with both bounds take a fused
- * one-pass kernel (below); every other case the family's elementwise kernels
- * (extremum_pair.c), a max pass then a min pass over a block in L1. With
- * lo > hi every element is hi (numpy's clip, torch.clamp and ONNX's
- * reference implementation agree).
+ * one-pass kernel (the template clip.c.in); every other case the family's
+ * elementwise kernels (pair.c.in), a max pass then a min pass over a block
+ * in L1. With lo > hi every element is hi (numpy's clip, torch.clamp and
+ * ONNX's reference implementation agree).
  * Bounds: attributes min and max in versions 1 and 6 (absent: the attribute's
  * default, -+3.402823e+38 as a float, converted to T); optional scalar inputs
  * from 11 (omitted: no bound), which may be graph inputs read at run time. */
@@ -20,69 +20,14 @@
 #include "ops/core/kernel.h"
 #include "ops/minmax/minmax.h"
 
-/* ---- the one-pass kernels ---- */
+/* ---- the one-pass kernels (clip.c.in) ---- */
 
-/* For float and double, a max pass then a min pass over a block in L1 cost
- * more than streaming the block from memory (their NaN rule takes two
- * compares, two selects and an OR per pass); one pass does both picks, and
- * asks for x MX_AHEAD bytes ahead (kernel.h) a chunk of 256 bytes at a time.
- * A full chunk's loop has a constant trip count, so it vectorizes without a
- * remainder. Built for the baseline and, on x86-64, for AVX2 too (ops/core/cpu.h:
- * taken when the CPU has it; -DMINNX_X86_AVX2=OFF, MX_NO_AVX2, leaves it out). */
+extern const mx_kernel_row mx_clip_rows[];
+extern const size_t mx_clip_n_rows;
 
-/* min(max(x, lo), hi) with the bits of extremum.h's mx_fpick: a pick of x
- * and a bound b is x where x lies beyond b, b where b lies beyond x, and
- * their bits OR-ed otherwise (equal, or a NaN). Written as two masks, as
- * the bound is the same for every x (mx_fpick's two selects and an OR cost
- * SSE2, which has no blend, twice the instructions); the second pick's x is
- * the first's result. test_clip checks the bits against the two passes. */
-#define DEFINE_CLIP_ONE(name, T, U)                                 \
-  static inline T name(T x, T lo, T hi) {                           \
-    U xb, lb, hb, mb;                                               \
-    T m, r;                                                         \
-    memcpy(&xb, &x, sizeof x);                                      \
-    memcpy(&lb, &lo, sizeof lo);                                    \
-    memcpy(&hb, &hi, sizeof hi);                                    \
-    mb = (xb & ((U)0 - (U)!(lo > x))) | (lb & ((U)0 - (U)!(x > lo))); \
-    memcpy(&m, &mb, sizeof m);                                      \
-    mb = (mb & ((U)0 - (U)!(hi < m))) | (hb & ((U)0 - (U)!(m < hi))); \
-    memcpy(&r, &mb, sizeof r);                                      \
-    return r;                                                       \
-  }
-DEFINE_CLIP_ONE(clip_one_f32, float, uint32_t)
-DEFINE_CLIP_ONE(clip_one_f64, double, uint64_t)
-
-#define DEFINE_CLIP(name, T, ONE, ATTR)                                                       \
-  ATTR static void name(void *y_, const void *x_, const void *lo_, const void *hi_, int64_t n) { \
-    T *y = y_, lo, hi;                                                                        \
-    const T *x = x_;                                                                          \
-    memcpy(&lo, lo_, sizeof lo);                                                              \
-    memcpy(&hi, hi_, sizeof hi);                                                              \
-    int64_t i0 = 0;                                                                           \
-    for (; i0 + 256 / (int64_t)sizeof(T) <= n; i0 += 256 / (int64_t)sizeof(T)) {             \
-      for (int line = 0; line < 256; line += 64) mx_prefetch(x + i0, MX_AHEAD + line);       \
-      for (int64_t i = i0; i < i0 + 256 / (int64_t)sizeof(T); i++) y[i] = ONE(x[i], lo, hi);  \
-    }                                                                                         \
-    for (int64_t i = i0; i < n; i++) y[i] = ONE(x[i], lo, hi);                                \
-  }
-DEFINE_CLIP(clip_f32, float, clip_one_f32, )
-DEFINE_CLIP(clip_f64, double, clip_one_f64, )
-#if MX_X86_AVX2
-DEFINE_CLIP(clip_f32_avx2, float, clip_one_f32, MX_AVX2_TARGET)
-DEFINE_CLIP(clip_f64_avx2, double, clip_one_f64, MX_AVX2_TARGET)
-#endif
-
-/* (A dtype the build leaves out gives NULL, a constant: its kernels are not linked.) */
-mx_clip_fn mx_clip_kernel(mx_dtype t, int avx2) {
-#if MX_X86_AVX2
-  if (avx2 && t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32_avx2);
-  if (avx2 && t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64_avx2);
-#else
-  (void)avx2;
-#endif
-  if (t == MINNX_FLOAT) return MX_IF_DTYPE(MINNX_FLOAT, clip_f32);
-  if (t == MINNX_DOUBLE) return MX_IF_DTYPE(MINNX_DOUBLE, clip_f64);
-  return NULL;
+mx_clip_fn mx_clip_kernel(mx_dtype t, mx_isa isa) {
+  const struct mx_clip_set *s = mx_kernel_find(mx_clip_rows, mx_clip_n_rows, t, isa);
+  return s ? s->both : NULL;
 }
 
 /* ---- the op ---- */
@@ -133,12 +78,13 @@ static size_t clip_params_size(const mx_node *n) {
   return sizeof(clip_params);
 }
 
+/* The kernels: clip.c.in's one-pass one, and pair.c.in's for two passes. */
 static minnx_status clip_prepare(mx_op_ctx *c, void *params) {
   clip_params *p = params;
   mx_dtype t = c->in_dtype[0];
   p->max = mx_pair_kernels_for(t, MX_MAX);
   p->min = mx_pair_kernels_for(t, MX_MIN);
-  p->both = mx_clip_kernel(t, mx_cpu_avx2());
+  p->both = mx_clip_kernel(t, mx_cpu_isa());
   if (!p->max || !p->min)
     return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
   p->esize = mx_dtype_size(t);

@@ -12,7 +12,6 @@
 #define MX_EXTREMUM_H
 
 #include <stdint.h>
-#include <string.h>
 
 typedef enum mx_dir { MX_MAX = 0, MX_MIN = 1 } mx_dir;
 
@@ -23,25 +22,6 @@ typedef enum mx_dir { MX_MAX = 0, MX_MIN = 1 } mx_dir;
 /* The further of a and b, keeping a unless b lies beyond it (NaN in b is
  * ignored: the arg kernels flag NaN apart). */
 #define MX_FURTHER(dir, a, b) (MX_BEYOND(dir, b, a) ? (b) : (a))
-
-/* Floats: BEYOND(a, b) ? a : b and BEYOND(b, a) ? b : a are both the extreme
- * without NaN (or the two zeros, whose OR is -0, equal to both), and hold
- * the NaN when b or a is one; OR-ing their bits gives the extreme, or a NaN
- * if either is NaN. Two compare-selects that vectorize to one instruction
- * each, and an OR. */
-#define MX_DEFINE_FPICK(name, T, U)                                    \
-  static inline T name(T a, T b, mx_dir dir) {                         \
-    T hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a; \
-    U x, y;                                                            \
-    memcpy(&x, &hi, sizeof x);                                         \
-    memcpy(&y, &lo, sizeof y);                                         \
-    x |= y;                                                            \
-    memcpy(&hi, &x, sizeof x);                                         \
-    return hi;                                                         \
-  }
-MX_DEFINE_FPICK(mx_fpick32, float, uint32_t)
-MX_DEFINE_FPICK(mx_fpick64, double, uint64_t)
-#undef MX_DEFINE_FPICK
 
 /* ---- float16 and bfloat16, as bit patterns compared through integer keys
  * in registers: no per-element calls, and loops over keys vectorize ---- */
@@ -54,17 +34,6 @@ MX_DEFINE_FPICK(mx_fpick64, double, uint64_t)
  * direction may return), and flipping again gives the bits back. A positive
  * NaN orders above +inf, a negative one below -inf. */
 static inline uint16_t mx_half_order(uint16_t x) { return (uint16_t)(x ^ ((uint16_t)-(x >> 15) & 0x7fff)); }
-
-/* The elementwise extreme: the key lying beyond is the result, or a NaN on
- * its side of the order; the other key tells of a NaN on the far side (beyond
- * the infinity opposite the direction), and the result is then all ones, a
- * NaN. */
-static inline uint16_t mx_half_pick(uint16_t a, uint16_t b, uint16_t inf, mx_dir dir) {
-  int16_t ka = (int16_t)mx_half_order(a), kb = (int16_t)mx_half_order(b);
-  int16_t win = MX_BEYOND(dir, kb, ka) ? kb : ka, other = MX_BEYOND(dir, kb, ka) ? ka : kb;
-  int16_t far = (int16_t)mx_half_order((uint16_t)(dir == MX_MIN ? inf : 0x8000 | inf));
-  return (uint16_t)(mx_half_order((uint16_t)win) | (uint16_t)-MX_BEYOND(dir, far, other));
-}
 
 /* The arg kernels' key: a signed key with the order of the values, -0 and +0
  * one key (the rules call them equal), and every NaN one key beyond every

@@ -9,49 +9,7 @@
 
 #include "graph/ir.h"
 #include "ops/minmax/extremum.h"
-
-/* ---- elementwise and reductions (extremum_pair.c) ---- */
-
-/* How an operand steps through a row: not at all (one value for the row),
- * or one element at a time through data read once (read it ahead) or through
- * data in cache (a row that the tile reads again, the block being folded:
- * reading ahead of it would fetch bytes past its end for nothing). */
-enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
-
-/* For each of `rows` rows of n elements: out[i] = pick(a[i or 0], b[i or 0])
- * as sa, sb say, then out steps by n, a by da and b by db elements. out may
- * be a. Looping over rows in here keeps a short row's cost to its loop. */
-typedef void (*mx_pair_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n, int64_t rows,
-                           int64_t da, int64_t db);
-/* Three or four operands in one pass (every one steps, MX_STREAM or MX_CACHED):
- *   triple: out[i] = pick(out[i], b[i], c[i]);
- *   quad:   out[i] = pick(a[i], b[i], c[i], d[i]), a being out or another input. */
-typedef void (*mx_triple_fn)(void *out, const void *b, int sb, const void *c, int sc, int64_t n);
-typedef void (*mx_quad_fn)(void *out, const void *a, int sa, const void *b, int sb, const void *c, int sc,
-                           const void *d, int sd, int64_t n);
-/* out[r] = pick(out[r], the extreme of row r), for `rows` rows of n elements
- * of x one after the other. */
-typedef void (*mx_rows_fn)(void *out, const void *x, int64_t n, int64_t rows);
-/* out[j] = pick(out[j], x[r * stride + j]) for j < n, r = 0, 1, ... rows - 1
- * in turn: rows of x folded into a row of results that stays in cache. */
-typedef void (*mx_fold_fn)(void *out, const void *x, int64_t n, int64_t rows, int64_t stride);
-
-typedef struct mx_pair_kernels {
-  mx_pair_fn pair;
-  mx_triple_fn triple;
-  mx_quad_fn quad;
-  mx_rows_fn rows;
-  mx_fold_fn fold; /* the reductions' (NULL in a build without them, as rows) */
-} mx_pair_kernels;
-
-/* The kernels of dtype t (bool is uint8's: false < true) in direction dir;
- * NULL for a dtype they do not cover or this build leaves out: the CPU's
- * (AVX2 ones for 64-bit integers and float16/bfloat16 where the CPU has
- * AVX2), the portable ones, or as asked (avx2 nonzero: AVX2 ones where this
- * build has them; tests run both). */
-const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir);
-const mx_pair_kernels *mx_pair_kernels_port(mx_dtype t, mx_dir dir);
-const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, int avx2);
+#include "ops/minmax/extremum_pair.h"
 
 /* Writes one element of dtype t: the start of a reduction in direction dir,
  * which every value reaches (ONNX's result over an empty set): the lowest
@@ -71,7 +29,7 @@ void mx_extremum_identity(mx_dtype t, mx_dir dir, void *out);
  * `chunks` pieces of fixed bounds, each reduced alone and the pieces'
  * results folded in order, so that tasks can take the pieces. */
 typedef struct mx_reduce_walk {
-  const mx_pair_kernels *k;
+  const mx_reduce_kernels *k;
   size_t esize;
   int n;                        /* groups, >= 1 */
   int64_t dims[MX_MAX_RANK];    /* group sizes */
@@ -87,7 +45,7 @@ typedef struct mx_reduce_walk {
 } mx_reduce_walk;
 
 /* Plans the reduction of a concrete `rank`-dim shape over the axes whose bit
- * is set in `axes`, for dtype t (which mx_pair_kernels_for covers). */
+ * is set in `axes`, for dtype t (which mx_reduce_kernels_for covers). */
 void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes);
 /* out: out_count elements, each the extreme of its set (the identity for an
  * empty set), in the order of the kept dims. */

@@ -1,118 +1,141 @@
-/* Template (no include guard): the elementwise kernels of one dtype in one
- * direction, instantiated by extremum_pair.c's table. The instance gives
- *   T           the element type,
- *   PICK(a, b)  the extreme of two elements under the NaN rule (extremum.h),
- *   NAME(f)     the instance's name for kernel f,
- *   ATTR        its functions' attributes (the AVX2 target, or nothing).
- * Kernel shapes and what the arguments mean: extremum_kernels.h. */
+/* The min/max family's elementwise and reduction kernels (Max, Min, Maximum,
+ * Minimum, Clip's two passes; ReduceMax, ReduceMin): their shapes, their sets
+ * (one per dtype and ISA level, instantiated from the templates pair.c.in and
+ * reduce_rows.c.in by extremum_pair.kernels.cmake), the choosers, and each
+ * dtype's pick, which the templates call as mx_pick_<suffix>. */
+#ifndef MX_EXTREMUM_PAIR_H
+#define MX_EXTREMUM_PAIR_H
 
-/* The stride cases are split so that each loop is a plain vectorizable one,
- * and folding in place (out == a) is a case of its own: clang's run-time
- * overlap check sends out == a to its scalar loop. With one scalar operand
- * its order does not matter: NaN anywhere gives NaN. */
-static ATTR void NAME(pair)(void *o, const void *a_, int sa, const void *b_, int sb, int64_t n, int64_t rows, int64_t da,
-                       int64_t db) {
-  T *out = o;
-  const T *a = a_, *b = b_;
-  if (n <= 16) { /* short rows (a tiny node): a vector loop's setup would cost more */
-    for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db)
-      for (int64_t i = 0; i < n; i++) out[i] = PICK(a[sa ? i : 0], b[sb ? i : 0]);
-    return;
-  }
-  if (sa && sb && out == a && (rows == 1 || da == n)) {
-    for (int64_t r = 0; r < rows; r++, out += n, b += db) CHUNKED(n, T, AHEAD(b, sb), out[i] = PICK(out[i], b[i]));
-  } else if (sa && sb) {
-    for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db)
-      CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb)), out[i] = PICK(a[i], b[i]));
-  } else if (sa || sb) {
-    const T *x = sa ? a : b, *ys = sa ? b : a;
-    int64_t dx = sa ? da : db, dy = sa ? db : da;
-    for (int64_t r = 0; r < rows; r++, out += n, x += dx, ys += dy) {
-      const T y = ys[0];
-      if (out == x && (rows == 1 || dx == n))
-        CHUNKED(n, T, (void)0, out[i] = PICK(out[i], y));
-      else
-        CHUNKED(n, T, AHEAD(x, sa | sb), out[i] = PICK(x[i], y));
-    }
-  } else {
-    for (int64_t r = 0; r < rows; r++, out += n, a += da, b += db) {
-      const T v = PICK(a[0], b[0]);
-      for (int64_t i = 0; i < n; i++) out[i] = v;
-    }
-  }
+#include <stdint.h>
+#include <string.h>
+
+#include "graph/dtype.h"
+#include "ops/core/cpu.h"
+#include "ops/core/kernel.h"
+#include "ops/minmax/extremum.h"
+
+/* How an operand steps through a row: not at all (one value for the row),
+ * or one element at a time through data read once (read it ahead) or through
+ * data in cache (a row that the tile reads again, the block being folded:
+ * reading ahead of it would fetch bytes past its end for nothing). */
+enum { MX_SCALAR = 0, MX_STREAM = 1, MX_CACHED = 2 };
+
+/* ---- elementwise (pair.c.in) ---- */
+
+/* For each of `rows` rows of n elements: out[i] = pick(a[i or 0], b[i or 0])
+ * as sa, sb say, then out steps by n, a by da and b by db elements. out may
+ * be a. Looping over rows in here keeps a short row's cost to its loop. */
+typedef void (*mx_pair_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n, int64_t rows,
+                           int64_t da, int64_t db);
+/* Three or four operands in one pass (every one steps, MX_STREAM or MX_CACHED):
+ *   triple: out[i] = pick(out[i], b[i], c[i]);
+ *   quad:   out[i] = pick(a[i], b[i], c[i], d[i]), a being out or another input. */
+typedef void (*mx_triple_fn)(void *out, const void *b, int sb, const void *c, int sc, int64_t n);
+typedef void (*mx_quad_fn)(void *out, const void *a, int sa, const void *b, int sb, const void *c, int sc,
+                           const void *d, int sd, int64_t n);
+
+typedef struct mx_pair_kernels {
+  mx_pair_fn pair;
+  mx_triple_fn triple;
+  mx_quad_fn quad;
+} mx_pair_kernels;
+
+/* An instance of pair.c.in: both directions' kernels (NULL for a direction
+ * no linked op needs). */
+struct mx_pair_set {
+  mx_pair_kernels max, min;
+};
+
+/* The kernels of dtype t (bool is uint8's: false < true) in direction dir at
+ * the highest ISA level <= isa that this build has (tests pass each level;
+ * prepare passes mx_cpu_isa()), or NULL for a dtype this build leaves out.
+ * extremum_pair.c. */
+const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, mx_isa isa);
+const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir); /* at mx_cpu_isa() */
+
+/* ---- reductions (reduce_rows.c.in) ---- */
+
+/* out[r] = pick(out[r], the extreme of row r), for `rows` rows of n elements
+ * of x one after the other. */
+typedef void (*mx_rows_fn)(void *out, const void *x, int64_t n, int64_t rows);
+/* out[j] = pick(out[j], x[r * stride + j]) for j < n, r = 0, 1, ... rows - 1
+ * in turn: rows of x folded into a row of results that stays in cache. */
+typedef void (*mx_fold_fn)(void *out, const void *x, int64_t n, int64_t rows, int64_t stride);
+
+typedef struct mx_reduce_kernels {
+  mx_rows_fn rows;
+  mx_fold_fn fold;
+} mx_reduce_kernels;
+
+/* An instance of reduce_rows.c.in (NULL for a direction no linked op needs). */
+struct mx_reduce_rows_set {
+  mx_reduce_kernels max, min;
+};
+
+/* As mx_pair_kernels_isa, for the reductions (extremum_reduce.c). */
+const mx_reduce_kernels *mx_reduce_kernels_isa(mx_dtype t, mx_dir dir, mx_isa isa);
+const mx_reduce_kernels *mx_reduce_kernels_for(mx_dtype t, mx_dir dir);
+
+/* ---- each dtype's pick: the extreme of a and b in direction dir under the
+ * NaN rule (extremum.h). The integers' are inlined always (they were
+ * macros: a debug build's loops then make no call per element, and the
+ * optimized code is the same); the floats' not (at -Os, forced, they cost a
+ * Cortex-M4 a quarter more code in each pair kernel) ---- */
+
+/* Floats: BEYOND(a, b) ? a : b and BEYOND(b, a) ? b : a are both the extreme
+ * without NaN (or the two zeros, whose OR is -0, equal to both), and hold
+ * the NaN when b or a is one; OR-ing their bits gives the extreme, or a NaN
+ * if either is NaN. Two compare-selects that vectorize to one instruction
+ * each, and an OR. */
+static inline float mx_pick_f32(float a, float b, mx_dir dir) {
+  float hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
+  uint32_t x, y;
+  memcpy(&x, &hi, sizeof x);
+  memcpy(&y, &lo, sizeof y);
+  x |= y;
+  memcpy(&hi, &x, sizeof x);
+  return hi;
+}
+static inline double mx_pick_f64(double a, double b, mx_dir dir) {
+  double hi = MX_BEYOND(dir, a, b) ? a : b, lo = MX_BEYOND(dir, b, a) ? b : a;
+  uint64_t x, y;
+  memcpy(&x, &hi, sizeof x);
+  memcpy(&y, &lo, sizeof y);
+  x |= y;
+  memcpy(&hi, &x, sizeof x);
+  return hi;
 }
 
-static ATTR void NAME(triple)(void *o, const void *b_, int sb, const void *c_, int sc, int64_t n) {
-  T *out = o;
-  const T *b = b_, *c = c_;
-  CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc)), out[i] = PICK(PICK(out[i], b[i]), c[i]));
+/* float16 and bfloat16 (bit patterns), through the order of their keys
+ * (extremum.h's mx_half_order) in registers: no per-element calls, and loops
+ * over keys vectorize. The key lying beyond is the result, or a NaN on its
+ * side of the order; the other key tells of a NaN on the far side (beyond
+ * the infinity opposite the direction), and the result is then all ones, a
+ * NaN. */
+static inline uint16_t mx_pick_f16(uint16_t a, uint16_t b, mx_dir dir) {
+  int16_t ka = (int16_t)mx_half_order(a), kb = (int16_t)mx_half_order(b);
+  int16_t win = MX_BEYOND(dir, kb, ka) ? kb : ka, other = MX_BEYOND(dir, kb, ka) ? ka : kb;
+  int16_t far = (int16_t)mx_half_order((uint16_t)(dir == MX_MIN ? MX_F16_INF : 0x8000 | MX_F16_INF));
+  return (uint16_t)(mx_half_order((uint16_t)win) | (uint16_t)-MX_BEYOND(dir, far, other));
+}
+/* (The same with bfloat16's infinity: written out, as a shared function of
+ * the infinity, one inline call deeper, costs gcc its cmov selects in the
+ * scalar loops.) */
+static inline uint16_t mx_pick_bf16(uint16_t a, uint16_t b, mx_dir dir) {
+  int16_t ka = (int16_t)mx_half_order(a), kb = (int16_t)mx_half_order(b);
+  int16_t win = MX_BEYOND(dir, kb, ka) ? kb : ka, other = MX_BEYOND(dir, kb, ka) ? ka : kb;
+  int16_t far = (int16_t)mx_half_order((uint16_t)(dir == MX_MIN ? MX_BF16_INF : 0x8000 | MX_BF16_INF));
+  return (uint16_t)(mx_half_order((uint16_t)win) | (uint16_t)-MX_BEYOND(dir, far, other));
 }
 
-static ATTR void NAME(quad)(void *o, const void *a_, int sa, const void *b_, int sb, const void *c_, int sc, const void *d_,
-                       int sd, int64_t n) {
-  T *out = o;
-  const T *a = a_, *b = b_, *c = c_, *d = d_;
-  if (out == a) /* clang vectorizes in place only as a loop of its own */
-    CHUNKED(n, T, (AHEAD(b, sb), AHEAD(c, sc), AHEAD(d, sd)), out[i] = PICK(PICK(out[i], b[i]), PICK(c[i], d[i])));
-  else
-    CHUNKED(n, T, (AHEAD(a, sa), AHEAD(b, sb), AHEAD(c, sc), AHEAD(d, sd)),
-            out[i] = PICK(PICK(a[i], b[i]), PICK(c[i], d[i])));
-}
+/* Integers: no NaN. */
+static MX_ALWAYS_INLINE int8_t mx_pick_i8(int8_t a, int8_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int16_t mx_pick_i16(int16_t a, int16_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int32_t mx_pick_i32(int32_t a, int32_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE int64_t mx_pick_i64(int64_t a, int64_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint8_t mx_pick_u8(uint8_t a, uint8_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint16_t mx_pick_u16(uint16_t a, uint16_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint32_t mx_pick_u32(uint32_t a, uint32_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
+static MX_ALWAYS_INLINE uint64_t mx_pick_u64(uint64_t a, uint64_t b, mx_dir dir) { return MX_FURTHER(dir, a, b); }
 
-/* The extreme of each of `rows` rows of n > 0 elements folded into out[r]:
- * LANES running extremes (so that the loop vectorizes; NaN propagates through
- * PICK), then one. */
-static ATTR void NAME(rows)(void *o, const void *x_, int64_t n, int64_t rows) {
-  T *out = o;
-  const T *x = x_;
-  for (int64_t r = 0; r < rows; r++, x += n) {
-    T acc = out[r];
-    int64_t i = 0;
-    if (n >= RED_LANES) {
-      T lane[RED_LANES];
-      for (int j = 0; j < RED_LANES; j++) lane[j] = x[j];
-      for (i = RED_LANES; i + RED_LANES <= n; i += RED_LANES) {
-        for (int p = 0; p < RED_LANES * (int)sizeof(T); p += 64) mx_prefetch(x + i, MX_AHEAD + p);
-        for (int j = 0; j < RED_LANES; j++) lane[j] = PICK(lane[j], x[i + j]);
-      }
-      for (int j = 0; j < RED_LANES; j++) acc = PICK(acc, lane[j]);
-    }
-    for (; i < n; i++) acc = PICK(acc, x[i]);
-    out[r] = acc;
-  }
-}
-
-/* Rows of x folded into a row of results: out[j] = PICK(out[j], x[r * stride
- * + j]) for r = 0, 1, ... in turn. FOLD_ROWS rows at a time, so that a
- * result is loaded and stored once per FOLD_ROWS rows (its picks still come
- * row after row). Each of those rows is a stream that goes on FOLD_ROWS rows
- * down at the end of its span, and is prefetched along that: when a task
- * takes a short span of each row, the bytes it reads next are in the rows
- * below, not further along the row (another task's). MX_AHEAD bytes ahead
- * in all: a FOLD_ROWS-th of it along each stream (a whole MX_AHEAD each, 32
- * KB in flight, evicted lines from L1 before they were read: 10-20% slower). */
-static ATTR void NAME(fold)(void *o, const void *x_, int64_t n, int64_t rows, int64_t stride) {
-  T *restrict out = o;
-  const T *x = x_;
-  const uintptr_t es = sizeof(T), down = (uintptr_t)(FOLD_ROWS * stride) * es; /* bytes to a stream's next span */
-  /* where a pass's prefetch starts, in bytes from its first row: column
-   * `col0` of the span `spans` passes down */
-  const int64_t ahead = MX_AHEAD / FOLD_ROWS / (int64_t)es, col0 = ahead % n, spans = ahead / n;
-  const uintptr_t at0 = (uintptr_t)spans * down + (uintptr_t)col0 * es;
-  int64_t r = 0;
-  for (; r + FOLD_ROWS <= rows; r += FOLD_ROWS) {
-    const T *restrict a = x + r * stride, *restrict b = a + stride, *restrict c = b + stride, *restrict d = c + stride;
-    int64_t col = col0;
-    uintptr_t at = at0;
-    int64_t i0 = 0;
-    for (; i0 + CHUNK(T) <= n; i0 += CHUNK(T)) {
-      for (int k = 0; k < FOLD_ROWS; k++)
-        for (int line = 0; line < 256; line += 64) mx_prefetch(a, at + (uintptr_t)(k * stride) * es + (uintptr_t)line);
-      for (int64_t i = i0; i < i0 + CHUNK(T); i++) out[i] = PICK(PICK(PICK(PICK(out[i], a[i]), b[i]), c[i]), d[i]);
-      col += CHUNK(T), at += 256;
-      if (col >= n) col -= n, at += down - (uintptr_t)n * es;
-    }
-    for (int64_t i = i0; i < n; i++) out[i] = PICK(PICK(PICK(PICK(out[i], a[i]), b[i]), c[i]), d[i]);
-  }
-  for (; r < rows; r++) NAME(pair)(out, out, MX_CACHED, x + r * stride, MX_STREAM, n, 1, 0, 0); /* the same picks */
-}
+#endif

@@ -18,6 +18,23 @@
 #define SPAN_BYTES (MX_TASK_BYTES / 16)
 #define PIECE_BYTES (MX_TASK_BYTES * 2)
 
+/* The kernels: a row of the table extremum_pair.kernels.cmake writes from
+ * reduce_rows.c.in's instances. */
+extern const mx_kernel_row mx_reduce_rows_rows[];
+extern const size_t mx_reduce_rows_n_rows;
+
+const mx_reduce_kernels *mx_reduce_kernels_isa(mx_dtype t, mx_dir dir, mx_isa isa) {
+  if (!MX_DTYPE_ON(t)) return NULL;
+  const struct mx_reduce_rows_set *s =
+      mx_kernel_find(mx_reduce_rows_rows, mx_reduce_rows_n_rows, t == MINNX_BOOL ? MINNX_UINT8 : t, isa);
+  const mx_reduce_kernels *k = !s ? NULL : dir == MX_MIN ? &s->min : &s->max;
+  return k && k->rows ? k : NULL; /* (NULL: a direction no linked op needs) */
+}
+
+const mx_reduce_kernels *mx_reduce_kernels_for(mx_dtype t, mx_dir dir) {
+  return mx_reduce_kernels_isa(t, dir, mx_cpu_isa());
+}
+
 static int last_reduced(const mx_reduce_walk *w) { return (int)((w->reduced >> (w->n - 1)) & 1); }
 
 /* The calls, and how tasks split them: by whole calls when the outer groups
@@ -55,7 +72,7 @@ static void plan(mx_reduce_walk *w) {
 
 void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes) {
   memset(w, 0, sizeof *w);
-  w->k = mx_pair_kernels_for(t, dir);
+  w->k = mx_reduce_kernels_for(t, dir);
   w->esize = mx_dtype_size(t);
   mx_extremum_identity(t, dir, w->identity);
   w->in_count = w->out_count = 1;
@@ -134,7 +151,7 @@ void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out) {
     _Alignas(8) unsigned char result[8];
     for (int64_t c = 0; c < w->chunks; c++) {
       piece(w, in, result, c);
-      w->k->pair(out, out, MX_STREAM, result, MX_STREAM, 1, 1, 0, 0);
+      w->k->fold(out, result, 1, 1, 1);
     }
     return;
   }
@@ -144,7 +161,7 @@ void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out) {
 void mx_reduce_finish(const mx_reduce_walk *w, void *out, const void *scratch) {
   if (!w->in_count || w->chunks < 2) return;
   for (int64_t c = 0; c < w->chunks; c++)
-    w->k->pair(out, out, MX_STREAM, (const unsigned char *)scratch + (size_t)c * w->esize, MX_STREAM, 1, 1, 0, 0);
+    w->k->fold(out, (const unsigned char *)scratch + (size_t)c * w->esize, 1, 1, 1);
 }
 
 void mx_reduce_part(const mx_reduce_walk *w, const void *in_, void *out_, void *scratch, int64_t part,

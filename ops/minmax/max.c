@@ -1,8 +1,8 @@
 /* Elementwise maximum or minimum of 1..N inputs: ONNX Max and Min (every
  * version) and, through maximum.c, OpenVINO Maximum-1 and Minimum-1. NaN
  * anywhere gives NaN; +0 and -0 are equal.
- * The kernels are the min/max family's (extremum_pair.c); this file walks the
- * broadcast and folds the inputs with them. */
+ * The kernels are the min/max family's (the template pair.c.in); this file
+ * walks the broadcast and folds the inputs with them. */
 #include <stddef.h>
 #include <string.h>
 
@@ -41,6 +41,7 @@ typedef struct {
 
 size_t mx_max_params_size(const mx_node *n) { return offsetof(max_params, bp) + mx_bplan_size(n->n_inputs); }
 
+/* The kernels: pair.c.in's, for the dtype at the CPU's ISA level (extremum_pair.c). */
 minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
   max_params *p = params;
   p->k = mx_pair_kernels_for(c->in_dtype[0], mx_dir_of(c->node));

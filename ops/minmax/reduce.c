@@ -99,6 +99,7 @@ static size_t reduce_params_size(const mx_node *n) {
   return sizeof(reduce_params);
 }
 
+/* The kernels: reduce_rows.c.in's, which mx_reduce_init chooses (extremum_reduce.c). */
 static minnx_status reduce_prepare(mx_op_ctx *c, void *params) {
   reduce_params *p = params;
   const mx_shape *in = c->in[0];

@@ -824,11 +824,11 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     uint64_t bounds[2];
     clip_reference(s, in, &lo, &hi, bounds, tmp, ref);
     compare(s, "session", s->t, got, ref, y->nbytes);
-    for (int avx2 = 0; lo && hi && avx2 <= mx_cpu_avx2(); avx2++) {
-      mx_clip_fn f = mx_clip_kernel(s->t, avx2);
+    for (mx_isa isa = MX_ISA_PORTABLE; lo && hi && isa <= mx_cpu_isa() && isa <= MX_ISA_AVX2; isa++) {
+      mx_clip_fn f = mx_clip_kernel(s->t, isa);
       if (!f) continue;
       f(tmp, in[0], lo, hi, count);
-      compare(s, avx2 ? "AVX2 one-pass kernel" : "one-pass kernel", s->t, tmp, ref, y->nbytes);
+      compare(s, isa ? "AVX2 one-pass kernel" : "one-pass kernel", s->t, tmp, ref, y->nbytes);
     }
   } else if (s->v->kind == K_PRODUCT) {
     product_check(s, in, y, got, ref, tmp);

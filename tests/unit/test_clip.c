@@ -61,7 +61,7 @@ static double clip_rule(double x, double lo, double hi) {
 
 static int same_value(double a, double b) { return (isnan(a) && isnan(b)) || a == b; }
 
-static int run(mx_dtype t, int avx2, double lo, double hi, int64_t n, int sx, int sy, int in_place, unsigned seed) {
+static int run(mx_dtype t, mx_isa isa, double lo, double hi, int64_t n, int sx, int sy, int in_place, unsigned seed) {
   size_t es = t == MINNX_FLOAT ? 4 : 8;
   static unsigned char xb[(MAXN + 8) * 8], yb[(MAXN + 8) * 8], wb[(MAXN + 8) * 8];
   unsigned char lob[8], hib[8];
@@ -74,19 +74,19 @@ static int run(mx_dtype t, int avx2, double lo, double hi, int64_t n, int sx, in
   put(t, lob, 0, lo, 0x1234);
   put(t, hib, 0, hi, 0x4321);
   /* the two passes, as Clip made them before */
-  const mx_pair_kernels *mx = mx_pair_kernels_isa(t, MX_MAX, avx2), *mn = mx_pair_kernels_isa(t, MX_MIN, avx2);
+  const mx_pair_kernels *mx = mx_pair_kernels_isa(t, MX_MAX, isa), *mn = mx_pair_kernels_isa(t, MX_MIN, isa);
   mx->pair(w, x, MX_STREAM, lob, MX_SCALAR, n, 1, 0, 0);
   mn->pair(w, w, MX_CACHED, hib, MX_SCALAR, n, 1, 0, 0);
   double xs[MAXN];
   for (int64_t i = 0; i < n; i++) xs[i] = get(t, x, i);
-  mx_clip_kernel(t, avx2)(y, x, lob, hib, n);
+  mx_clip_kernel(t, isa)(y, x, lob, hib, n);
   int bad = 0;
   for (int64_t i = 0; i < n; i++) {
     double want = clip_rule(xs[i], get(t, lob, 0), get(t, hib, 0)), got = get(t, y, i);
     if (!same_value(got, want) || memcmp(y + es * (size_t)i, w + es * (size_t)i, es) != 0) {
       if (bad++ < 3)
-        fprintf(stderr, "clip %s avx2 %d: x=%g lo=%g hi=%g gave %g, want %g (n %lld, skews %d %d, in place %d)\n",
-                t == MINNX_FLOAT ? "float" : "double", avx2, xs[i], lo, hi, got, want, (long long)n, sx, sy, in_place);
+        fprintf(stderr, "clip %s ISA level %d: x=%g lo=%g hi=%g gave %g, want %g (n %lld, skews %d %d, in place %d)\n",
+                t == MINNX_FLOAT ? "float" : "double", (int)isa, xs[i], lo, hi, got, want, (long long)n, sx, sy, in_place);
     }
   }
   return bad;
@@ -101,22 +101,22 @@ int main(void) {
   for (int ti = 0; ti < 2; ti++) {
     mx_dtype t = ti ? MINNX_DOUBLE : MINNX_FLOAT;
     if (!MX_DTYPE_ON(t)) continue; /* left out of this build (MINNX_DTYPES) */
-    for (int avx2 = 0; avx2 <= mx_cpu_avx2(); avx2++) {
-      CHECK(mx_clip_kernel(t, avx2) != NULL);
+    for (mx_isa isa = MX_ISA_PORTABLE; isa <= mx_cpu_isa() && isa <= MX_ISA_AVX2; isa++) { /* its levels */
+      CHECK(mx_clip_kernel(t, isa) != NULL);
       kernels++;
       for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)
           for (int skew = 0; skew < 4; skew++) {
             unsigned seed = (unsigned)(b * 131 + l * 17 + (size_t)skew);
-            CHECK_EQ_INT(run(t, avx2, bounds[b][0], bounds[b][1], lengths[l], skew, (skew * 3) % 4, 0, seed), 0);
-            if (skew == 1) CHECK_EQ_INT(run(t, avx2, bounds[b][0], bounds[b][1], lengths[l], skew, 0, 1, seed), 0);
+            CHECK_EQ_INT(run(t, isa, bounds[b][0], bounds[b][1], lengths[l], skew, (skew * 3) % 4, 0, seed), 0);
+            if (skew == 1) CHECK_EQ_INT(run(t, isa, bounds[b][0], bounds[b][1], lengths[l], skew, 0, 1, seed), 0);
           }
     }
   }
   /* the other dtypes have none: Clip makes two passes */
-  CHECK(mx_clip_kernel(MINNX_INT32, 0) == NULL);
-  CHECK(mx_clip_kernel(MINNX_FLOAT16, 1) == NULL);
+  CHECK(mx_clip_kernel(MINNX_INT32, MX_ISA_PORTABLE) == NULL);
+  CHECK(mx_clip_kernel(MINNX_FLOAT16, MX_ISA_AVX2) == NULL);
   printf("clip: %d one-pass kernels tested (AVX2 %s)\n", kernels,
-         mx_cpu_avx2() ? "too" : "not in this build or CPU");
+         mx_cpu_isa() >= MX_ISA_AVX2 ? "too" : "not in this build or CPU");
   return check_report("clip");
 }

@@ -341,7 +341,7 @@ static void test_max(void) {
  * bfloat16) against the portable ones, byte for byte, in every stride case
  * and in both directions. */
 static void test_pair_isas(void) {
-  if (!mx_cpu_avx2()) {
+  if (mx_cpu_isa() < MX_ISA_AVX2) {
     fprintf(stderr, "test_kernels: no AVX2 elementwise kernels here (build or CPU)\n");
     return;
   }
@@ -351,8 +351,12 @@ static void test_pair_isas(void) {
     for (int dir = MX_MAX; dir <= MX_MIN; dir++) {
       mx_dtype t = types[ti];
       size_t es = mx_dtype_size(t);
-      const mx_pair_kernels *port = mx_pair_kernels_isa(t, (mx_dir)dir, 0), *avx2 = mx_pair_kernels_isa(t, (mx_dir)dir, 1);
+      const mx_pair_kernels *port = mx_pair_kernels_isa(t, (mx_dir)dir, MX_ISA_PORTABLE),
+                            *avx2 = mx_pair_kernels_isa(t, (mx_dir)dir, MX_ISA_AVX2);
+      const mx_reduce_kernels *rport = mx_reduce_kernels_isa(t, (mx_dir)dir, MX_ISA_PORTABLE),
+                              *ravx2 = mx_reduce_kernels_isa(t, (mx_dir)dir, MX_ISA_AVX2);
       CHECK(port != avx2);
+      CHECK(rport != ravx2);
       unsigned char *a = malloc(N * ROWS * es), *b = malloc(N * ROWS * es), *c = malloc(N * ROWS * es),
                     *y1 = malloc(N * ROWS * es), *y2 = malloc(N * ROWS * es);
       fill(t, a, N * ROWS, 1);
@@ -371,9 +375,14 @@ static void test_pair_isas(void) {
       avx2->triple(y2, b, MX_STREAM, c, MX_STREAM, N);
       CHECK(memcmp(y1, y2, N * es) == 0);
       memcpy(y1, a, es * ROWS), memcpy(y2, a, es * ROWS);
-      port->rows(y1, b, N, ROWS);
-      avx2->rows(y2, b, N, ROWS);
+      rport->rows(y1, b, N, ROWS);
+      ravx2->rows(y2, b, N, ROWS);
       CHECK(memcmp(y1, y2, ROWS * es) == 0);
+      /* 11 rows of 250 (four at a time, then three), 259 apart */
+      memcpy(y1, a, es * 250), memcpy(y2, a, es * 250);
+      rport->fold(y1, b, 250, 11, 259);
+      ravx2->fold(y2, b, 250, 11, 259);
+      CHECK(memcmp(y1, y2, 250 * es) == 0);
       free(a), free(b), free(c), free(y1), free(y2);
     }
 }
