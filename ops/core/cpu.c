@@ -6,14 +6,6 @@
 #endif
 
 #if MX_X86_GNU
-int mx_cpu_avx2(void) {
-#if MX_X86_AVX2
-  return __builtin_cpu_supports("avx2") != 0;
-#else
-  return 0;
-#endif
-}
-
 int mx_cpu_fma(void) { return mx_cpu_isa() >= MX_ISA_AVX2; }
 
 int mx_cpu_avx512(void) { return mx_cpu_isa() >= MX_ISA_AVX512; }

@@ -30,19 +30,15 @@
  * templates per level; a table row names its level). */
 typedef enum mx_isa { MX_ISA_PORTABLE = 0, MX_ISA_AVX2 = 1, MX_ISA_AVX512 = 2 } mx_isa;
 
-/* Whether the AVX2 variants may run: the library was built with them and
- * the CPU has AVX2 (tests that force a level pass their own flag to the
- * kernel choosers instead). A function of the library's on x86-64, as only
- * the library knows whether it left them out (tests are compiled without
- * its definitions); elsewhere a constant 0. mx_cpu_fma: the AVX2 level
- * (the FMA microkernels); mx_cpu_avx512: the AVX-512 level; both answers
- * of mx_cpu_isa. */
+/* The matrix products' two questions, answers of mx_cpu_isa (below):
+ * mx_cpu_fma, the AVX2 level (the FMA microkernels); mx_cpu_avx512, the
+ * AVX-512 level. Functions of the library's on x86-64, as only the library
+ * knows whether it left the x86 variants out (tests are compiled without its
+ * definitions); elsewhere a constant 0. */
 #if MX_X86_GNU
-int mx_cpu_avx2(void);
 int mx_cpu_fma(void);
 int mx_cpu_avx512(void);
 #else
-static inline int mx_cpu_avx2(void) { return 0; }
 static inline int mx_cpu_fma(void) { return 0; }
 static inline int mx_cpu_avx512(void) { return 0; }
 #endif

@@ -22,9 +22,10 @@
 # (e.g. mx_pick_max_f32), that the template calls as NAME_@SFX@.
 
 # The one dtype list: suffix, C type, minnx dtype, and the MINNX_DTYPES word.
-# A family names the dtypes it instantiates; bool is stored as 0 and 1.
+# minnx_kernel_dtypes holds the twelve numeric ones; bool (stored as 0 and 1)
+# is there too for a family that names it.
 get_filename_component(minnx_kernel_root ${CMAKE_CURRENT_LIST_DIR}/../.. ABSOLUTE)
-set(minnx_kernel_dtypes f32 f64 f16 bf16 i8 i16 i32 i64 u8 u16 u32 u64 bool)
+set(minnx_kernel_dtypes f32 f64 f16 bf16 i8 i16 i32 i64 u8 u16 u32 u64)
 set(minnx_kernel_f32 float MINNX_FLOAT float)
 set(minnx_kernel_f64 double MINNX_DOUBLE double)
 set(minnx_kernel_f16 uint16_t MINNX_FLOAT16 float16)
