@@ -331,7 +331,8 @@ minnx_status minnx_session_bind_input_name(minnx_session *session, const char *n
  * allocates nothing. Errors: MINNX_E_ARG (an input is not bound; when its
  * last bind failed, that bind's status instead, MINNX_E_TYPE, MINNX_E_SHAPE,
  * MINNX_E_ARG or MINNX_E_LIMIT, with a message naming the input and what the
- * tensor given did not match, e.g. its declared shape),
+ * tensor given did not match, e.g. its declared shape; a build without
+ * messages, MINNX_MESSAGES=OFF, keeps no such cause: MINNX_E_ARG),
  * MINNX_E_SHAPE (bound shapes that do not fit the graph, or that disagree on
  * a symbolic dim), MINNX_E_NOMEM (a re-planned arena does not fit),
  * MINNX_E_LIMIT. Outputs are valid only after a successful run. */

@@ -295,8 +295,11 @@ minnx_status minnx_session_bind_input(minnx_session *s, size_t index, const minn
     return mx_fail(err, MINNX_E_ARG, "input index %zu is out of range: the model has %d inputs", index,
                    (int)s->m->g.n_inputs);
   minnx_status st = bind(s, index, t, err);
-  /* A run that finds the input unbound says why, even when the caller did not look at this status. */
+  /* A run that finds the input unbound says why, even when the caller did not look at this status (a build
+   * without messages has only the bind's status to say it, which the bind gave: its run says "not bound"). */
+#ifndef MX_NO_MESSAGES
   if (st && s->bound[index] != BOUND) s->bound[index] = (unsigned char)(BIND_FAILED | st);
+#endif
   return st;
 }
 
@@ -327,6 +330,7 @@ static minnx_status check_symbols(minnx_session *s, mx_err *err) {
   return MINNX_OK;
 }
 
+#ifndef MX_NO_MESSAGES
 /* What a failed bind's status says of the tensor given (minnx_session_bind_input's checks), for the run's message;
  * TYPE and SHAPE are followed by what was declared. */
 static const char *bind_failure(minnx_status st) {
@@ -337,6 +341,7 @@ static const char *bind_failure(minnx_status st) {
   default: return "had a rank out of range, a negative dim, or not the bytes its shape needs";
   }
 }
+#endif
 
 /* The error of a run with input i unbound: when it was left so by a failed bind, that bind's status and cause,
  * not a vaguer "not bound". Not inlined where it formats a message: its buffer stays off the run's stack (without
@@ -346,11 +351,16 @@ __attribute__((noinline))
 #endif
 static minnx_status not_bound(const minnx_session *s, int32_t i, mx_err *err) {
   const mx_value *v = &s->m->g.values[s->m->g.inputs[i]];
+#ifdef MX_NO_MESSAGES
+  (void)v;
+  return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", v->name);
+#else
   if (!s->bound[i]) return mx_fail(err, MINNX_E_ARG, "input '%s' is not bound", v->name);
   minnx_status st = (minnx_status)(s->bound[i] & ~BIND_FAILED);
   char a[96];
   return mx_fail(err, st, "input '%s' is not bound: its bind failed, the tensor given %s%s", v->name, bind_failure(st),
                  st == MINNX_E_TYPE ? mx_dtype_name(v->dtype) : st == MINNX_E_SHAPE ? mx_shape_str(&v->shape, a, sizeof a) : "");
+#endif
 }
 
 minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
