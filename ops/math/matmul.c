@@ -183,8 +183,10 @@ static void gemm_dims(const mx_op_ctx *c, mx_gemm_dims *d) {
   const mx_attr *al = mx_node_attr(n, "alpha"), *be = mx_node_attr(n, "beta");
   d->alpha = al ? al->f : 1.0;
   d->beta = be ? be->f : 1.0;
-  d->ialpha = (int64_t)d->alpha;
-  d->ibeta = (int64_t)d->beta;
+  if (is_int_dtype(c->in_dtype[0])) { /* infer checked that they are whole and in range */
+    d->ialpha = (int64_t)d->alpha;
+    d->ibeta = (int64_t)d->beta;
+  }
   if (cs) {
     d->has_c = 1;
     int64_t rows = cs->rank == 2 ? cs->dims[0] : 1, cols = cs->rank >= 1 ? cs->dims[cs->rank - 1] : 1;
