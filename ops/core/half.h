@@ -15,16 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline uint32_t mx_f32_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-static inline float mx_f32_of_bits(uint32_t u) {
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
+#include "ops/core/bits.h"
+
 
 /* a where pick is nonzero, else b. Written with a mask rather than `?:` where
  * float arithmetic feeds the choice: GCC would move that arithmetic into a

@@ -29,29 +29,8 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline uint32_t mx_fbits(float x) {
-  uint32_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
+#include "ops/core/bits.h"
 
-static inline float mx_bitsf(uint32_t u) {
-  float x;
-  memcpy(&x, &u, sizeof x);
-  return x;
-}
-
-static inline uint64_t mx_dbits(double x) {
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
-
-static inline double mx_bitsd(uint64_t u) {
-  double x;
-  memcpy(&x, &u, sizeof x);
-  return x;
-}
 
 /* c[0] + t (c[1] + t (... + t c[n-1])): Horner's order, innermost first.
  * (gcc and clang unroll it before vectorizing the caller's loop; unrolled or
@@ -88,7 +67,7 @@ static inline double mx_horner(double t, const double *c, int n) {
 static inline float mx_reduce_ln2(float x, float *kf, uint32_t *ku, float *r_lo) {
   float t = x * MX_LOG2E + MX_ROUNDER;
   *kf = t - MX_ROUNDER;
-  *ku = mx_fbits(t) - mx_fbits(MX_ROUNDER);
+  *ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
   float hi = x - *kf * MX_LN2_HI, lo = *kf * MX_LN2_LO;
   float r = hi - lo;
   *r_lo = (hi - r) - lo;
@@ -121,8 +100,8 @@ static inline float mx_exp_split(float x, float *s1, float *s2) {
   uint32_t ku;
   float r = mx_reduce_ln2(xc, &kf, &ku, &r_lo);
   uint32_t h = (ku + 256u) >> 1;
-  *s1 = mx_bitsf((h - 1u) << 23);
-  *s2 = mx_bitsf((ku - h + 255u) << 23);
+  *s1 = mx_f32_of_bits((h - 1u) << 23);
+  *s2 = mx_f32_of_bits((ku - h + 255u) << 23);
   return mx_exp_poly(r, r_lo);
 }
 
@@ -145,15 +124,15 @@ static inline float mx_expm1f(float x) {
   float kf, r_lo;
   uint32_t ku;
   float r = mx_reduce_ln2(xc, &kf, &ku, &r_lo);
-  int near0 = mx_bitsf(mx_fbits(xc) & 0x7fffffffu) < 0.75f; /* (gcc 12 vectorizes |x| < c, not a pair of compares) */
+  int near0 = mx_f32_of_bits(mx_f32_bits(xc) & 0x7fffffffu) < 0.75f; /* (gcc 12 vectorizes |x| < c, not a pair of compares) */
   r = near0 ? xc : r;
   r_lo = near0 ? 0.0f : r_lo;
   kf = near0 ? 0.0f : kf;
   ku = near0 ? 0u : ku;
   float q = mx_expm1_poly(r, r_lo);
-  float s = mx_bitsf((ku + 127u) << 23);
+  float s = mx_f32_of_bits((ku + 127u) << 23);
   float near = q * s + (s - 1.0f);
-  float half = mx_bitsf((ku + 126u) << 23);
+  float half = mx_f32_of_bits((ku + 126u) << 23);
   float far = ((q + 1.0f) * half) * 2.0f;
   float y = kf < 25.0f ? near : far;
   y = x == 0.0f ? x : y;
@@ -178,11 +157,11 @@ static inline float mx_log_core(float f, float kf, float low) {
  * (exact) and k as a float. Other inputs give garbage the callers select
  * away. */
 static inline float mx_split_sqrt2(float x, float *kf) {
-  uint32_t ix = mx_fbits(x);
+  uint32_t ix = mx_f32_bits(x);
   uint32_t u = ix - 0x3f3504f3u; /* sqrt(1/2)'s bits */
   /* the exponent difference is u's top 9 bits, signed */
   *kf = (float)((int32_t)((u >> 23) ^ 256u) - 256);
-  return mx_bitsf(ix - (u & 0xff800000u)) - 1.0f;
+  return mx_f32_of_bits(ix - (u & 0xff800000u)) - 1.0f;
 }
 
 /* log x: a subnormal x is scaled by 2^23 first. */
@@ -191,9 +170,9 @@ static inline float mx_logf(float x) {
   float kf, f = mx_split_sqrt2(sub ? x * 0x1p23f : x, &kf);
   kf = sub ? kf - 23.0f : kf;
   float y = mx_log_core(f, kf, 0.0f);
-  y = x == 0.0f ? -mx_bitsf(MX_INFF_BITS) : y;
-  y = x < 0.0f ? mx_bitsf(MX_NANF_BITS) : y;
-  y = x == mx_bitsf(MX_INFF_BITS) ? x : y;
+  y = x == 0.0f ? -mx_f32_of_bits(MX_INFF_BITS) : y;
+  y = x < 0.0f ? mx_f32_of_bits(MX_NANF_BITS) : y;
+  y = x == mx_f32_of_bits(MX_INFF_BITS) ? x : y;
   return x != x ? x + x : y;
 }
 
@@ -207,14 +186,14 @@ static inline float mx_log1pf(float x) {
   float c = (x - (u - 1.0f)) / u;
   float y = mx_log_core(f, kf, c);
   y = x == 0.0f ? x : y;
-  y = x == -1.0f ? -mx_bitsf(MX_INFF_BITS) : y;
-  y = x < -1.0f ? mx_bitsf(MX_NANF_BITS) : y;
-  y = x == mx_bitsf(MX_INFF_BITS) ? x : y;
+  y = x == -1.0f ? -mx_f32_of_bits(MX_INFF_BITS) : y;
+  y = x < -1.0f ? mx_f32_of_bits(MX_NANF_BITS) : y;
+  y = x == mx_f32_of_bits(MX_INFF_BITS) ? x : y;
   return x != x ? x + x : y;
 }
 
 static inline float mx_copysignf(float mag, float sign) {
-  return mx_bitsf(mx_fbits(mag) | (mx_fbits(sign) & 0x80000000u));
+  return mx_f32_of_bits(mx_f32_bits(mag) | (mx_f32_bits(sign) & 0x80000000u));
 }
 
 /* tanh x: x + x^3 P(x^2) below 0.875; above, 1 - 2 / (e^2|x| + 1) with the
@@ -225,7 +204,7 @@ static inline float mx_tanhf(float x) {
   static const float c[] = {-0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f,  0x1.6376eep-6f,
                             -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
   float near = x + (x * z) * mx_hornerf(z, c, 7);
-  float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float ac = a > 10.0f ? 10.0f : a;
   float far = mx_copysignf(1.0f - 2.0f / (mx_expf(2.0f * ac) + 1.0f), x);
   float y = a < 0.875f ? near : far;
@@ -239,7 +218,7 @@ static inline float mx_tanhf(float x) {
  * Fast2Sum), so that only the quotient's rounding and the polynomial's error
  * remain: y0 = n / d, then y0 + (n_lo - y0 d_lo) / d. */
 static inline float mx_sigmoidf(float x) {
-  float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float s1, s2, q = mx_exp_split(-a, &s1, &s2);
   float p = 1.0f + q, p_lo = (1.0f - p) + q;
   float e = (p * s1) * s2, e_lo = (p_lo * s1) * s2;
@@ -260,7 +239,7 @@ static inline float mx_erff(float x) {
   static const float d[] = {0x1.afbb3cp-3f,   -0x1.3088f2p-4f, 0x1.98723cp-6f,   -0x1.06271p-7f,   0x1.4a5d0cp-9f,
                             -0x1.546fe6p-11f, 0x1.d53d66p-13f, -0x1.1d4a52p-13f, -0x1.e3f474p-15f, -0x1.d568acp-16f};
   float near = x + x * mx_hornerf(z, c, 7);
-  float a = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
+  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float ac = a > 4.0f ? 4.0f : a;
   float t = ac - 2.5f;
   float q = mx_hornerf(t, d, 10);
@@ -290,12 +269,12 @@ static inline double mx_pow_log2(float ax) {
 static inline double mx_pow_exp2(double t) {
   double w = t + 0x1.8p52;
   double k = w - 0x1.8p52;
-  uint64_t ku = mx_dbits(w) - mx_dbits(0x1.8p52);
+  uint64_t ku = mx_f64_bits(w) - mx_f64_bits(0x1.8p52);
   double r = t - k;
   static const double c[] = {0x1.62e42fefa37c1p-1,  0x1.ebfbdff81bbcep-3,  0x1.c6b08d70c98fcp-5,
                              0x1.3b2ab7244d46ap-7,  0x1.5d87fd9210f60p-10, 0x1.4308977e86720p-13,
                              0x1.ffce3281b9600p-17, 0x1.63e71fd114400p-20, 0x1.b3dcc2e95c000p-24};
-  return (1.0 + r * mx_horner(r, c, 9)) * mx_bitsd((ku + 1023u) << 52);
+  return (1.0 + r * mx_horner(r, c, 9)) * mx_f64_of_bits((ku + 1023u) << 52);
 }
 
 /* x^y = 2^(y log2 |x|) in double, rounded once to float (below 2^-149 to 0,
@@ -304,24 +283,24 @@ static inline double mx_pow_exp2(double t) {
  * +-inf gives 0 or inf; y = +-inf gives 0 or inf as |x| < 1 or > 1, and 1
  * for x = -1; x = 1 or y = 0 give 1 even with a NaN. */
 static inline float mx_powf(float x, float y) {
-  const float inf = mx_bitsf(MX_INFF_BITS);
-  float ax = mx_bitsf(mx_fbits(x) & 0x7fffffffu);
-  float ay = mx_bitsf(mx_fbits(y) & 0x7fffffffu);
+  const float inf = mx_f32_of_bits(MX_INFF_BITS);
+  float ax = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
+  float ay = mx_f32_of_bits(mx_f32_bits(y) & 0x7fffffffu);
   /* y an integer, and odd: below 2^23, y + 2^23 rounds it to one, in its
    * low bit; from 2^23 on every float is one (inf counts as even). (Tests
    * combined with & and |: gcc 12 vectorizes no && or ||.) */
   float w = ay + 0x1p23f;
   int big = ay >= 0x1p23f;
   int is_int = big | ((w - 0x1p23f) == ay);
-  int odd = is_int & (ay < 0x1p24f) & (int)(mx_fbits(big ? ay : w) & 1u);
+  int odd = is_int & (ay < 0x1p24f) & (int)(mx_f32_bits(big ? ay : w) & 1u);
   double t = (double)y * mx_pow_log2(ax);
   t = t < -160.0 ? -160.0 : t;
   t = t > 130.0 ? 130.0 : t;
   float mag = (float)mx_pow_exp2(t);
   float edge = (ax == 0.0f) == (y < 0.0f) ? inf : 0.0f; /* x = +-0 or +-inf */
   mag = ((ax == 0.0f) | (ax == inf)) ? edge : mag;
-  float r = (odd & (int)(mx_fbits(x) >> 31)) ? -mag : mag;
-  r = ((x < 0.0f) & (ax != inf) & !is_int) ? mx_bitsf(MX_NANF_BITS) : r;
+  float r = (odd & (int)(mx_f32_bits(x) >> 31)) ? -mag : mag;
+  r = ((x < 0.0f) & (ax != inf) & !is_int) ? mx_f32_of_bits(MX_NANF_BITS) : r;
   r = ((x == -1.0f) & (ay == inf)) ? 1.0f : r;
   r = y != y ? y + y : r; /* (one NaN at a time: which of two an x + y gives differs between ISAs) */
   r = x != x ? x + x : r;

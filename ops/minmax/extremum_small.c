@@ -16,14 +16,14 @@ typedef struct {
   mx_shape out;
   const mx_shape **shapes; /* n pointers into in[] */
   mx_shape in[];           /* then the n pointers */
-} max_plan;
+} max_params;
 
 size_t mx_max_params_size(const mx_node *n) {
-  return sizeof(max_plan) + (size_t)n->n_inputs * (sizeof(mx_shape) + sizeof(mx_shape *));
+  return sizeof(max_params) + (size_t)n->n_inputs * (sizeof(mx_shape) + sizeof(mx_shape *));
 }
 
 minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
-  max_plan *p = params;
+  max_params *p = params;
   p->dtype = c->in_dtype[0];
   p->dir = mx_dir_of(c->node);
   p->n = c->node->n_inputs;
@@ -37,7 +37,7 @@ minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
 }
 
 void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
-  const max_plan *p = params;
+  const max_params *p = params;
   (void)x;
   mx_ref_elementwise(p->dtype, p->dir, p->n, p->shapes, in, &p->out, out[0]);
 }
@@ -47,11 +47,11 @@ typedef struct {
   mx_dir dir;
   int last, axis;
   mx_shape in;
-} argmax_plan;
+} argmax_params;
 
 size_t mx_argmax_params_size(const mx_node *n) {
   (void)n;
-  return sizeof(argmax_plan);
+  return sizeof(argmax_params);
 }
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
@@ -60,7 +60,7 @@ minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
 }
 
 void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa) {
-  argmax_plan *p = params;
+  argmax_params *p = params;
   (void)isa;
   p->dtype = c->in_dtype[0];
   p->dir = mx_dir_of(c->node);
@@ -71,7 +71,7 @@ void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa) {
 }
 
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
-  const argmax_plan *p = params;
+  const argmax_params *p = params;
   (void)x;
   mx_ref_arg(p->dtype, p->dir, p->last, &p->in, p->axis, in[0], out[0]);
 }

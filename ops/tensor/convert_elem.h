@@ -14,18 +14,7 @@
 #include "ops/core/half.h"
 #include "ops/tensor/convert_kernels.h"
 
-/* ---- bits ---- */
-
-static inline uint64_t mx_f64_bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
-static inline double mx_f64_of_bits(uint64_t u) {
-  double d;
-  memcpy(&d, &u, sizeof d);
-  return d;
-}
+/* ---- bits (ops/core/bits.h for floats') ---- */
 
 /* The int64 whose two's complement bits w is (the inverse of the modulo
  * conversion to uint64; a cast would be implementation-defined above
