@@ -99,6 +99,12 @@ static const mx_sgemm_kernels *kernels_of(int isa) {
 void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
   memset(p, 0, sizeof *p);
   p->d = *d;
+  /* A dim not known yet (-1: a plan at load, before the inputs are bound,
+   * which plans again) plans as empty. */
+  if (p->d.m < 0) p->d.m = 0;
+  if (p->d.n < 0) p->d.n = 0;
+  if (p->d.k < 0) p->d.k = 0;
+  d = &p->d;
 #if MX_X86_AVX2
   p->isa = isa < MX_GEMM_PORTABLE ? MX_GEMM_PORTABLE : isa > MX_GEMM_AVX512 ? MX_GEMM_AVX512 : isa;
 #else
@@ -122,8 +128,9 @@ void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
      * needs no such bound; one rule keeps the levels' choice simple) */
     p->dots_wide = d->csb < (INT64_C(1) << 31) / 16;
   } else {
-    p->mc = d->m < MC ? (d->m + p->mr - 1) / p->mr * p->mr : MC;
-    p->nc = d->n < NC ? (d->n + p->nr - 1) / p->nr * p->nr : NC;
+    /* (an empty M or N still gets one block: the tile counts below divide by them) */
+    p->mc = d->m < MC ? (d->m ? (d->m + p->mr - 1) / p->mr * p->mr : p->mr) : MC;
+    p->nc = d->n < NC ? (d->n ? (d->n + p->nr - 1) / p->nr * p->nr : p->nr) : NC;
     p->kc = d->k < KC ? (d->k ? d->k : 1) : KC;
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
