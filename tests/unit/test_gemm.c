@@ -150,7 +150,10 @@ static void fma64(void) {
         if (r3 & 1) z = -0.0;
         break;
     }
-    double got = mx_fma64(x, y, z), want = fma(x, y, z);
+    /* The small cases are exact in two IEEE operations (x*y and the sum need few bits), which also gives
+     * an exact zero its sign by IEEE 754's rule; valgrind's emulated fma instruction does not (0 * -4 + -0
+     * gives +0 there). The others against the C library's fma. */
+    double got = mx_fma64(x, y, z), want = i % 6 >= 5 ? x * y + z : fma(x, y, z);
     uint64_t g, w;
     memcpy(&g, &got, 8);
     memcpy(&w, &want, 8);
