@@ -44,7 +44,8 @@ static inline int mx_cpu_avx512(void) { return 0; }
 #endif
 
 /* The highest level this build has whose instructions the CPU has, asked
- * once per kernel choice (at prepare): MX_ISA_AVX2 needs AVX2, FMA and F16C
+ * once per graph by the infer driver, which hands it to each prepare
+ * (mx_op_ctx.isa: it executes CPUID, which a VM traps): MX_ISA_AVX2 needs AVX2, FMA and F16C
  * (every CPU with AVX2 that x86-64 builds meet has all three),
  * MX_ISA_AVX512 AVX-512 F and DQ as well. MX_ISA_PORTABLE off x86-64 and
  * in builds without the x86 variants (MX_NO_AVX2). */

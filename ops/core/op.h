@@ -36,6 +36,7 @@
 
 #include "graph/err.h"
 #include "graph/ir.h"
+#include "ops/core/cpu.h"
 
 /* ---- what a row declares ---- */
 
@@ -93,6 +94,8 @@ typedef struct mx_op_ctx {
   const void **out_data;      /* infer: bytes known at load fold the output (they must outlive the model) */
   struct mx_pool *pool;       /* infer at load: the model's pool, for bytes infer computes (mx_fold_output); else NULL */
   size_t scratch;             /* prepare: arena bytes eval needs (mx_exec.scratch), 64-byte aligned */
+  mx_isa isa;                 /* the highest ISA level of this build and CPU, for the kernel choosers: asked once
+                                 per graph (mx_cpu_isa executes CPUID, which traps to the hypervisor in a VM) */
   mx_err *err;
 } mx_op_ctx;
 

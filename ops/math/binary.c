@@ -79,7 +79,7 @@ static size_t binary_params_size(const mx_node *n) { return offsetof(binary_para
 static minnx_status binary_prepare(mx_op_ctx *c, void *params) {
   binary_params *p = params;
   mx_dtype t = c->in_dtype[0];
-  p->k = mx_binary_kernel(t, binop_of(c->node), mx_cpu_isa());
+  p->k = mx_binary_kernel(t, binop_of(c->node), c->isa);
   if (!p->k) return mx_op_fail(c, MINNX_E_UNSUPPORTED, "%s is not implemented for %s", c->node->op_type, mx_dtype_name(t));
   p->esize = mx_dtype_size(t);
   p->out_esize = mx_dtype_size(c->out_dtype[0]);

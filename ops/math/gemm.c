@@ -350,7 +350,6 @@ DEFINE_ROWS(rows_f64_fma, double, FMA_STEP_X86, d->alpha, d->beta, MX_FMA_TARGET
 DEFINE_ROWS(rows_u32, uint32_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta, )
 DEFINE_ROWS(rows_u64, uint64_t, WRAP_STEP, (uint64_t)d->ialpha, (uint64_t)d->ibeta, )
 
-mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t) { return mx_gemm_rows_kernel_isa(t, mx_cpu_fma()); }
 
 mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma) {
 #if MX_X86_AVX2

@@ -101,8 +101,8 @@ void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, cons
 typedef void (*mx_gemm_rows_fn)(const mx_gemm_dims *d, const void *a, const void *b, const void *c, void *y,
                                 int64_t row0, int64_t row1);
 /* The kernel of dtype t (double, int32, int64, uint32, uint64), or NULL;
- * double's built for FMA when the CPU has it (_isa: as asked, for tests). */
-mx_gemm_rows_fn mx_gemm_rows_kernel(mx_dtype t);
+ * double's built for FMA when `fma` (prepare: its context's isa is AVX2 or
+ * higher). */
 mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
 
 /* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y

@@ -205,12 +205,13 @@ static minnx_status product_prepare(mx_op_ctx *c, matmul_plan *p, const mx_gemm_
   memset(p, 0, sizeof *p);
   if (t == MINNX_FLOAT || t == MINNX_FLOAT16 || t == MINNX_BFLOAT16) {
     if (!MX_DTYPE_ON(t)) return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
-    mx_sgemm_plan_init(&p->sg, d, mx_gemm_isa_available());
+    mx_sgemm_plan_init(&p->sg, d, (int)c->isa); /* the MX_GEMM_ levels are mx_isa's */
     p->sg_scratch = round64_size(mx_sgemm_scratch(&p->sg));
     p->how = RUN_SGEMM;
     c->scratch = p->sg_scratch;
     if (t == MINNX_FLOAT) return MINNX_OK;
-    if (!mx_convert_choose(&p->to_f32, (int)t, MINNX_FLOAT) || !mx_convert_choose(&p->from_f32, MINNX_FLOAT, (int)t))
+    if (!mx_convert_choose_isa(&p->to_f32, (int)t, MINNX_FLOAT, c->isa) ||
+        !mx_convert_choose_isa(&p->from_f32, MINNX_FLOAT, (int)t, c->isa))
       return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
     p->how = RUN_HALF;
     p->na = mx_shape_count(c->in[0]);
@@ -221,7 +222,7 @@ static minnx_status product_prepare(mx_op_ctx *c, matmul_plan *p, const mx_gemm_
                   round64_size((size_t)p->ny * 4);
     return MINNX_OK;
   }
-  p->rows = mx_gemm_rows_kernel(t);
+  p->rows = mx_gemm_rows_kernel_isa(t, c->isa >= MX_ISA_AVX2);
   if (!p->rows) return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
   p->how = RUN_ROWS;
   p->sg.d = *d;

@@ -74,7 +74,7 @@ size_t mx_argmax_params_size(const mx_node *n) {
 
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params) {
   int64_t count = mx_shape_count(c->in[0]); /* overflow-checked (sessions refuse those anyway) */
-  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM ? mx_cpu_isa() : MX_ISA_PORTABLE);
+  mx_argmax_prepare_isa(c, params, count >= AVX2_FROM ? c->isa : MX_ISA_PORTABLE);
   return MINNX_OK;
 }
 

@@ -54,7 +54,7 @@ static void attr_bound(const mx_node *n, const char *name, float dflt, mx_dtype 
   const mx_attr *a = mx_node_attr(n, name);
   float f = a ? a->f : dflt;
   mx_convert_params p;
-  if (mx_convert_choose(&p, MINNX_FLOAT, t)) mx_convert_run(&p, out, &f, 1);
+  if (mx_convert_choose_isa(&p, MINNX_FLOAT, t, MX_ISA_PORTABLE)) mx_convert_run(&p, out, &f, 1);
 }
 
 /* Elements a task clips: in one call of the one-pass kernel, or else a block
@@ -82,9 +82,9 @@ static size_t clip_params_size(const mx_node *n) {
 static minnx_status clip_prepare(mx_op_ctx *c, void *params) {
   clip_params *p = params;
   mx_dtype t = c->in_dtype[0];
-  p->max = mx_pair_kernels_for(t, MX_MAX);
-  p->min = mx_pair_kernels_for(t, MX_MIN);
-  p->both = mx_clip_kernel(t, mx_cpu_isa());
+  p->max = mx_pair_kernels_isa(t, MX_MAX, c->isa);
+  p->min = mx_pair_kernels_isa(t, MX_MIN, c->isa);
+  p->both = mx_clip_kernel(t, c->isa);
   if (!p->max || !p->min)
     return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(t));
   p->esize = mx_dtype_size(t);

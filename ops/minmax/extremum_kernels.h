@@ -45,8 +45,8 @@ typedef struct mx_reduce_walk {
 } mx_reduce_walk;
 
 /* Plans the reduction of a concrete `rank`-dim shape over the axes whose bit
- * is set in `axes`, for dtype t (which mx_reduce_kernels_for covers). */
-void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes);
+ * is set in `axes`, for dtype t, with the kernels of level isa (mx_reduce_kernels_isa). */
+void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, mx_isa isa, int rank, const int64_t *dims, uint32_t axes);
 /* out: out_count elements, each the extreme of its set (the identity for an
  * empty set), in the order of the kept dims. */
 void mx_reduce_run(const mx_reduce_walk *w, const void *in, void *out);

@@ -15,4 +15,3 @@ const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, mx_isa isa) {
   return k && k->pair ? k : NULL; /* (NULL: a direction no linked op needs) */
 }
 
-const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir) { return mx_pair_kernels_isa(t, dir, mx_cpu_isa()); }

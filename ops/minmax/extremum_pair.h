@@ -48,10 +48,9 @@ struct mx_pair_set {
 
 /* The kernels of dtype t (bool is uint8's: false < true) in direction dir at
  * the highest ISA level <= isa that this build has (tests pass each level;
- * prepare passes mx_cpu_isa()), or NULL for a dtype this build leaves out.
+ * prepare passes its context's isa), or NULL for a dtype this build leaves out.
  * extremum_pair.c. */
 const mx_pair_kernels *mx_pair_kernels_isa(mx_dtype t, mx_dir dir, mx_isa isa);
-const mx_pair_kernels *mx_pair_kernels_for(mx_dtype t, mx_dir dir); /* at mx_cpu_isa() */
 
 /* ---- reductions (reduce_rows.c.in) ---- */
 
@@ -74,7 +73,6 @@ struct mx_reduce_rows_set {
 
 /* As mx_pair_kernels_isa, for the reductions (extremum_reduce.c). */
 const mx_reduce_kernels *mx_reduce_kernels_isa(mx_dtype t, mx_dir dir, mx_isa isa);
-const mx_reduce_kernels *mx_reduce_kernels_for(mx_dtype t, mx_dir dir);
 
 /* ---- each dtype's pick: the extreme of a and b in direction dir under the
  * NaN rule (extremum.h). The integers' are inlined always (they were

@@ -31,9 +31,6 @@ const mx_reduce_kernels *mx_reduce_kernels_isa(mx_dtype t, mx_dir dir, mx_isa is
   return k && k->rows ? k : NULL; /* (NULL: a direction no linked op needs) */
 }
 
-const mx_reduce_kernels *mx_reduce_kernels_for(mx_dtype t, mx_dir dir) {
-  return mx_reduce_kernels_isa(t, dir, mx_cpu_isa());
-}
 
 static int last_reduced(const mx_reduce_walk *w) { return (int)((w->reduced >> (w->n - 1)) & 1); }
 
@@ -70,9 +67,9 @@ static void plan(mx_reduce_walk *w) {
   if (w->tasks < 2) w->tasks = 1;
 }
 
-void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, int rank, const int64_t *dims, uint32_t axes) {
+void mx_reduce_init(mx_reduce_walk *w, mx_dtype t, mx_dir dir, mx_isa isa, int rank, const int64_t *dims, uint32_t axes) {
   memset(w, 0, sizeof *w);
-  w->k = mx_reduce_kernels_for(t, dir);
+  w->k = mx_reduce_kernels_isa(t, dir, isa);
   w->esize = mx_dtype_size(t);
   mx_extremum_identity(t, dir, w->identity);
   w->in_count = w->out_count = 1;

@@ -44,7 +44,7 @@ size_t mx_max_params_size(const mx_node *n) { return offsetof(max_params, bp) + 
 /* The kernels: pair.c.in's, for the dtype at the CPU's ISA level (extremum_pair.c). */
 minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
   max_params *p = params;
-  p->k = mx_pair_kernels_for(c->in_dtype[0], mx_dir_of(c->node));
+  p->k = mx_pair_kernels_isa(c->in_dtype[0], mx_dir_of(c->node), c->isa);
   p->esize = mx_dtype_size(c->in_dtype[0]);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;

@@ -109,7 +109,7 @@ static minnx_status reduce_prepare(mx_op_ctx *c, void *params) {
   if (st) return st;
   p->copy = noop;
   p->bytes = mx_shape_bytes(in, c->in_dtype[0]);
-  mx_reduce_init(&p->w, c->in_dtype[0], mx_dir_of(c->node), in->rank, in->dims, mask);
+  mx_reduce_init(&p->w, c->in_dtype[0], mx_dir_of(c->node), c->isa, in->rank, in->dims, mask);
   c->scratch = noop ? 0 : mx_reduce_scratch(&p->w); /* the pieces' results */
   return MINNX_OK;
 }

@@ -45,7 +45,7 @@ static minnx_status check_target(mx_op_ctx *c, int64_t to, const char *how) {
     return mx_op_fail(c, MINNX_E_TYPE, "%s is %s, a dtype this version does not allow", how,
                       mx_dtype_name((int)to));
   mx_convert_params p;
-  if (!mx_convert_choose(&p, c->in_dtype[0], (int)to))
+  if (!mx_convert_choose_isa(&p, c->in_dtype[0], (int)to, c->isa))
     return mx_op_fail(c, MINNX_E_TYPE, "casting %s to %s: this build leaves one of them out (MINNX_DTYPES)",
                       mx_dtype_name(c->in_dtype[0]), mx_dtype_name((int)to));
   c->out_dtype[0] = (mx_dtype)to;
@@ -83,7 +83,7 @@ static size_t cast_params_size(const mx_node *n) {
 static minnx_status cast_prepare(mx_op_ctx *c, void *params) {
   cast_params *p = params;
   p->n = mx_shape_count(&c->out[0]);
-  if (!mx_convert_choose(&p->conv, c->in_dtype[0], c->out_dtype[0]))
+  if (!mx_convert_choose_isa(&p->conv, c->in_dtype[0], c->out_dtype[0], c->isa))
     return mx_op_fail(c, MINNX_E_TYPE, "no conversion from %s to %s in this build", mx_dtype_name(c->in_dtype[0]),
                       mx_dtype_name(c->out_dtype[0]));
   return MINNX_OK;

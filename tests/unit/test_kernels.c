@@ -256,7 +256,7 @@ static void max_case(mx_dtype t, mx_dir dir, int n_in, const mx_shape *shapes, c
   }
   mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "Min" : "Max", .domain = "", .n_inputs = n_in, .n_outputs = 1};
   mx_shape out_shape = *out;
-  mx_op_ctx c = {.node = &node, .in = ins, .out = &out_shape, .in_dtype = &t};
+  mx_op_ctx c = {.node = &node, .in = ins, .out = &out_shape, .in_dtype = &t, .isa = mx_cpu_isa()};
   void *plan = malloc(mx_max_params_size(&node));
   int64_t count = count_of(out);
   void *y = malloc((size_t)count * es + 1);
@@ -399,7 +399,7 @@ static void reduce_case(mx_dtype t, mx_dir dir, const mx_shape *in, uint32_t axe
   void *y = malloc((size_t)m * es + 1), *ref = malloc((size_t)m * es + 1);
   fill(t, x, n, specials);
   mx_reduce_walk w;
-  mx_reduce_init(&w, t, dir, in->rank, in->dims, axes);
+  mx_reduce_init(&w, t, dir, mx_cpu_isa(), in->rank, in->dims, axes);
   mx_reduce_run(&w, x, y);
   mx_ref_reduce(t, dir, in, axes, x, ref);
   /* in parts, the last first: byte for byte the same */
