@@ -111,6 +111,20 @@ const char *minnx_dtype_name(minnx_dtype dtype);
 /* Bytes per element of a dtype; 0 for a value minnx cannot hold. */
 size_t minnx_dtype_size(minnx_dtype dtype);
 
+/* Instruction-set levels of the kernels. Every level gives the same bits
+ * (README, "Numbers"): a level is a choice of speed only, and tests compare
+ * the levels' outputs. */
+typedef enum minnx_isa {
+  MINNX_ISA_NATIVE = 0,   /* the highest level this build and CPU have */
+  MINNX_ISA_PORTABLE = 1, /* plain C, as aarch64 and the Cortex-M4 run it */
+  MINNX_ISA_AVX2 = 2,     /* x86-64 with AVX2, FMA and F16C */
+  MINNX_ISA_AVX512 = 3    /* and AVX-512 F and DQ */
+} minnx_isa;
+
+/* The highest level this build has whose instructions this CPU has
+ * (MINNX_ISA_PORTABLE off x86-64). */
+minnx_isa minnx_isa_available(void);
+
 /* How a model is loaded. A zeroed struct (or NULL) means the defaults. */
 typedef struct minnx_load_options {
   /* Memory for the model and its sessions; alloc NULL means malloc/free. The
@@ -140,6 +154,11 @@ typedef struct minnx_load_options {
    * minnx_model_load_file maps the file instead of reading it, and keeps the
    * mapping until minnx_model_free. Other tensors are copied as usual. */
   int weights_in_place;
+  /* A minnx_isa: the highest level the kernels of the model's sessions use
+   * (0, MINNX_ISA_NATIVE: what minnx_isa_available gives). A level above
+   * that is refused with MINNX_E_UNSUPPORTED, a value that is no level with
+   * MINNX_E_ARG. */
+  int max_isa;
 } minnx_load_options;
 
 /* Loads a model from a file. `options` may be NULL (malloc, no external-data

@@ -30,7 +30,7 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
    * value more at the load's peak). Where shapes are known, prepare runs
    * too: for the scratch each node asks for, and so that its refusals come
    * at load. */
-  mx_prep prep = {NULL, params, scratch, NULL};
+  mx_prep prep = {NULL, params, scratch, NULL, (mx_isa)m->isa};
   if ((st = mx_infer(g, g->values, pool, NULL, NULL, &bufs, &prep, err))) goto done;
   int known = 1;
   for (int32_t v = 0; v < g->n_values; v++) known &= mx_shape_count(&g->values[v].shape) >= 0;
@@ -48,11 +48,27 @@ done:
   return st;
 }
 
+minnx_isa minnx_isa_available(void) { return (minnx_isa)(mx_cpu_isa() + 1); }
+
+/* The level asked for in options, checked against what this build and CPU have. */
+static minnx_status isa_of(const minnx_load_options *options, unsigned char *isa, mx_err *err) {
+  minnx_isa have = minnx_isa_available(), want = options && options->max_isa ? (minnx_isa)options->max_isa : have;
+  if (want < MINNX_ISA_PORTABLE || want > MINNX_ISA_AVX512)
+    return mx_fail(err, MINNX_E_ARG, "max_isa %d is not a minnx_isa", options->max_isa);
+  if (want > have)
+    return mx_fail(err, MINNX_E_UNSUPPORTED, "max_isa %s: this build and CPU have up to %s", mx_isa_name(want - 1),
+                   mx_isa_name(have - 1));
+  *isa = (unsigned char)(want - 1);
+  return MINNX_OK;
+}
+
 static minnx_status build(minnx_model *m, const void *data, size_t size, const mx_external *ext,
                           const minnx_load_options *options, mx_err *err) {
   mx_graph *g = &m->g;
   int in_place = options && options->weights_in_place;
-  minnx_status st = mx_load_model(data, size, mx_op_known, ext, in_place, &m->pool, g, err);
+  minnx_status st = isa_of(options, &m->isa, err);
+  if (st) return st;
+  st = mx_load_model(data, size, mx_op_known, ext, in_place, &m->pool, g, err);
   if (!st) st = mx_graph_order(g, &m->pool, err);
   if (!st) st = mx_resolve(g, err);
   if (st) return st;

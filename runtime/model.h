@@ -6,6 +6,7 @@
 #include "graph/ir.h"
 #include "graph/region.h"
 #include "loader/loader.h"
+#include "ops/core/cpu.h"
 
 typedef struct mx_plan {
   size_t *offsets;    /* arena offset of each value; SIZE_MAX when it lives elsewhere */
@@ -33,7 +34,8 @@ struct minnx_model {
   /* When every shape is known at load, the arena is planned once here and
    * sessions share the offsets (read-only). */
   int planned;
-  int shapes_read_inputs; /* a shape depends on a graph input's bytes: sessions plan at each run */
+  unsigned char shapes_read_inputs; /* a shape depends on a graph input's bytes: sessions plan at each run */
+  unsigned char isa; /* the kernels' mx_isa (minnx_load_options.max_isa, within the CPU's): asked once, at load */
   mx_plan plan;
   mx_mapping mapping;
 };

@@ -86,7 +86,7 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   }
   /* Prepare runs in there, node by node; on the same shapes as at load (a
    * planned model) it asks for the same scratch. */
-  mx_prep prep = {s->node_params, NULL, s->scratch, s->data};
+  mx_prep prep = {s->node_params, NULL, s->scratch, s->data, (mx_isa)s->m->isa};
   minnx_status st = mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++) {

@@ -122,7 +122,8 @@ int cmd_bench(cli *c) {
   size_t n_in = 0;
   int rc = EXIT_OK;
   uint64_t *times = NULL;
-  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, c->threads, &s, &err)) {
+  minnx_load_options opts = load_options(c);
+  if (minnx_model_load_file(model_path, &opts, &m, &err) || open_session(m, c->threads, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }

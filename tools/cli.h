@@ -21,6 +21,8 @@ typedef struct {
   int print;
   long repeat, warmup;
   long threads; /* --threads: 0 when not given (the online CPUs, where the build has workers) */
+  int isa;      /* --isa: a minnx_isa, 0 (native) when not given */
+  int digest;   /* --digest: test's PASS lines end with the outputs' digest */
   unsigned long long seed;
 } cli;
 
@@ -38,6 +40,9 @@ typedef int (*command_fn)(cli *c);
  * when the command is to run, else the exit status (help or version printed,
  * or bad usage reported). */
 int parse_command_line(int argc, char **argv, cli *c, command_fn *fn);
+
+/* Load options for c: the kernels' level (--isa). */
+minnx_load_options load_options(const cli *c);
 
 /* A session on m over the threads asked for (--threads, else the online
  * CPUs), in the process's one pool: a pool per session cost more to start

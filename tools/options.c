@@ -57,6 +57,26 @@ static const char *set_seed(cli *c, const char *v) {
   return errno || end == v || *end || v[0] == '-' ? "takes a non-negative integer" : NULL;
 }
 
+static const char *set_isa(cli *c, const char *v) {
+  static const char *const names[] = {"native", "portable", "avx2", "avx512"};
+  int k = 0;
+  while (k < 4 && strcmp(v, names[k]) != 0) k++;
+  if (k == 4) return "takes native, portable, avx2 or avx512";
+  if (k > (int)minnx_isa_available()) {
+    static char why[64]; /* the CLI's own: it parses once */
+    snprintf(why, sizeof why, "this build and CPU have up to %s", names[minnx_isa_available()]);
+    return why;
+  }
+  return c->isa = k, NULL;
+}
+static const char *set_digest(cli *c, const char *v) { return (void)v, c->digest = 1, NULL; }
+
+minnx_load_options load_options(const cli *c) {
+  minnx_load_options o = {0};
+  o.max_isa = c->isa;
+  return o;
+}
+
 static const option options[] = {
     {"run bench", "-i", "NAME=FILE", "bind graph input NAME to FILE (.npy, or a TensorProto .pb); once per input",
      set_input},
@@ -72,6 +92,12 @@ static const option options[] = {
     {"bench", "--seed", "N", "seed of the generated inputs (default 1)", set_seed},
     {"run test bench", "--threads", "N", "threads each session runs on, 1 to 1024 (default: the online CPUs; 1 in a build without the thread pool)",
      set_threads},
+    {"run test bench", "--isa", "LEVEL", "the highest instruction-set level of the kernels: native (default: the "
+                                         "highest this build and CPU have), portable, avx2 or avx512; every level "
+                                         "gives the same bits, and a level the CPU lacks is refused", set_isa},
+    {"test", "--digest", NULL, "end each PASS line with ' digest=' and 16 hex digits: a hash of the outputs' "
+                               "dtypes, shapes and bits, to compare runs across ISA levels and machines",
+     set_digest},
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 

@@ -61,8 +61,9 @@ int cmd_run(cli *c) {
   out_file *files = NULL;
   size_t n_out = 0;
   int rc = EXIT_OK, all_npy = c->n_inputs > 0;
+  minnx_load_options opts = load_options(c);
   if (!ins) return die(EXIT_LOAD, "out of memory");
-  if (minnx_model_load_file(model_path, NULL, &m, &err) || open_session(m, c->threads, &s, &err)) {
+  if (minnx_model_load_file(model_path, &opts, &m, &err) || open_session(m, c->threads, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", model_path, err.message);
     goto out;
   }

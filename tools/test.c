@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "digest.h"
 #include "divergence.h"
 #include "files.h"
 #include "tensor_io.h"
@@ -25,7 +26,7 @@ typedef struct {
  * a known divergence (kd) has its data repaired and compared as
  * divergence.h says, and what it needed noted. */
 static int run_data_set(const minnx_model *m, long threads, const char *dir, char *why, size_t wn, minnx_error *err,
-                        compare_errors *e, const divergence *kd, divergence_note *note) {
+                        compare_errors *e, const divergence *kd, divergence_note *note, uint64_t *digest) {
   file_tensor ins[MAX_CASE_TENSORS] = {0}, outs[MAX_CASE_TENSORS] = {0};
   int n_in = 0, n_out = 0, result = 0;
   minnx_session *s = NULL;
@@ -58,6 +59,7 @@ static int run_data_set(const minnx_model *m, long threads, const char *dir, cha
   for (int k = 0; k < n_out; k++) {
     minnx_tensor got;
     minnx_session_output(s, (size_t)k, &got);
+    *digest = digest_tensor(*digest, &got);
     char detail[256];
     if (kd) divergence_relabel_expected(kd, &outs[k].t, &got, note);
     int match = minnx_model_exact(m) ? same_tensor(&outs[k].t, &got, detail, sizeof detail)
@@ -75,19 +77,21 @@ out:
   return result;
 }
 
-static void test_case(const char *dir, const char *name, long threads, tally *t) {
+static void test_case(const char *dir, const char *name, const cli *c, tally *t) {
   char stage[16], word[64], why[512];
   int expect_error = read_expectation(dir, stage, sizeof stage, word, sizeof word);
   char *model_path = path_join(dir, "model.onnx");
   minnx_model *m = NULL;
   minnx_error err = {0};
-  minnx_status st = model_path ? minnx_model_load_file(model_path, NULL, &m, &err) : MINNX_E_NOMEM;
+  minnx_load_options opts = load_options(c);
+  minnx_status st = model_path ? minnx_model_load_file(model_path, &opts, &m, &err) : MINNX_E_NOMEM;
   free(model_path);
   int outcome = 0; /* 1 pass, 0 fail, 2 skip, 3 a known divergence */
   why[0] = '\0';
   const divergence *kd = divergence_find(name);
   divergence_note note = {0};
   compare_errors errors = {0, 0, 0};
+  uint64_t digest = 0; /* of every data set's outputs in turn */
   if (st) {
     if (expect_error && strcmp(stage, "load") == 0) {
       outcome = contains_ci(err.message, word);
@@ -107,7 +111,7 @@ static void test_case(const char *dir, const char *name, long threads, tally *t)
     for (size_t i = 0; sets && i < n && outcome == 1; i++) {
       if (strncmp(sets[i], "test_data_set_", 14) != 0) continue;
       char *sd = path_join(dir, sets[i]);
-      int r = sd ? run_data_set(m, threads, sd, why, sizeof why, &err, &errors, kd, &note) : 0;
+      int r = sd ? run_data_set(m, c->threads, sd, why, sizeof why, &err, &errors, kd, &note, &digest) : 0;
       free(sd);
       ran++;
       if (r == -1 && expect_error && strcmp(stage, "run") == 0) {
@@ -133,7 +137,9 @@ static void test_case(const char *dir, const char *name, long threads, tally *t)
   divergence_note_free(&note);
   char errs[96] = "";
   if (errors.compared) snprintf(errs, sizeof errs, " (max abs err %.2g, max rel err %.2g)", errors.max_abs, errors.max_rel);
-  if (outcome == 1) printf("PASS %s%s\n", name, errs), t->passed++;
+  char dig[40] = "";
+  if (c->digest) snprintf(dig, sizeof dig, " digest=%016llx", (unsigned long long)digest);
+  if (outcome == 1) printf("PASS %s%s%s\n", name, errs, dig), t->passed++;
   else if (outcome == 3) printf("DIVERGE %s: %s\n", name, why), t->diverged++;
   else if (outcome == 2) printf("SKIP %s: %s\n", name, why), t->skipped++;
   else printf("FAIL %s: %s%s\n", name, why, errs), t->failed++;
@@ -167,7 +173,7 @@ int cmd_test(cli *c) {
       char name[512];
       snprintf(name, sizeof name, "%s", base_name(path));
       name[strcspn(name, "/")] = '\0';
-      if (matches(c->filter, name)) test_case(path, name, c->threads, &t);
+      if (matches(c->filter, name)) test_case(path, name, c, &t);
       continue;
     }
     if (!is_dir(path)) return die(EXIT_LOAD, "'%s' is neither a test case nor a folder of them", path);
@@ -178,7 +184,7 @@ int cmd_test(cli *c) {
       if (!matches(c->filter, names[k])) continue;
       char *dir = path_join(path, names[k]);
       char *mp = dir ? path_join(dir, "model.onnx") : NULL;
-      if (mp && is_file(mp)) test_case(dir, names[k], c->threads, &t);
+      if (mp && is_file(mp)) test_case(dir, names[k], c, &t);
       free(mp);
       free(dir);
     }

@@ -43,12 +43,18 @@ static inline int mx_cpu_fma(void) { return 0; }
 static inline int mx_cpu_avx512(void) { return 0; }
 #endif
 
+/* Its name: "portable", "avx2", "avx512" (the CLI's --isa words). */
+static inline const char *mx_isa_name(mx_isa isa) {
+  return isa == MX_ISA_AVX512 ? "avx512" : isa == MX_ISA_AVX2 ? "avx2" : "portable";
+}
+
 /* The highest level this build has whose instructions the CPU has, asked
- * once per graph by the infer driver, which hands it to each prepare
- * (mx_op_ctx.isa: it executes CPUID, which a VM traps): MX_ISA_AVX2 needs AVX2, FMA and F16C
- * (every CPU with AVX2 that x86-64 builds meet has all three),
- * MX_ISA_AVX512 AVX-512 F and DQ as well. MX_ISA_PORTABLE off x86-64 and
- * in builds without the x86 variants (MX_NO_AVX2). */
+ * once per model load (it executes CPUID, which a VM traps), capped by
+ * minnx_load_options.max_isa and handed to each prepare as mx_op_ctx.isa.
+ * MX_ISA_AVX2 needs AVX2, FMA and F16C (every CPU with AVX2 that x86-64
+ * builds meet has all three), MX_ISA_AVX512 AVX-512 F and DQ as well.
+ * MX_ISA_PORTABLE off x86-64 and in builds without the x86 variants
+ * (MX_NO_AVX2). */
 #if MX_X86_GNU
 mx_isa mx_cpu_isa(void);
 #else

@@ -196,7 +196,7 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
 minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
                       const mx_prep *prep, mx_err *err) {
   char x[96], y[96];
-  const mx_isa isa = mx_cpu_isa();
+  const mx_isa isa = prep ? prep->isa : MX_ISA_PORTABLE;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     mx_op_ctx c;

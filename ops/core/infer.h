@@ -31,6 +31,7 @@ typedef struct mx_prep {
   void *one;
   size_t *scratch; /* per node: the arena scratch its eval needs (0 when it does not run) */
   const void *const *data; /* by value id: bound graph inputs' bytes (sessions); NULL at load */
+  mx_isa isa;               /* the level of the kernels prepare chooses (mx_op_ctx.isa) */
 } mx_prep;
 
 /* Infers the dtype and shape of every node output of g in execution order,

@@ -94,8 +94,8 @@ typedef struct mx_op_ctx {
   const void **out_data;      /* infer: bytes known at load fold the output (they must outlive the model) */
   struct mx_pool *pool;       /* infer at load: the model's pool, for bytes infer computes (mx_fold_output); else NULL */
   size_t scratch;             /* prepare: arena bytes eval needs (mx_exec.scratch), 64-byte aligned */
-  mx_isa isa;                 /* the highest ISA level of this build and CPU, for the kernel choosers: asked once
-                                 per graph (mx_cpu_isa executes CPUID, which traps to the hypervisor in a VM) */
+  mx_isa isa;                 /* the ISA level for the kernel choosers: the model's (the CPU's, asked once at load
+                                 since CPUID traps to the hypervisor in a VM; minnx_load_options.max_isa caps it) */
   mx_err *err;
 } mx_op_ctx;
 

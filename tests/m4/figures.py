@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 LINE = re.compile(r"^PASS (\S+) region=(\d+) kept=(\d+) session=(\d+) stack_load=(\d+) stack_run=(\d+) "
-                  r"in_place_region=(\d+)$")
+                  r"in_place_region=(\d+) digest=[0-9a-f]{16}$")
 
 
 def case_class(name):
