@@ -1,7 +1,7 @@
 #!/bin/sh
 # The CLI explains itself: help, COMMAND --help, --version (the header's and
 # minnx.pc's), info's marks and dim_param names, --filter as a substring,
-# bench on a MODEL with generated or -i inputs.
+# bench on a MODEL with generated or -i inputs, --isa and --digest.
 #   points.sh MINNX SOURCE_DIR BUILD_DIR OFFICIAL_DATA OWN_DATA
 set -eu
 minnx=$1 src=$2 build=$3 official=$4 own=$5
@@ -46,4 +46,17 @@ d=$official/test_max_example/test_data_set_0
 "$minnx" bench "$official/test_max_example/model.onnx" -i "data_1=$d/input_1.pb" --repeat 3 | grep -Eq '^ns_per_run=' ||
   fail "bench MODEL with one -i, others generated"
 "$minnx" bench "$official/test_max_example" --repeat 3 | grep -Eq '^ns_per_run=' || fail "bench DIR"
+
+# --isa: every level the CPU has gives the same digest; a word that is no level is bad usage
+"$minnx" test "$official" --filter 'test_max_*' --digest --isa portable >"$tmp/p"
+grep -Eq '^PASS test_max_example digest=[0-9a-f]{16}$' "$tmp/p" || fail "--digest: $(head -n 1 "$tmp/p")"
+for isa in native avx2 avx512; do
+  "$minnx" test "$official" --filter 'test_max_*' --digest --isa $isa >"$tmp/i" 2>&1 || {
+    grep -q "this build and CPU have up to" "$tmp/i" || fail "--isa $isa: $(cat "$tmp/i")"
+    continue
+  }
+  cmp -s "$tmp/p" "$tmp/i" || fail "--isa $isa: other digests than portable's"
+done
+"$minnx" run "$src/examples/max_argmax/model.onnx" --isa fast 2>"$tmp/e" && fail "--isa fast accepted"
+grep -q "takes native, portable, avx2 or avx512" "$tmp/e" || fail "--isa fast: $(cat "$tmp/e")"
 echo "ok"
