@@ -7,7 +7,8 @@
  * double. The exact ops are IEEE operations and selects (numpy's bits),
  * floor, ceil and round by adding and subtracting 2^23 (2^52), which rounds
  * to an integer, ties to even, with no libm call; sqrt is the instruction
- * (the build has -fno-math-errno). The others follow the formulas of
+ * (the build has -fno-math-errno), or for double on a target without one
+ * (the Cortex-M4) the digit-by-digit root, correctly rounded too. The others follow the formulas of
  * README's "Activations and elementwise functions" with ops/core/mathf.h's
  * functions, operation for operation in every path. Integers wrap: Neg and
  * Abs of the most negative value give it back. */
@@ -57,6 +58,45 @@ static inline double mx_floor_f64(double x) {
 static inline double mx_ceil_f64(double x) {
   double r = mx_rint_f64(x);
   return mx_copysign_f64(r < x ? r + 1.0 : r, x);
+}
+
+/* sqrt of a double, correctly rounded, from integer arithmetic (the square
+ * root digit by digit, two bits of the radicand a step): for targets without
+ * a double square root instruction (the Cortex-M4's FPU is single precision),
+ * where __builtin_sqrt would call the C library. */
+static inline double mx_sqrt_f64_soft(double x) {
+  uint64_t u = mx_f64_bits(x);
+  if (x != x || x <= 0.0 || u == 0x7ff0000000000000u) /* NaN, +-0 (kept), -x, +inf */
+    return x < 0.0 ? mx_f64_of_bits(0x7ff8000000000000u) : x + x;
+  int e = (int)(u >> 52) - 1023;
+  uint64_t m = u & 0x000fffffffffffffu;
+  if (u >> 52 == 0) { /* subnormal: the leading bit to bit 52 */
+    int s = __builtin_clzll(m) - 11;
+    m <<= s;
+    e = -1022 - s;
+  } else {
+    m |= 0x0010000000000000u;
+  }
+  if (e & 1) m <<= 1, e -= 1; /* x = m 2^(e-52), e even, m < 2^54 */
+  /* q = floor(sqrt(m 2^54)), 54 bits: 53 and the rounding bit; r the remainder */
+  uint64_t q = 0, r = 0;
+  for (int i = 0; i < 54; i++) {
+    r = (r << 2) | (i <= 26 ? (m >> (52 - 2 * i)) & 3u : 0u);
+    uint64_t t = (q << 2) | 1u;
+    q <<= 1;
+    if (r >= t) r -= t, q |= 1u;
+  }
+  uint64_t mant = (q >> 1) + ((q & 1u) & ((r != 0) | ((q >> 1) & 1u)));
+  /* a carry to 2^53 moves into the exponent by the addition below */
+  return mx_f64_of_bits(((uint64_t)(e / 2 + 1022) << 52) + mant);
+}
+
+static inline double mx_sqrt_f64(double x) {
+#if defined(__arm__) && !(defined(__ARM_FP) && (__ARM_FP & 8))
+  return mx_sqrt_f64_soft(x);
+#else
+  return __builtin_sqrt(x);
+#endif
 }
 
 /* max(0, min(1, t)), a NaN passing through */
@@ -114,7 +154,7 @@ static inline double mx_unary_double(mx_unop op, double x, mx_unary_args a) {
     case MX_RECIPROCAL: return 1.0 / x;
     case MX_FLOOR: return mx_floor_f64(x);
     case MX_CEIL: return mx_ceil_f64(x);
-    case MX_SQRT: return __builtin_sqrt(x);
+    case MX_SQRT: return mx_sqrt_f64(x);
     case MX_ROUND: return x != x ? x + x : mx_rint_f64(x);
     case MX_LEAKY_RELU: return x < 0.0 ? x * (double)a.alpha : x;
     case MX_HARD_SIGMOID: return mx_unit_clamp_f64((double)a.alpha * x + (double)a.beta);
