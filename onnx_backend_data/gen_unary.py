@@ -122,8 +122,8 @@ def ref64(op, x, attrs, ver):
 def round_bf16(v):
     """float64 -> bfloat16 bits, rounded once: to float32 by round-to-odd, then to nearest even."""
     v = np.asarray(v, np.float64)
-    f = v.astype(np.float32)
     with np.errstate(all="ignore"):
+        f = v.astype(np.float32)
         over = np.abs(f.astype(np.float64)) > np.abs(v)
     f = np.where(over & np.isfinite(v), np.nextafter(f, np.float32(0)), f).astype(np.float32)
     inexact = np.isfinite(v) & (f.astype(np.float64) != v)
