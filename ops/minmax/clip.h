@@ -20,7 +20,7 @@ struct mx_clip_set {
 };
 
 /* The kernel of dtype t at the highest ISA level <= isa that this build has
- * (tests pass each level; prepare passes mx_cpu_isa()); NULL for a dtype that
+ * (tests pass each level; prepare passes its context's isa); NULL for a dtype that
  * has none (Clip then makes two passes over a block in L1). */
 mx_clip_fn mx_clip_kernel(mx_dtype t, mx_isa isa);
 

@@ -23,6 +23,11 @@
  * specials, are held to their reference loop (ops/math/gemm_ref.c), and
  * float's are also run through the product kernels directly at each
  * instruction-set level the CPU has.
+ * The one-operand elementwise ops (Neg ... Gelu, ops/math/unary.c, their
+ * latest version each, with alpha, beta, gamma from telling values or any
+ * bits, Gelu of both forms) are held to their reference loop
+ * (ops/math/unary_loops.h) bit for bit, the transcendental ones included,
+ * and their kernels are also called directly at each level the CPU has.
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -45,6 +50,7 @@
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
 #include "ops/math/binary.h"
+#include "ops/math/unary.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -62,7 +68,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY };
 
 typedef struct {
   const char *op, *domain;
@@ -91,6 +97,14 @@ static const version versions[] = {
     {"Equal", "", 13, 1, K_BINARY}, {"Greater", "", 13, 1, K_BINARY}, {"Less", "", 13, 1, K_BINARY},
     {"GreaterOrEqual", "", 16, 1, K_BINARY}, {"LessOrEqual", "", 16, 1, K_BINARY}, {"And", "", 7, 1, K_BINARY},
     {"Or", "", 7, 1, K_BINARY}, {"Xor", "", 7, 1, K_BINARY},
+    /* the one-operand ops, in ops/math/unary.h's order (unop_of) */
+    {"Neg", "", 13, 0, K_UNARY}, {"Abs", "", 13, 0, K_UNARY}, {"Sign", "", 13, 0, K_UNARY},
+    {"Relu", "", 14, 0, K_UNARY}, {"Reciprocal", "", 13, 0, K_UNARY}, {"Floor", "", 13, 0, K_UNARY},
+    {"Ceil", "", 13, 0, K_UNARY}, {"Sqrt", "", 13, 0, K_UNARY}, {"Round", "", 11, 0, K_UNARY},
+    {"LeakyRelu", "", 16, 0, K_UNARY}, {"HardSigmoid", "", 6, 0, K_UNARY}, {"HardSwish", "", 14, 0, K_UNARY},
+    {"Exp", "", 13, 0, K_UNARY}, {"Log", "", 13, 0, K_UNARY}, {"Erf", "", 13, 0, K_UNARY},
+    {"Sigmoid", "", 13, 0, K_UNARY}, {"Tanh", "", 13, 0, K_UNARY}, {"Elu", "", 6, 0, K_UNARY},
+    {"Selu", "", 6, 0, K_UNARY}, {"Softplus", "", 1, 0, K_UNARY}, {"Gelu", "", 20, 0, K_UNARY},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -121,6 +135,8 @@ typedef struct {
   Onnx__TypeProto type[4];
   Onnx__ValueInfoProto *in_vi[4];
   Onnx__AttributeProto attr[5], *attrp[5];
+  /* the one-operand ops: alpha, beta, gamma as float bits; Gelu's form (last: "tanh") */
+  uint32_t args[3];
   /* MatMul and Gemm */
   int64_t m, n, k;
   int ta, tb, bcast, crank; /* crank: C's shape (product_c_shape), -1: no C */
@@ -160,6 +176,7 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
 }
 
 static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
+static void edit_unary(Onnx__ModelProto *m, node_spec *s);
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
@@ -174,6 +191,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     return;
   }
   if (s->v->kind == K_BINARY) return; /* no attributes */
+  if (s->v->kind == K_UNARY) {
+    edit_unary(m, s);
+    return;
+  }
   if (s->v->kind != K_EXTREMUM) {
     edit_cast_clip(m, s);
     return;
@@ -210,6 +231,26 @@ static void float_attr(node_spec *s, int i, const char *name, uint32_t bits) {
   s->attr[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT;
   s->attr[i].has_f = 1;
   memcpy(&s->attr[i].f, &bits, sizeof bits);
+}
+
+/* The one-operand ops' attributes: each that the op has, always given. */
+static void edit_unary(Onnx__ModelProto *m, node_spec *s) {
+  const char *op = s->v->op;
+  int n = 0;
+  if (!strcmp(op, "LeakyRelu") || !strcmp(op, "HardSigmoid") || !strcmp(op, "Elu") || !strcmp(op, "Selu"))
+    float_attr(s, n++, "alpha", s->args[0]);
+  if (!strcmp(op, "HardSigmoid")) float_attr(s, n++, "beta", s->args[1]);
+  if (!strcmp(op, "Selu")) float_attr(s, n++, "gamma", s->args[2]);
+  if (!strcmp(op, "Gelu") && s->last) {
+    int_attr(s, n, "approximate", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+    s->attr[n].has_s = 1;
+    s->attr[n].s.data = (uint8_t *)"tanh";
+    s->attr[n++].s.len = 4;
+  }
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
 }
 
 /* Cast's `to` (Cast-1: by name) and saturate (19); Clip-1 and -6's bounds. */
@@ -347,11 +388,42 @@ static mx_binop binop_of(const char *op) {
   return (mx_binop)k;
 }
 
+/* The one-operand op of a K_UNARY version: the versions list them in mx_unop's order. */
+static mx_unop unop_of(const node_spec *s) {
+  size_t first = 0;
+  while (versions[first].kind != K_UNARY) first++;
+  mx_unop op = (mx_unop)(s->v - &versions[first]);
+  return op == MX_GELU && s->last ? MX_GELU_TANH : op;
+}
+
+/* A one-operand node: a dtype, a shape, and attributes from a few telling values (negative, zero,
+ * NaN, huge) or any bits. */
+static void choose_unary(bytes *b, node_spec *s) {
+  static const uint32_t picks[] = {0x3c23d70a, 0x3e4ccccd, 0x3f000000, 0x3f800000, 0xc0000000,
+                                   0x00000000, 0x7fc00000, 0x7f7fffff, 0x3fd62d7d, 0x3f867d5f};
+  s->t = dtypes[take(b) % N_NUMERIC];
+  s->n_in = 1;
+  s->out_rank = (int)(take(b) % 5);
+  for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
+  s->rank[0] = s->out_rank;
+  memcpy(s->dims[0], s->out_dims, sizeof s->out_dims);
+  for (int k = 0; k < 3; k++) {
+    unsigned sel = take(b);
+    s->args[k] = sel < 200 ? picks[sel % 10] : (uint32_t)take(b) | (uint32_t)take(b) << 8 | (uint32_t)take(b) << 16 |
+                                                  (uint32_t)take(b) << 24;
+  }
+  s->last = take(b) & 1;
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
   if (s->v->kind == K_PRODUCT) {
     choose_product(b, s);
+    return;
+  }
+  if (s->v->kind == K_UNARY) {
+    choose_unary(b, s);
     return;
   }
   if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY) {
@@ -805,6 +877,30 @@ static void binary_levels(const node_spec *s, void *const *in, const minnx_tenso
   }
 }
 
+/* The one-operand ops: the reference loop, then every ISA level's kernel this CPU has, called
+ * directly over the whole tensor. */
+static void unary_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                        unsigned char *ref, unsigned char *tmp) {
+  mx_unop op = unop_of(s);
+  mx_unary_args a;
+  memcpy(&a.alpha, &s->args[0], 4);
+  memcpy(&a.beta, &s->args[1], 4);
+  memcpy(&a.gamma, &s->args[2], 4);
+  if (strcmp(s->v->op, "LeakyRelu") && strcmp(s->v->op, "HardSigmoid") && strcmp(s->v->op, "Elu") &&
+      strcmp(s->v->op, "Selu"))
+    a.alpha = 0; /* not given */
+  if (strcmp(s->v->op, "HardSigmoid")) a.beta = 0;
+  if (strcmp(s->v->op, "Selu")) a.gamma = 0;
+  int64_t n = count_of(s->dims[0], s->rank[0]);
+  mx_unary_ref(s->t, op)(op, ref, in[0], n, &a);
+  compare(s, "session", s->t, got, ref, y->nbytes);
+  static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
+    mx_unary_kernel(s->t, op, (mx_isa)isa)(tmp, in[0], n, &a);
+    compare(s, names[isa], s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Run 0's output against the rules; for Cast and Clip, each instruction-set
  * level of their kernels that this CPU has too, called directly. */
 static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -832,6 +928,8 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     }
   } else if (s->v->kind == K_PRODUCT) {
     product_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_UNARY) {
+    unary_check(s, in, y, got, ref, tmp);
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
