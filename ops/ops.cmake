@@ -49,6 +49,8 @@ minnx_op(Concat VIEWS DATA ops/tensor/concat.c)
 # matrix products (ops/math/gemm.h: the kernels and their order)
 minnx_op(MatMul SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
 minnx_op(Gemm SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
+# convolutions (ops/nn/conv.h: their order, on the matrix products' kernels)
+minnx_op(Conv SCRATCH ops/nn/conv.c ops/nn/conv_run.c ops/nn/im2col.c ops/nn/conv_ref.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
 # elementwise ops of two operands
 minnx_op(Add ops/math/binary.c ops/math/binary.kernels.cmake)
 minnx_op(Sub ops/math/binary.c ops/math/binary.kernels.cmake)

@@ -23,6 +23,11 @@
  * specials, are held to their reference loop (ops/math/gemm_ref.c), and
  * float's are also run through the product kernels directly at each
  * instruction-set level the CPU has.
+ * Conv 1 and 11 (1-D, 2-D, 3-D; groups and depthwise; strides, dilations,
+ * pads, every auto_pad; kernel_shape written or not; a bias or none; 1x1
+ * convolutions that skip im2col) in float16, float and double are held to
+ * their reference loop (ops/nn/conv_ref.c) and run through their plan
+ * directly at each instruction-set level of the product kernels.
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -45,6 +50,7 @@
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
 #include "ops/math/binary.h"
+#include "ops/nn/conv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -62,7 +68,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_CONV };
 
 typedef struct {
   const char *op, *domain;
@@ -91,6 +97,7 @@ static const version versions[] = {
     {"Equal", "", 13, 1, K_BINARY}, {"Greater", "", 13, 1, K_BINARY}, {"Less", "", 13, 1, K_BINARY},
     {"GreaterOrEqual", "", 16, 1, K_BINARY}, {"LessOrEqual", "", 16, 1, K_BINARY}, {"And", "", 7, 1, K_BINARY},
     {"Or", "", 7, 1, K_BINARY}, {"Xor", "", 7, 1, K_BINARY},
+    {"Conv", "", 1, 0, K_CONV}, {"Conv", "", 11, 0, K_CONV},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -110,21 +117,27 @@ typedef struct {
   int n_in, out_rank;
   int64_t out_dims[4];
   int rank[4];
-  int64_t dims[4][4];
+  int64_t dims[4][5];
   int64_t axis, keepdims, last;
   uint32_t axes;         /* the reductions': bit d reduces axis d (none: all) */
   int64_t axes_list[4];
   /* the protobuf objects the edit points the model at */
-  Onnx__TensorShapeProto__Dimension dim[4][4], *dimp[4][4];
+  Onnx__TensorShapeProto__Dimension dim[4][5], *dimp[4][5];
   Onnx__TensorShapeProto shape[4];
   Onnx__TypeProto__Tensor tt[4];
   Onnx__TypeProto type[4];
   Onnx__ValueInfoProto *in_vi[4];
-  Onnx__AttributeProto attr[5], *attrp[5];
+  Onnx__AttributeProto attr[6], *attrp[6];
   /* MatMul and Gemm */
   int64_t m, n, k;
   int ta, tb, bcast, crank; /* crank: C's shape (product_c_shape), -1: no C */
   uint32_t alpha, beta;     /* float bits; 0x3f800000 each: the attributes are left out */
+  /* Conv: its geometry (computed here from the spec's formulas), auto_pad
+   * (0 NOTSET, 1 SAME_UPPER, 2 SAME_LOWER, 3 VALID), the pads given, the
+   * attributes' lists (kernel_shape, strides, dilations, pads) */
+  mx_conv_geom geom;
+  int sp, auto_pad, bias;
+  int64_t pads[6], conv_ints[4][6];
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
@@ -161,6 +174,7 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
 
 static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
+static void edit_conv(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
@@ -171,6 +185,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   }
   if (s->v->kind == K_PRODUCT) {
     edit_product(m, s);
+    return;
+  }
+  if (s->v->kind == K_CONV) {
+    edit_conv(m, s);
     return;
   }
   if (s->v->kind == K_BINARY) return; /* no attributes */
@@ -309,6 +327,82 @@ static void choose_product(bytes *b, node_spec *s) {
   if (s->crank >= 0) s->rank[2] = product_c_shape(s, s->dims[2]);
 }
 
+/* Conv: the attributes the node writes (the defaults too when s->last). */
+static void ints_attr(node_spec *s, int i, const char *name, const int64_t *v, size_t n) {
+  int_attr(s, i, name, 0);
+  s->attr[i].has_i = 0;
+  s->attr[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+  s->attr[i].n_ints = n;
+  s->attr[i].ints = (int64_t *)v;
+}
+
+static void edit_conv(Onnx__ModelProto *m, node_spec *s) {
+  static const char *const modes[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
+  int n = 0;
+  size_t sp = (size_t)s->sp;
+  if (s->last) ints_attr(s, n++, "kernel_shape", s->conv_ints[0], sp);
+  ints_attr(s, n++, "strides", s->conv_ints[1], sp);
+  ints_attr(s, n++, "dilations", s->conv_ints[2], sp);
+  if (s->auto_pad == 0) ints_attr(s, n++, "pads", s->conv_ints[3], 2 * sp);
+  if (s->auto_pad || s->last) {
+    int_attr(s, n, "auto_pad", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+    s->attr[n].has_s = 1;
+    s->attr[n].s.data = (uint8_t *)modes[s->auto_pad];
+    s->attr[n++].s.len = strlen(modes[s->auto_pad]);
+  }
+  if (s->geom.group != 1 || s->last) int_attr(s, n++, "group", s->geom.group);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+/* Conv's shapes: small spatial dims, kernels up to 3 (dilated up to 2),
+ * strides up to 3, pads up to 2; the input widened where the kernel would
+ * not fit (else load refuses it, which is fine but wasted). The geometry
+ * from the spec's formulas, apart from conv.c's. */
+static void choose_conv(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE};
+  static const int64_t sizes[] = {1, 2, 3, 4, 5, 7, 9, 16};
+  mx_conv_geom *g = &s->geom;
+  s->t = types[take(b) % 4];
+  unsigned a = take(b), gs = take(b);
+  s->sp = 1 + (int)(a % 3);
+  s->bias = a >> 2 & 1;
+  s->auto_pad = (int)(a >> 3 & 3);
+  s->last = a >> 5 & 1;
+  int point = a >> 6 & 1;
+  int64_t cg = 1 + gs % 4, mg = 1 + (gs >> 2) % 3;
+  g->group = 1 + (gs >> 4) % 3;
+  if (gs & 0x40) g->group = sizes[take(b) % 8], cg = 1; /* depthwise (with a multiplier mg) */
+  g->n = 1 + take(b) % 2, g->c = cg * g->group, g->m = mg * g->group;
+  if (point) s->auto_pad = 0;
+  s->n_in = s->bias ? 3 : 2;
+  s->rank[0] = s->rank[1] = s->sp + 2, s->rank[2] = 1;
+  s->dims[0][0] = g->n, s->dims[0][1] = g->c, s->dims[1][0] = g->m, s->dims[1][1] = cg, s->dims[2][0] = g->m;
+  for (int d = 0; d < 3; d++) g->in[d] = g->k[d] = g->out[d] = g->stride[d] = g->dil[d] = 1, g->pad[d] = 0;
+  for (int d = 0; d < s->sp; d++) {
+    int at = 3 - s->sp + d;
+    int64_t in = sizes[take(b) % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3, dl = 1 + take(b) % 2;
+    int64_t pb = take(b) % 3, pe = take(b) % 3;
+    if (point) k = 1, st = 1, pb = pe = 0;
+    if (s->auto_pad) pb = pe = 0;
+    int64_t dk = (k - 1) * dl + 1;
+    if (in + pb + pe < dk) in = dk - pb - pe;
+    int64_t out = (in + pb + pe - dk) / st + 1;
+    if (s->auto_pad == 1 || s->auto_pad == 2) { /* out = ceil(in / stride), the odd pad at the end (UPPER) */
+      out = (in + st - 1) / st;
+      int64_t total = (out - 1) * st + dk - in;
+      if (total < 0) total = 0;
+      pb = s->auto_pad == 1 ? total / 2 : total - total / 2;
+    }
+    g->in[at] = in, g->k[at] = k, g->stride[at] = st, g->dil[at] = dl, g->pad[at] = pb, g->out[at] = out;
+    s->dims[0][2 + d] = in, s->dims[1][2 + d] = k;
+    s->conv_ints[0][d] = k, s->conv_ints[1][d] = st, s->conv_ints[2][d] = dl;
+    s->conv_ints[3][d] = pb, s->conv_ints[3][s->sp + d] = pe;
+  }
+}
+
 static uint64_t special(minnx_dtype t, unsigned i);
 
 static void choose_cast_clip(bytes *b, node_spec *s) {
@@ -347,11 +441,17 @@ static mx_binop binop_of(const char *op) {
   return (mx_binop)k;
 }
 
+static void choose_conv(bytes *b, node_spec *s);
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
   if (s->v->kind == K_PRODUCT) {
     choose_product(b, s);
+    return;
+  }
+  if (s->v->kind == K_CONV) {
+    choose_conv(b, s);
     return;
   }
   if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY) {
@@ -791,6 +891,25 @@ static void product_check(const node_spec *s, void *const *in, const minnx_tenso
   }
 }
 
+/* The session's output against the reference loop; the plan run directly
+ * at each level of the product kernels this CPU has, too. */
+static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                       unsigned char *ref, unsigned char *tmp) {
+  const void *bias = s->bias ? in[2] : NULL;
+  mx_conv_ref(s->t, &s->geom, in[0], in[1], bias, ref);
+  compare(s, "session", s->t, got, ref, y->nbytes);
+  for (int isa = MX_GEMM_PORTABLE; isa <= mx_gemm_isa_available(); isa++) {
+    mx_conv_plan p;
+    if (!mx_conv_plan_init(&p, &s->geom, s->t, s->bias, isa)) abort();
+    void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
+    if (p.scratch && !scratch) abort();
+    mx_conv_run(&p, NULL, in[0], in[1], bias, tmp, scratch);
+    free(scratch);
+    compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
+            s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Add, Sub, Mul, Div: every ISA level's kernel this CPU has, called directly
  * over the whole output when each input is whole or one value. */
 static void binary_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
@@ -832,6 +951,8 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     }
   } else if (s->v->kind == K_PRODUCT) {
     product_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_CONV) {
+    conv_check(s, in, y, got, ref, tmp);
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
@@ -849,6 +970,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mx_gemm_dims d = product_dims_of(&s);
     if (d.batch * d.m * d.n * (d.k + 1) > 1 << 18) return 0;
   }
+  if (s.v->kind == K_CONV &&
+      s.geom.n * s.geom.m * mx_conv_plane(&s.geom) * (s.geom.c / s.geom.group * mx_conv_window(&s.geom) + 1) > 1 << 18)
+    return 0;
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
                    .n_inputs = s.n_in, .inputs = {"a", "b", "c", "d"}, .dtype = (int)s.t, .n_nodes = 1, .output = "y"};
   tm.nodes[0] = (test_node){s.v->op, s.v->domain, s.n_in, {"a", "b", "c", "d"}, "y", NULL, 0};
@@ -877,7 +1001,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
     if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
-    else if (s.v->kind == K_PRODUCT) fill_product(&b, t, x, count);
+    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
     memcpy(tensor.dims, s.dims[k], sizeof s.dims[k]);
