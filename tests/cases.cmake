@@ -25,10 +25,12 @@ file(GLOB official_arith LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_add 
      ${MINNX_ONNX_NODE_DATA}/test_and* ${MINNX_ONNX_NODE_DATA}/test_or* ${MINNX_ONNX_NODE_DATA}/test_xor*
      ${MINNX_ONNX_NODE_DATA}/test_not_* ${MINNX_ONNX_NODE_DATA}/test_where_*)
 list(APPEND official ${official_arith})
-# Convolutions (test_conv_with_* and test_basic_conv_with* leave out ConvInteger's and ConvTranspose's).
-file(GLOB official_nn LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_conv_with_* ${MINNX_ONNX_NODE_DATA}/test_basic_conv_with*)
+# Convolutions (test_conv_with_* and test_basic_conv_with* leave out ConvInteger's and ConvTranspose's) and pooling.
+file(GLOB official_nn LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_conv_with_* ${MINNX_ONNX_NODE_DATA}/test_basic_conv_with*
+     ${MINNX_ONNX_NODE_DATA}/test_maxpool_* ${MINNX_ONNX_NODE_DATA}/test_averagepool_* ${MINNX_ONNX_NODE_DATA}/test_globalaveragepool*
+     ${MINNX_ONNX_NODE_DATA}/test_globalmaxpool*)
 list(APPEND official ${official_nn})
-list(FILTER official EXCLUDE REGEX "test_maxpool|test_maxunpool|test_max_pool")
+list(FILTER official EXCLUDE REGEX "test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)
   message(FATAL_ERROR "No ONNX node tests under ${MINNX_ONNX_NODE_DATA}: install Debian's libonnx-testdata")

@@ -12,66 +12,21 @@
 
 #include "graph/shape.h"
 #include "ops/nn/conv.h"
+#include "ops/nn/window.h"
 
 /* ---- the geometry (infer and prepare) ---- */
 
-enum { PAD_NOTSET, PAD_SAME_UPPER, PAD_SAME_LOWER, PAD_VALID };
-
-/* An ints attribute: its values and count (absent: n = -1). */
-static const int64_t *ints_attr(const mx_node *n, const char *name, int64_t *count) {
-  const mx_attr *a = mx_node_attr(n, name);
-  *count = a ? (int64_t)a->n : -1;
-  return a ? a->ints : NULL;
-}
-
-static int auto_pad_of(const mx_node *n) {
-  const mx_attr *a = mx_node_attr(n, "auto_pad");
-  static const char *const names[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
-  if (!a) return PAD_NOTSET;
-  for (int k = 0; k < 4; k++)
-    if (strcmp(a->s, names[k]) == 0) return k;
-  return -1;
-}
-
-/* One spatial dim's output size and padding before it; in or k -1 (not
- * known yet) gives -1. Returns a refusal's text, or NULL. */
-static const char *spatial_dim(int mode, int64_t in, int64_t k, int64_t s, int64_t d, int64_t pb, int64_t pe,
-                               int64_t *out, int64_t *pad) {
-  int64_t dk, padded;
-  *out = -1;
-  *pad = pb;
-  if (in < 0 || k < 0) return NULL;
-  if (__builtin_mul_overflow(k - 1, d, &dk) || __builtin_add_overflow(dk, 1, &dk)) return "the dilated kernel overflows";
-  if (mode == PAD_SAME_UPPER || mode == PAD_SAME_LOWER) {
-    int64_t o = in / s + (in % s != 0), total;
-    if (__builtin_add_overflow(o > 0 ? (o - 1) * s : 0, dk, &total)) return "the padding SAME needs overflows";
-    total = total > in ? total - in : 0;
-    *pad = mode == PAD_SAME_UPPER ? total / 2 : total - total / 2;
-    *out = o;
-    return NULL;
-  }
-  if (mode == PAD_VALID) pb = pe = 0, *pad = 0;
-  if (__builtin_add_overflow(in, pb, &padded) || __builtin_add_overflow(padded, pe, &padded))
-    return "the padded input overflows";
-  if (padded < dk) return "the (dilated) kernel is larger than the padded input";
-  *out = (padded - dk) / s + 1;
-  return NULL;
-}
-
-/* The node's geometry from its shapes and attributes; the output's shape
- * into out (dims -1 where not known yet). */
+/* The node's geometry from its shapes and attributes (window.h's rules for
+ * the spatial ones); the output's shape into out (dims -1 where not known
+ * yet). */
 static minnx_status conv_geometry(mx_op_ctx *c, mx_conv_geom *g, mx_shape *out) {
   const mx_node *n = c->node;
   const mx_shape *xs = c->in[0], *ws = c->in[1], *bs = c->n_in > 2 ? c->in[2] : NULL;
+  const mx_attr *ka = mx_node_attr(n, "kernel_shape");
   char s1[96], s2[96];
   memset(g, 0, sizeof *g);
-  int64_t nk, ns, nd, np;
-  const int64_t *ks = ints_attr(n, "kernel_shape", &nk), *st = ints_attr(n, "strides", &ns),
-                *dl = ints_attr(n, "dilations", &nd), *pd = ints_attr(n, "pads", &np);
-  int mode = auto_pad_of(n);
+  int64_t nk = ka ? (int64_t)ka->n : -1;
   g->group = mx_attr_int(n, "group", 1);
-  if (mode < 0) return mx_op_fail(c, MINNX_E_MODEL, "attribute auto_pad '%s' is not NOTSET, SAME_UPPER, SAME_LOWER or VALID", mx_node_attr(n, "auto_pad")->s);
-  if (mode != PAD_NOTSET && np >= 0) return mx_op_fail(c, MINNX_E_MODEL, "attribute pads cannot be given with auto_pad other than NOTSET");
   if (g->group < 1) return mx_op_fail(c, MINNX_E_MODEL, "attribute group is %lld; it must be >= 1", (long long)g->group);
   int rank = xs->rank >= 0 ? xs->rank : ws->rank;
   if (rank < 0 && nk >= 0) rank = (int)nk + 2;
@@ -85,9 +40,8 @@ static minnx_status conv_geometry(mx_op_ctx *c, mx_conv_geom *g, mx_shape *out) 
   if ((xs->rank >= 0 && xs->rank != rank) || (ws->rank >= 0 && ws->rank != rank))
     return mx_op_fail(c, MINNX_E_SHAPE, "the shapes X %s and W %s must have the same rank", mx_shape_str(xs, s1, sizeof s1),
                       mx_shape_str(ws, s2, sizeof s2));
-  if ((nk >= 0 && nk != sp) || (ns >= 0 && ns != sp) || (nd >= 0 && nd != sp) || (np >= 0 && np != 2 * sp))
-    return mx_op_fail(c, MINNX_E_MODEL, "attributes kernel_shape, strides and dilations need %d values and pads %d for a %d-D convolution",
-                      sp, 2 * sp, sp);
+  if (nk >= 0 && nk != sp)
+    return mx_op_fail(c, MINNX_E_MODEL, "attribute kernel_shape needs %d values for a %d-D convolution", sp, sp);
   int64_t xn = xs->rank >= 0 ? xs->dims[0] : -1, xc = xs->rank >= 0 ? xs->dims[1] : -1;
   int64_t wm = ws->rank >= 0 ? ws->dims[0] : -1, wc = ws->rank >= 0 ? ws->dims[1] : -1;
   if (xc >= 0 && wc >= 0 && (xc % g->group != 0 || xc / g->group != wc))
@@ -100,33 +54,29 @@ static minnx_status conv_geometry(mx_op_ctx *c, mx_conv_geom *g, mx_shape *out) 
   if (bs && bs->rank >= 0 && (bs->rank != 1 || (wm >= 0 && bs->dims[0] >= 0 && bs->dims[0] != wm)))
     return mx_op_fail(c, MINNX_E_SHAPE, "B's shape %s must be [%lld], W's output channels", mx_shape_str(bs, s1, sizeof s1),
                       (long long)wm);
+  int64_t in[3], k[3];
+  for (int d = 0; d < sp; d++) {
+    int64_t wk = ws->rank >= 0 ? ws->dims[2 + d] : -1;
+    k[d] = nk >= 0 ? ka->ints[d] : wk;
+    in[d] = xs->rank >= 0 ? xs->dims[2 + d] : -1;
+    if (k[d] < -1 || (nk >= 0 && k[d] < 1) || (nk >= 0 && wk >= 0 && wk != k[d]))
+      return mx_op_fail(c, MINNX_E_MODEL, "attribute kernel_shape[%d] is %lld; W %s has %lld", d, (long long)k[d],
+                        mx_shape_str(ws, s2, sizeof s2), (long long)wk);
+  }
+  mx_window w;
+  minnx_status st = mx_window_infer(c, sp, in, k, &w);
+  if (st != MINNX_OK) return st;
   g->n = xn, g->c = xc, g->m = wm;
+  memcpy(g->in, w.in, sizeof w.in);
+  memcpy(g->k, w.k, sizeof w.k);
+  memcpy(g->out, w.out, sizeof w.out);
+  memcpy(g->stride, w.stride, sizeof w.stride);
+  memcpy(g->dil, w.dil, sizeof w.dil);
+  memcpy(g->pad, w.pad, sizeof w.pad);
   out->rank = rank;
   out->dims[0] = xn;
   out->dims[1] = wm;
-  for (int d = 0; d < 3; d++) g->in[d] = g->k[d] = g->out[d] = g->stride[d] = g->dil[d] = 1;
-  for (int d = 0; d < sp; d++) {
-    int at = 3 - sp + d;
-    int64_t wk = ws->rank >= 0 ? ws->dims[2 + d] : -1, k = nk >= 0 ? ks[d] : wk;
-    g->stride[at] = ns >= 0 ? st[d] : 1;
-    g->dil[at] = nd >= 0 ? dl[d] : 1;
-    int64_t pb = np >= 0 ? pd[d] : 0, pe = np >= 0 ? pd[sp + d] : 0;
-    if (k < -1 || (nk >= 0 && k < 1) || (nk >= 0 && wk >= 0 && wk != k))
-      return mx_op_fail(c, MINNX_E_MODEL, "attribute kernel_shape[%d] is %lld; W %s has %lld", d, (long long)k,
-                        mx_shape_str(ws, s2, sizeof s2), (long long)wk);
-    if (g->stride[at] < 1 || g->dil[at] < 1 || pb < 0 || pe < 0)
-      return mx_op_fail(c, MINNX_E_MODEL, "spatial dim %d: attributes stride %lld, dilation %lld, pads %lld and %lld; "
-                        "strides and dilations must be >= 1, pads >= 0", d, (long long)g->stride[at], (long long)g->dil[at],
-                        (long long)pb, (long long)pe);
-    g->in[at] = xs->rank >= 0 ? xs->dims[2 + d] : -1;
-    g->k[at] = k;
-    const char *why = spatial_dim(mode, g->in[at], k, g->stride[at], g->dil[at], pb, pe, &g->out[at], &g->pad[at]);
-    if (why)
-      return mx_op_fail(c, MINNX_E_SHAPE, "spatial dim %d of X's shape %s, kernel %lld, dilation %lld, pads %lld and %lld: %s", d,
-                        mx_shape_str(xs, s1, sizeof s1), (long long)k, (long long)g->dil[at], (long long)pb,
-                        (long long)pe, why);
-    out->dims[2 + d] = g->out[at];
-  }
+  for (int d = 0; d < sp; d++) out->dims[2 + d] = w.out[3 - sp + d];
   return MINNX_OK;
 }
 
