@@ -98,6 +98,8 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
   mx_shape out;
   minnx_status st = conv_geometry(c, &g, &out);
   if (st != MINNX_OK) return st;
+  if (!MX_DTYPE_ON(c->in_dtype[0]))
+    return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(c->in_dtype[0]));
   if (!mx_conv_plan_init(p, &g, c->in_dtype[0], c->n_in > 2 && c->in[2] != NULL, mx_gemm_isa_available()))
     return mx_op_fail(c, MINNX_E_SHAPE, "the im2col scratch of a %s convolution this size (%lld channels x %lld kernel x %lld "
                       "outputs) overflows", mx_dtype_name(c->in_dtype[0]), (long long)g.c, (long long)mx_conv_window(&g),

@@ -30,8 +30,11 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   p->t = t;
   p->bias = bias;
   if (!MX_DTYPE_ON(t) || (t != MINNX_FLOAT && t != MINNX_FLOAT16 && t != MINNX_DOUBLE)) return 0;
-  int64_t window = mx_conv_window(g), plane = mx_conv_plane(g), k = g->c / g->group * window, rows, col;
-  p->pointwise = window == 1 && plane == mx_conv_in_plane(g);
+  int64_t window = mx_conv_window(g), plane = mx_conv_plane(g), k = g->c / g->group * window, rows, col, in_plane;
+  /* X may hold no element (no channels) over a plane too large to count */
+  if (__builtin_mul_overflow(g->in[0], g->in[1], &in_plane) || __builtin_mul_overflow(in_plane, g->in[2], &in_plane))
+    return 0;
+  p->pointwise = window == 1 && plane == in_plane;
   for (int d = 0; d < 3; d++) p->pointwise = p->pointwise && g->stride[d] == 1 && g->pad[d] == 0;
   if (__builtin_mul_overflow(g->c, window, &rows) || __builtin_mul_overflow(rows, plane, &col)) return 0;
   /* y[g] [m/G, plane] = W[g] [m/G, k] x col[g] [k, plane], g over the groups */

@@ -54,7 +54,9 @@ static minnx_status pool_geometry(mx_op_ctx *c, mx_pool_geom *g, mx_shape *out) 
     int64_t plane = 1;
     for (int d = 0; d < sp; d++) {
       out->dims[2 + d] = 1;
-      plane = plane >= 0 && xs->dims[2 + d] >= 0 ? plane * xs->dims[2 + d] : -1;
+      if (plane < 0 || xs->dims[2 + d] < 0) plane = -1;
+      else if (__builtin_mul_overflow(plane, xs->dims[2 + d], &plane))
+        return mx_op_fail(c, MINNX_E_SHAPE, "X's shape %s: its plane's size overflows", mx_shape_str(xs, s1, sizeof s1));
     }
     for (int d = 0; d < 3; d++) g->w.in[d] = g->w.k[d] = g->w.out[d] = g->w.stride[d] = g->w.dil[d] = 1;
     g->w.in[2] = g->w.k[2] = plane;

@@ -44,7 +44,8 @@ static const char *one_dim(int mode, int ceil_mode, int64_t in, int64_t k, int64
     return "the padded input overflows";
   if (padded < dk) return "the (dilated) kernel is larger than the padded input";
   *out = (padded - dk) / s + 1;
-  if (ceil_mode && (padded - dk) % s != 0 && (*out) * s < in + *pb) *out += 1; /* a last window starting in the input or its start padding */
+  int64_t start; /* of a last window the ceiling adds: kept if it starts in the input or its start padding */
+  if (ceil_mode && (padded - dk) % s != 0 && !__builtin_mul_overflow(*out, s, &start) && start < in + *pb) *out += 1;
   return NULL;
 }
 
