@@ -6,43 +6,38 @@
 #include "ops/core/kernel.h"
 #include "ops/nn/pool.h"
 
-typedef struct {
-  int64_t lo[3], hi[3], count; /* the taps inside the input per dim; the average's divisor */
-} taps;
-
-static void window_taps(const mx_pool_geom *g, const int64_t o[3], taps *tp) {
-  const mx_window *w = &g->w;
-  int64_t all = 1, inside = 1;
-  for (int d = 0; d < 3; d++) {
-    int64_t plo, phi;
-    mx_window_taps(w, d, o[d], 0, w->in[d], &tp->lo[d], &tp->hi[d]);
-    mx_window_taps(w, d, o[d], -w->pad[d], w->in[d] + w->pad_end[d], &plo, &phi);
-    inside *= tp->hi[d] - tp->lo[d];
-    all *= phi - plo;
-  }
-  tp->count = g->include_pad ? all : inside;
+/* Dim d's taps at output o: those inside the input [*lo, *hi), and how many
+ * lie inside the padded input (count_include_pad's). */
+static int64_t dim_taps(const mx_window *w, int d, int64_t o, int64_t *lo, int64_t *hi) {
+  int64_t plo, phi;
+  mx_window_taps(w, d, o, 0, w->in[d], lo, hi);
+  mx_window_taps(w, d, o, -w->pad[d], w->in[d] + w->pad_end[d], &plo, &phi);
+  return phi - plo;
 }
 
+/* Each dim's taps are found once per output index of that dim, then only
+ * those inside the input are visited, in the rules' order. */
 static MX_ALWAYS_INLINE void one_plane(mx_dtype t, const mx_pool_geom *g, const unsigned char *x, unsigned char *y,
                                        int64_t *ind, int64_t plane) {
   const mx_window *w = &g->w;
   size_t es = mx_dtype_size(t);
-  int64_t q = 0, base = plane * mx_pool_in_plane(g);
-  for (int64_t od = 0; od < w->out[0]; od++)
-    for (int64_t oh = 0; oh < w->out[1]; oh++)
+  int64_t q = 0, base = plane * mx_pool_in_plane(g), lo[3], hi[3], all[3];
+  for (int64_t od = 0; od < w->out[0]; od++) {
+    all[0] = dim_taps(w, 0, od, &lo[0], &hi[0]);
+    for (int64_t oh = 0; oh < w->out[1]; oh++) {
+      all[1] = dim_taps(w, 1, oh, &lo[1], &hi[1]);
       for (int64_t ow = 0; ow < w->out[2]; ow++, q++) {
-        int64_t o[3] = {od, oh, ow}, s[3], best_pos[3] = {0}, best_at = -1;
-        taps tp;
-        window_taps(g, o, &tp);
-        for (int d = 0; d < 3; d++) s[d] = o[d] * w->stride[d] - w->pad[d];
+        all[2] = dim_taps(w, 2, ow, &lo[2], &hi[2]);
+        int64_t s0 = od * w->stride[0] - w->pad[0], s1 = oh * w->stride[1] - w->pad[1], s2 = ow * w->stride[2] - w->pad[2];
+        int64_t best_pos[3] = {0}, best_at = -1;
         double best = 0, dacc = 0;
         float facc = 0;
-        for (int64_t kd = tp.lo[0]; kd < tp.hi[0]; kd++) {
-          int64_t id = s[0] + kd * w->dil[0];
-          for (int64_t kh = tp.lo[1]; kh < tp.hi[1]; kh++) {
-            int64_t ih = s[1] + kh * w->dil[1], row = (id * w->in[1] + ih) * w->in[2];
-            for (int64_t kw = tp.lo[2]; kw < tp.hi[2]; kw++) {
-              int64_t iw = s[2] + kw * w->dil[2];
+        for (int64_t kd = lo[0]; kd < hi[0]; kd++) {
+          int64_t id = s0 + kd * w->dil[0];
+          for (int64_t kh = lo[1]; kh < hi[1]; kh++) {
+            int64_t ih = s1 + kh * w->dil[1], row = (id * w->in[1] + ih) * w->in[2];
+            for (int64_t kw = lo[2]; kw < hi[2]; kw++) {
+              int64_t iw = s2 + kw * w->dil[2];
               double v = mx_pool_load(t, x, row + iw);
               if (g->avg) {
                 if (t == MINNX_DOUBLE) dacc = dacc + v;
@@ -55,13 +50,16 @@ static MX_ALWAYS_INLINE void one_plane(mx_dtype t, const mx_pool_geom *g, const 
           }
         }
         if (g->avg) {
-          mx_pool_store_avg(t, y, q, dacc / (double)tp.count, facc / (float)tp.count);
+          int64_t count = g->include_pad ? all[0] * all[1] * all[2] : (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+          mx_pool_store_avg(t, y, q, dacc / (double)count, facc / (float)count);
           continue;
         }
         memcpy(y + (size_t)q * es, x + (size_t)best_at * es, es);
         if (ind)
           ind[q] = base + (g->storage_order ? (best_pos[2] * w->in[1] + best_pos[1]) * w->in[0] + best_pos[0] : best_at);
       }
+    }
+  }
 }
 
 /* One loop per dtype: the loads and the sums' types are constants there. */
