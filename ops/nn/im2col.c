@@ -21,11 +21,10 @@ static void valid_span(int64_t out, int64_t stride, int64_t off, int64_t in, int
 static MX_ALWAYS_INLINE void fill_row(size_t es, unsigned char *dst, const unsigned char *src, int64_t out, int64_t lo,
                                       int64_t hi, int64_t stride, int64_t off) {
   memset(dst, 0, (size_t)lo * es);
-  if (stride == 1) {
+  if (stride == 1 && hi > lo) /* (an empty span's lo + off may lie before the row) */
     memcpy(dst + (size_t)lo * es, src + (size_t)(lo + off) * es, (size_t)(hi - lo) * es);
-  } else {
+  else
     for (int64_t o = lo; o < hi; o++) memcpy(dst + (size_t)o * es, src + (size_t)(o * stride + off) * es, es);
-  }
   memset(dst + (size_t)hi * es, 0, (size_t)(out - hi) * es);
 }
 
