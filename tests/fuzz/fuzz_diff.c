@@ -28,6 +28,15 @@
  * bits, Gelu of both forms) are held to their reference loop
  * (ops/math/unary_loops.h) bit for bit, the transcendental ones included,
  * and their kernels are also called directly at each level the CPU has.
+ * Conv 1 and 11 (1-D, 2-D, 3-D; groups and depthwise; strides, dilations,
+ * pads, every auto_pad; kernel_shape written or not; a bias or none; 1x1
+ * convolutions that skip im2col) in float16, float and double are held to
+ * their reference loop (ops/nn/conv_ref.c) and run through their plan
+ * directly at each instruction-set level of the product kernels.
+ * MaxPool 1, 8, 10, 11, 12, AveragePool 1, 7, 10, 11, 19 (1-D to 3-D;
+ * strides, dilations, pads, every auto_pad, ceil_mode, count_include_pad;
+ * int8 and uint8 in MaxPool-12; NaN, ties, +-0) and the global pools (ranks
+ * 3 to 5) are held to their reference loop (ops/nn/pool_ref.c).
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -51,6 +60,8 @@
 #include "ops/minmax/extremum_ref.h"
 #include "ops/math/binary.h"
 #include "ops/math/unary.h"
+#include "ops/nn/conv.h"
+#include "ops/nn/pool.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,7 +79,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL };
 
 typedef struct {
   const char *op, *domain;
@@ -105,6 +116,11 @@ static const version versions[] = {
     {"Exp", "", 13, 0, K_UNARY}, {"Log", "", 13, 0, K_UNARY}, {"Erf", "", 13, 0, K_UNARY},
     {"Sigmoid", "", 13, 0, K_UNARY}, {"Tanh", "", 13, 0, K_UNARY}, {"Elu", "", 6, 0, K_UNARY},
     {"Selu", "", 6, 0, K_UNARY}, {"Softplus", "", 1, 0, K_UNARY}, {"Gelu", "", 20, 0, K_UNARY},
+    {"Conv", "", 1, 0, K_CONV}, {"Conv", "", 11, 0, K_CONV},
+    {"MaxPool", "", 1, 0, K_POOL}, {"MaxPool", "", 8, 0, K_POOL}, {"MaxPool", "", 10, 0, K_POOL},
+    {"MaxPool", "", 11, 0, K_POOL}, {"MaxPool", "", 12, 0, K_POOL}, {"AveragePool", "", 1, 0, K_POOL},
+    {"AveragePool", "", 7, 0, K_POOL}, {"AveragePool", "", 10, 0, K_POOL}, {"AveragePool", "", 11, 0, K_POOL},
+    {"AveragePool", "", 19, 0, K_POOL}, {"GlobalMaxPool", "", 1, 0, K_POOL}, {"GlobalAveragePool", "", 1, 0, K_POOL},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -124,23 +140,30 @@ typedef struct {
   int n_in, out_rank;
   int64_t out_dims[4];
   int rank[4];
-  int64_t dims[4][4];
+  int64_t dims[4][5];
   int64_t axis, keepdims, last;
   uint32_t axes;         /* the reductions': bit d reduces axis d (none: all) */
   int64_t axes_list[4];
   /* the protobuf objects the edit points the model at */
-  Onnx__TensorShapeProto__Dimension dim[4][4], *dimp[4][4];
+  Onnx__TensorShapeProto__Dimension dim[4][5], *dimp[4][5];
   Onnx__TensorShapeProto shape[4];
   Onnx__TypeProto__Tensor tt[4];
   Onnx__TypeProto type[4];
   Onnx__ValueInfoProto *in_vi[4];
-  Onnx__AttributeProto attr[5], *attrp[5];
+  Onnx__AttributeProto attr[6], *attrp[6];
   /* the one-operand ops: alpha, beta, gamma as float bits; Gelu's form (last: "tanh") */
   uint32_t args[3];
   /* MatMul and Gemm */
   int64_t m, n, k;
   int ta, tb, bcast, crank; /* crank: C's shape (product_c_shape), -1: no C */
   uint32_t alpha, beta;     /* float bits; 0x3f800000 each: the attributes are left out */
+  /* Conv: its geometry (computed here from the spec's formulas), auto_pad
+   * (0 NOTSET, 1 SAME_UPPER, 2 SAME_LOWER, 3 VALID), the pads given, the
+   * attributes' lists (kernel_shape, strides, dilations, pads) */
+  mx_conv_geom geom;
+  mx_pool_geom pool; /* the pools' (auto_pad and sp as Conv's; ceil_mode in keepdims) */
+  int sp, auto_pad, bias;
+  int64_t pads[6], conv_ints[4][6];
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
@@ -178,6 +201,8 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
 static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
 static void edit_unary(Onnx__ModelProto *m, node_spec *s);
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
+static void edit_conv(Onnx__ModelProto *m, node_spec *s);
+static void edit_pool(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
@@ -188,6 +213,14 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   }
   if (s->v->kind == K_PRODUCT) {
     edit_product(m, s);
+    return;
+  }
+  if (s->v->kind == K_CONV) {
+    edit_conv(m, s);
+    return;
+  }
+  if (s->v->kind == K_POOL) {
+    edit_pool(m, s);
     return;
   }
   if (s->v->kind == K_BINARY) return; /* no attributes */
@@ -350,6 +383,162 @@ static void choose_product(bytes *b, node_spec *s) {
   if (s->crank >= 0) s->rank[2] = product_c_shape(s, s->dims[2]);
 }
 
+/* Conv: the attributes the node writes (the defaults too when s->last). */
+static void ints_attr(node_spec *s, int i, const char *name, const int64_t *v, size_t n) {
+  int_attr(s, i, name, 0);
+  s->attr[i].has_i = 0;
+  s->attr[i].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+  s->attr[i].n_ints = n;
+  s->attr[i].ints = (int64_t *)v;
+}
+
+static void edit_conv(Onnx__ModelProto *m, node_spec *s) {
+  static const char *const modes[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
+  int n = 0;
+  size_t sp = (size_t)s->sp;
+  if (s->last) ints_attr(s, n++, "kernel_shape", s->conv_ints[0], sp);
+  ints_attr(s, n++, "strides", s->conv_ints[1], sp);
+  ints_attr(s, n++, "dilations", s->conv_ints[2], sp);
+  if (s->auto_pad == 0) ints_attr(s, n++, "pads", s->conv_ints[3], 2 * sp);
+  if (s->auto_pad || s->last) {
+    int_attr(s, n, "auto_pad", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+    s->attr[n].has_s = 1;
+    s->attr[n].s.data = (uint8_t *)modes[s->auto_pad];
+    s->attr[n++].s.len = strlen(modes[s->auto_pad]);
+  }
+  if (s->geom.group != 1 || s->last) int_attr(s, n++, "group", s->geom.group);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+/* Conv's shapes: small spatial dims, kernels up to 3 (dilated up to 2),
+ * strides up to 3, pads up to 2; the input widened where the kernel would
+ * not fit (else load refuses it, which is fine but wasted). The geometry
+ * from the spec's formulas, apart from conv.c's. */
+static void choose_conv(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE};
+  static const int64_t sizes[] = {1, 2, 3, 4, 5, 7, 9, 16};
+  mx_conv_geom *g = &s->geom;
+  s->t = types[take(b) % 4];
+  unsigned a = take(b), gs = take(b);
+  s->sp = 1 + (int)(a % 3);
+  s->bias = a >> 2 & 1;
+  s->auto_pad = (int)(a >> 3 & 3);
+  s->last = a >> 5 & 1;
+  int point = a >> 6 & 1;
+  int64_t cg = 1 + gs % 4, mg = 1 + (gs >> 2) % 3;
+  g->group = 1 + (gs >> 4) % 3;
+  if (gs & 0x40) g->group = sizes[take(b) % 8], cg = 1; /* depthwise (with a multiplier mg) */
+  g->n = 1 + take(b) % 2, g->c = cg * g->group, g->m = mg * g->group;
+  if (point) s->auto_pad = 0;
+  s->n_in = s->bias ? 3 : 2;
+  s->rank[0] = s->rank[1] = s->sp + 2, s->rank[2] = 1;
+  s->dims[0][0] = g->n, s->dims[0][1] = g->c, s->dims[1][0] = g->m, s->dims[1][1] = cg, s->dims[2][0] = g->m;
+  for (int d = 0; d < 3; d++) g->in[d] = g->k[d] = g->out[d] = g->stride[d] = g->dil[d] = 1, g->pad[d] = 0;
+  for (int d = 0; d < s->sp; d++) {
+    int at = 3 - s->sp + d;
+    int64_t in = sizes[take(b) % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3, dl = 1 + take(b) % 2;
+    int64_t pb = take(b) % 3, pe = take(b) % 3;
+    if (point) k = 1, st = 1, pb = pe = 0;
+    if (s->auto_pad) pb = pe = 0;
+    int64_t dk = (k - 1) * dl + 1;
+    if (in + pb + pe < dk) in = dk - pb - pe;
+    int64_t out = (in + pb + pe - dk) / st + 1;
+    if (s->auto_pad == 1 || s->auto_pad == 2) { /* out = ceil(in / stride), the odd pad at the end (UPPER) */
+      out = (in + st - 1) / st;
+      int64_t total = (out - 1) * st + dk - in;
+      if (total < 0) total = 0;
+      pb = s->auto_pad == 1 ? total / 2 : total - total / 2;
+    }
+    g->in[at] = in, g->k[at] = k, g->stride[at] = st, g->dil[at] = dl, g->pad[at] = pb, g->out[at] = out;
+    s->dims[0][2 + d] = in, s->dims[1][2 + d] = k;
+    s->conv_ints[0][d] = k, s->conv_ints[1][d] = st, s->conv_ints[2][d] = dl;
+    s->conv_ints[3][d] = pb, s->conv_ints[3][s->sp + d] = pe;
+  }
+}
+
+/* The pools' attributes: the window's, with the defaults too when s->last;
+ * storage_order (MaxPool 8+), ceil_mode (10+), count_include_pad (AveragePool
+ * 7+). */
+static void edit_pool(Onnx__ModelProto *m, node_spec *s) {
+  static const char *const modes[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
+  int n = 0, max = s->v->op[0] == 'M';
+  size_t sp = (size_t)s->sp;
+  if (s->v->op[0] == 'G') return;
+  ints_attr(s, n++, "kernel_shape", s->conv_ints[0], sp);
+  ints_attr(s, n++, "strides", s->conv_ints[1], sp);
+  if (s->ver >= (max ? 10 : 19)) ints_attr(s, n++, "dilations", s->conv_ints[2], sp);
+  if (s->auto_pad == 0) ints_attr(s, n++, "pads", s->conv_ints[3], 2 * sp);
+  if (s->auto_pad) {
+    int_attr(s, n, "auto_pad", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+    s->attr[n].has_s = 1;
+    s->attr[n].s.data = (uint8_t *)modes[s->auto_pad];
+    s->attr[n++].s.len = strlen(modes[s->auto_pad]);
+  }
+  if (s->ver >= 10 && (s->keepdims || s->last)) int_attr(s, n++, "ceil_mode", s->keepdims);
+  if (!max && s->ver >= 7 && (s->pool.include_pad || s->last)) int_attr(s, n++, "count_include_pad", s->pool.include_pad);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+/* The pools' shapes, from the spec's rules here (apart from window.c's):
+ * the output's size with ceil_mode (less a last window starting in the end
+ * padding), SAME's padding; windows wholly in padding are left to load to
+ * refuse. */
+static void choose_pool(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_FLOAT, MINNX_INT8, MINNX_UINT8};
+  static const int64_t sizes[] = {1, 2, 3, 4, 5, 7, 9, 16};
+  mx_pool_geom *g = &s->pool;
+  mx_window *w = &g->w;
+  int max = s->v->op[0] == 'M' || s->v->op[6] == 'M', global = s->v->op[0] == 'G';
+  s->t = types[take(b) % (max && s->ver >= 12 ? 6u : 4u)];
+  unsigned a = take(b);
+  s->sp = 1 + (int)(a % 3);
+  s->auto_pad = (int)(a >> 2 & 3);
+  s->last = a >> 4 & 1;
+  s->keepdims = s->ver >= 10 && !global && (a >> 5 & 1); /* ceil_mode */
+  g->avg = !max;
+  g->include_pad = !max && s->ver >= 7 && !global && (a >> 6 & 1);
+  int dilations = s->ver >= (max ? 10 : 19) && !global;
+  s->n_in = 1;
+  s->rank[0] = s->sp + 2;
+  s->dims[0][0] = 1 + take(b) % 2, s->dims[0][1] = 1 + take(b) % 4;
+  g->planes = s->dims[0][0] * s->dims[0][1];
+  for (int d = 0; d < 3; d++) w->in[d] = w->k[d] = w->out[d] = w->stride[d] = w->dil[d] = 1, w->pad[d] = w->pad_end[d] = 0;
+  if (global) {
+    int64_t plane = 1;
+    for (int d = 0; d < s->sp; d++) plane *= s->dims[0][2 + d] = sizes[take(b) % 8];
+    w->in[2] = w->k[2] = plane;
+    return;
+  }
+  for (int d = 0; d < s->sp; d++) {
+    int at = 3 - s->sp + d;
+    int64_t in = sizes[take(b) % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3, dl = dilations ? 1 + take(b) % 2 : 1;
+    int64_t pb = take(b) % 3, pe = take(b) % 3, out;
+    if (s->auto_pad) pb = pe = 0;
+    int64_t dk = (k - 1) * dl + 1;
+    if (in + pb + pe < dk) in = dk - pb - pe;
+    if (s->auto_pad == 1 || s->auto_pad == 2) {
+      out = (in + st - 1) / st;
+      int64_t total = (out - 1) * st + dk - in;
+      if (total < 0) total = 0;
+      pb = s->auto_pad == 1 ? total / 2 : total - total / 2;
+      pe = total - pb;
+    } else {
+      out = (in + pb + pe - dk) / st + 1;
+      if (s->keepdims && (in + pb + pe - dk) % st && out * st < in + pb) out++;
+    }
+    w->in[at] = in, w->k[at] = k, w->stride[at] = st, w->dil[at] = dl, w->pad[at] = pb, w->pad_end[at] = pe, w->out[at] = out;
+    s->dims[0][2 + d] = in;
+    s->conv_ints[0][d] = k, s->conv_ints[1][d] = st, s->conv_ints[2][d] = dl;
+    s->conv_ints[3][d] = pb, s->conv_ints[3][s->sp + d] = pe;
+  }
+}
+
 static uint64_t special(minnx_dtype t, unsigned i);
 
 static void choose_cast_clip(bytes *b, node_spec *s) {
@@ -414,6 +603,8 @@ static void choose_unary(bytes *b, node_spec *s) {
   }
   s->last = take(b) & 1;
 }
+static void choose_conv(bytes *b, node_spec *s);
+static void choose_pool(bytes *b, node_spec *s);
 
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
@@ -424,6 +615,14 @@ static void choose(bytes *b, node_spec *s) {
   }
   if (s->v->kind == K_UNARY) {
     choose_unary(b, s);
+    return;
+  }
+  if (s->v->kind == K_CONV) {
+    choose_conv(b, s);
+    return;
+  }
+  if (s->v->kind == K_POOL) {
+    choose_pool(b, s);
     return;
   }
   if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY) {
@@ -863,6 +1062,25 @@ static void product_check(const node_spec *s, void *const *in, const minnx_tenso
   }
 }
 
+/* The session's output against the reference loop; the plan run directly
+ * at each level of the product kernels this CPU has, too. */
+static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                       unsigned char *ref, unsigned char *tmp) {
+  const void *bias = s->bias ? in[2] : NULL;
+  mx_conv_ref(s->t, &s->geom, in[0], in[1], bias, ref);
+  compare(s, "session", s->t, got, ref, y->nbytes);
+  for (int isa = MX_GEMM_PORTABLE; isa <= mx_gemm_isa_available(); isa++) {
+    mx_conv_plan p;
+    if (!mx_conv_plan_init(&p, &s->geom, s->t, s->bias, isa)) abort();
+    void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
+    if (p.scratch && !scratch) abort();
+    mx_conv_run(&p, NULL, in[0], in[1], bias, tmp, scratch);
+    free(scratch);
+    compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
+            s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Add, Sub, Mul, Div: every ISA level's kernel this CPU has, called directly
  * over the whole output when each input is whole or one value. */
 static void binary_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
@@ -930,6 +1148,11 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     product_check(s, in, y, got, ref, tmp);
   } else if (s->v->kind == K_UNARY) {
     unary_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_CONV) {
+    conv_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_POOL) {
+    mx_pool_ref(s->t, &s->pool, in[0], ref, NULL);
+    compare(s, "session", s->t, got, ref, y->nbytes);
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
@@ -947,6 +1170,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mx_gemm_dims d = product_dims_of(&s);
     if (d.batch * d.m * d.n * (d.k + 1) > 1 << 18) return 0;
   }
+  if (s.v->kind == K_CONV &&
+      s.geom.n * s.geom.m * mx_conv_plane(&s.geom) * (s.geom.c / s.geom.group * mx_conv_window(&s.geom) + 1) > 1 << 18)
+    return 0;
+  if (s.v->kind == K_POOL && s.pool.planes * mx_pool_out_plane(&s.pool) * s.pool.w.k[0] * s.pool.w.k[1] * s.pool.w.k[2] > 1 << 18)
+    return 0;
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
                    .n_inputs = s.n_in, .inputs = {"a", "b", "c", "d"}, .dtype = (int)s.t, .n_nodes = 1, .output = "y"};
   tm.nodes[0] = (test_node){s.v->op, s.v->domain, s.n_in, {"a", "b", "c", "d"}, "y", NULL, 0};
@@ -975,7 +1203,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
     if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
-    else if (s.v->kind == K_PRODUCT) fill_product(&b, t, x, count);
+    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV) fill_product(&b, t, x, count);
+    else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
     memcpy(tensor.dims, s.dims[k], sizeof s.dims[k]);

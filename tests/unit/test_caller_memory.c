@@ -5,8 +5,9 @@
  *     minnx_session_memory_needed (with malloc working: a host's job);
  *   - then malloc fails and counts its calls. One byte less than reported must
  *     be refused cleanly (MINNX_E_NOMEM, no model or session); the exact size
- *     must load, run and give the expected outputs bit for bit (NaN matches
- *     NaN, -0 matches +0), or the expected error for a refused case;
+ *     must load, run and give the expected outputs bit for bit (within
+ *     ONNX's tolerance for a model with an inexact node; NaN matches NaN, -0
+ *     matches +0), or the expected error for a refused case;
  *   - malloc must not have been called at all.
  * Files are read and decoded before malloc is stopped. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,0 +1,1 @@
+Bx1J$’YyÄ…ºpDÌ:JÄ1KÜÂúyCÀËCoÞxDfHPDÀò³C

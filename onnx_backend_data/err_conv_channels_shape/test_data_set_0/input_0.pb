@@ -1,0 +1,2 @@
+Bx0J¬—ÐCãÍTCô78ÄomD’é$ÄQàÄ¬sÐCŒbaDL(cÄà…ÁCv.YÃRñPCJÄ¿ÓÄœDX:ÅCTécD×„ÃÐ×ÀÃ——ZD`1xÃ¤ÖáC!cqDÄ½
+C©|Ã¯^ÚÃ…I!CþeD;—ŽC¾ÚKDnòÃöy0D#áBëbŒÂô"(Ã„<DƒêeÄlJvÄÄUwWCQ™-ÄÓèÃ~\5Ã1‚ÓÂ“ÍÃ»à1ÄeÄm^-D%DGüRÄV†‡CïÏD‚VšCí5…CT	Âv8‚B 3ÞCÃ%\D:G¶Á’•eÄrÜgÃywãCð‹ÝC	^Ä7eDOƒDîGÄa2wÄŠ®EÄ5ë]ÄqcýCëÝ-C}OéÃoÄ½UªÂ

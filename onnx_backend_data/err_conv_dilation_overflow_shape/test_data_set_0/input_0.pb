@@ -1,0 +1,1 @@
+Bx0JdäVcÃŽ}BêÇäB¨âÃè½pD„ZCÄûÄ–CmU÷Ã´á¦C‘50CŽC,Dõ×OÃ4DK3D'oºÃSðCÚÃ‹[ÙÂKÁ9CËCASÇLÃ´­oDWdD<vnÄ3åKÄ

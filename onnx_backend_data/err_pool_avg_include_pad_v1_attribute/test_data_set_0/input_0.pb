@@ -1,0 +1,1 @@
+Bx0JdOCwó©Â*4A¹—nDlƒKÄWÛÇBbÕCÉ¿¸C£ÂÃÃ¸É)DÁ6jC2+Ãái«CHWDxÿ<Ä™yMDþÌ%ÃpY?ÈLÙBMÖDÄêÛhDÓƒDf¿^D1@lDsoéC

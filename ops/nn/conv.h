@@ -1,0 +1,73 @@
+/* Conv (ops/nn/conv.c): the geometry of one convolution, the im2col that
+ * lays its input out as the B operand of the matrix products (ops/math/gemm.h),
+ * and the reference loop the kernels are held to.
+ *
+ * The order (README, "Conv"): every output element y[n, m, o...] is
+ *   acc = 0; for c in the group's channels, for each kernel offset
+ *   (kd, kh, kw, the last fastest): acc = fma(w[m, c, kd, kh, kw], x', acc)
+ * with x' the input element under that offset, or 0 where it falls in the
+ * padding (so an infinite or NaN weight there still gives NaN, as the
+ * zero-padded definition does), then y = acc + b[m] with a bias (one more
+ * rounding). float16 computes this in float32 and rounds once into the
+ * output; double in double. It is exactly a matrix product W[m, K] x
+ * col[K, P] whose k runs over (c, kd, kh, kw), which is how the kernels run it. */
+#ifndef MX_CONV_H
+#define MX_CONV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/ir.h"
+#include "ops/math/gemm.h"
+#include "ops/tensor/convert.h"
+
+/* Spatial ranks 1 to 3; fewer dims are padded at the front with a dim of 1
+ * (input, kernel and output 1, stride and dilation 1, no padding), so that
+ * every loop is the 3-D one. */
+#define MX_CONV_MAX_SPATIAL 3
+typedef struct mx_conv_geom {
+  int64_t n, c, m, group; /* batch, input channels, output channels, groups */
+  int64_t in[3], k[3], out[3], stride[3], dil[3], pad[3]; /* pad: before each dim */
+} mx_conv_geom;
+
+/* Elements of one kernel window (kd x kh x kw), of one output plane, of one
+ * input plane. */
+static inline int64_t mx_conv_window(const mx_conv_geom *g) { return g->k[0] * g->k[1] * g->k[2]; }
+static inline int64_t mx_conv_plane(const mx_conv_geom *g) { return g->out[0] * g->out[1] * g->out[2]; }
+static inline int64_t mx_conv_in_plane(const mx_conv_geom *g) { return g->in[0] * g->in[1] * g->in[2]; }
+
+/* Rows [r0, r1) of one image's col matrix [C * window, plane] (row r is
+ * channel r / window at kernel offset r % window; padding gives 0) from
+ * x, that image's [C, in...]; es: 4 (float) or 8 (double). */
+void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, int64_t r0, int64_t r1);
+
+/* What prepare chooses for a convolution of geometry g (its shapes known):
+ * the product of one image (float and float16: the packed float32 kernels
+ * at an instruction-set level; double: the row kernel), its tasks, and where
+ * eval's scratch puts col and float16's float32 copies. */
+typedef struct mx_conv_plan {
+  mx_conv_geom g;
+  mx_dtype t;
+  int pointwise, bias; /* pointwise: 1x1, stride 1, no padding: the image is col itself */
+  mx_sgemm_plan sg;     /* float, float16 (sg.d: the product's dims for double too) */
+  mx_gemm_rows_fn rows; /* double */
+  int64_t row_tasks, col_tasks, bias_tasks;
+  mx_convert_params to_f32, from_f32; /* float16 */
+  /* scratch: the product's, col, then float16's float32 copies of X, W, B, Y */
+  size_t off_col, off_x, off_w, off_b, off_y, scratch;
+} mx_conv_plan;
+
+/* Plans a convolution of dtype t (float16, float, double) at level isa
+ * (prepare: its context's isa, the MX_GEMM_ levels being mx_isa's; tests: each level); 0 when the scratch's bytes
+ * overflow or the dtype is not in this build. */
+int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bias, int isa);
+/* Y = the convolution of X by W (+ B) through x's parallel-for (NULL:
+ * inline), in p->scratch bytes of scratch (64-byte aligned). */
+void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const void *w, const void *b, void *y,
+                 void *scratch);
+
+/* The reference loop: the order above for float16, float and double, one
+ * output element at a time. b may be NULL. */
+void mx_conv_ref(mx_dtype t, const mx_conv_geom *g, const void *x, const void *w, const void *b, void *y);
+
+#endif

@@ -1,0 +1,140 @@
+/* Conv's plan and run (conv.h): each image is one batch of matrix products,
+ * one per group, W[g] x col[g], through MatMul's and Gemm's kernels
+ * (ops/math/gemm.h: each output's fma chain over k from zero, threads split
+ * outputs), then the bias. */
+#include <string.h>
+
+#include "ops/core/kernel.h"
+#include "ops/nn/conv.h"
+
+static size_t round64_size(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/* Tasks of at least MX_TASK_BYTES of work each, at most MX_MAX_TASKS and units. */
+static int64_t tasks_for(double work, int64_t units) {
+  double t = work / MX_TASK_BYTES;
+  int64_t n = t < 2 ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
+  return n > units ? (units > 0 ? units : 1) : n;
+}
+
+/* *at = the scratch so far, which grows by count elements of es bytes; 0 on overflow. */
+static int take_bytes(size_t *total, size_t *at, int64_t count, size_t es) {
+  size_t bytes;
+  if (count < 0 || __builtin_mul_overflow((size_t)count, es, &bytes) || bytes > SIZE_MAX - 64) return 0;
+  *at = *total;
+  return !__builtin_add_overflow(*total, round64_size(bytes), total);
+}
+
+int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bias, int isa) {
+  memset(p, 0, sizeof *p);
+  p->g = *g;
+  p->t = t;
+  p->bias = bias;
+  if (!MX_DTYPE_ON(t) || (t != MINNX_FLOAT && t != MINNX_FLOAT16 && t != MINNX_DOUBLE)) return 0;
+  int64_t window = mx_conv_window(g), plane = mx_conv_plane(g), k = g->c / g->group * window, rows, col, in_plane;
+  /* X may hold no element (no channels) over a plane too large to count */
+  if (__builtin_mul_overflow(g->in[0], g->in[1], &in_plane) || __builtin_mul_overflow(in_plane, g->in[2], &in_plane))
+    return 0;
+  p->pointwise = window == 1 && plane == in_plane;
+  for (int d = 0; d < 3; d++) p->pointwise = p->pointwise && g->stride[d] == 1 && g->pad[d] == 0;
+  if (__builtin_mul_overflow(g->c, window, &rows) || __builtin_mul_overflow(rows, plane, &col)) return 0;
+  /* y[g] [m/G, plane] = W[g] [m/G, k] x col[g] [k, plane], g over the groups */
+  mx_gemm_dims d = {.m = g->m / g->group, .n = plane, .k = k, .rsa = k, .csa = 1, .rsb = plane, .csb = 1,
+                    .batch = g->group, .brank = 1};
+  d.bdims[0] = g->group;
+  d.bsa[0] = d.m * k;
+  d.bsb[0] = k * plane;
+  size_t total = 0, es = t == MINNX_DOUBLE ? 8 : 4;
+  if (t == MINNX_DOUBLE) {
+    p->rows = mx_gemm_rows_kernel_isa(MINNX_DOUBLE, isa >= MX_GEMM_FMA);
+    p->sg.d = d;
+    p->row_tasks = tasks_for((double)g->m * (double)plane * (double)(k ? k : 1), g->m);
+    if (!p->rows) return 0;
+  } else {
+    mx_sgemm_plan_init(&p->sg, &d, isa);
+    total = round64_size(mx_sgemm_scratch(&p->sg));
+  }
+  if (!p->pointwise && !take_bytes(&total, &p->off_col, col, es)) return 0;
+  if (t == MINNX_FLOAT16) {
+    int64_t xs, ws, ys;
+    if (__builtin_mul_overflow(g->n, rows / window * mx_conv_in_plane(g), &xs) ||
+        __builtin_mul_overflow(g->m, k, &ws) || __builtin_mul_overflow(g->n * g->m, plane, &ys))
+      return 0;
+    if (!mx_convert_choose_isa(&p->to_f32, MINNX_FLOAT16, MINNX_FLOAT, (mx_isa)isa) ||
+        !mx_convert_choose_isa(&p->from_f32, MINNX_FLOAT, MINNX_FLOAT16, (mx_isa)isa) || !take_bytes(&total, &p->off_x, xs, 4) ||
+        !take_bytes(&total, &p->off_w, ws, 4) || !take_bytes(&total, &p->off_b, g->m, 4) ||
+        !take_bytes(&total, &p->off_y, ys, 4))
+      return 0;
+  }
+  p->col_tasks = tasks_for((double)col * (double)es, rows);
+  p->bias_tasks = tasks_for((double)g->m * (double)plane * (double)es, g->m);
+  p->scratch = total;
+  return 1;
+}
+
+typedef struct {
+  const mx_conv_plan *p;
+  const unsigned char *x, *w, *b; /* one image's input; the weights; the bias */
+  unsigned char *col, *y;         /* one image's col and output */
+} conv_image;
+
+static void col_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  int64_t rows = r->p->g.c * mx_conv_window(&r->p->g), n = r->p->col_tasks;
+  mx_conv_im2col(&r->p->g, r->p->t == MINNX_DOUBLE ? 8 : 4, r->x, r->col, rows * (int64_t)t / n,
+                 rows * ((int64_t)t + 1) / n);
+}
+
+static void rows_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  int64_t rows = r->p->g.m, n = r->p->row_tasks;
+  r->p->rows(&r->p->sg.d, r->w, r->col, NULL, r->y, rows * (int64_t)t / n, rows * ((int64_t)t + 1) / n);
+}
+
+/* y[m, :] = y[m, :] + b[m]: the order's last rounding. */
+static void bias_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  int64_t m = r->p->g.m, n = r->p->bias_tasks, plane = mx_conv_plane(&r->p->g);
+  for (int64_t o = m * (int64_t)t / n; o < m * ((int64_t)t + 1) / n; o++) {
+    if (r->p->t == MINNX_DOUBLE) {
+      double *y = (double *)r->y + o * plane, b = ((const double *)r->b)[o];
+      for (int64_t i = 0; i < plane; i++) y[i] = y[i] + b;
+    } else {
+      float *y = (float *)r->y + o * plane, b = ((const float *)r->b)[o];
+      for (int64_t i = 0; i < plane; i++) y[i] = y[i] + b;
+    }
+  }
+}
+
+static void run_tasks(const mx_exec *x, minnx_task_fn task, void *ctx, int64_t n) {
+  if (x) mx_parallel_for(x, task, ctx, (size_t)n);
+  else
+    for (int64_t t = 0; t < n; t++) task(ctx, (size_t)t);
+}
+
+void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const void *w, const void *b, void *y,
+                 void *scratch) {
+  const mx_conv_geom *g = &p->g;
+  unsigned char *s = scratch, *yy = y;
+  const unsigned char *xx = xs, *ww = w, *bb = b;
+  size_t es = p->t == MINNX_DOUBLE ? 8 : 4;
+  int64_t in_image = g->c * mx_conv_in_plane(g), out_image = g->m * mx_conv_plane(g);
+  if (p->t == MINNX_FLOAT16) { /* float32 copies, the result rounded once at the end */
+    mx_convert_run(&p->to_f32, s + p->off_x, xx, g->n * in_image);
+    mx_convert_run(&p->to_f32, s + p->off_w, ww, g->m * (g->c / g->group) * mx_conv_window(g));
+    if (bb) mx_convert_run(&p->to_f32, s + p->off_b, bb, g->m);
+    xx = s + p->off_x, ww = s + p->off_w, bb = bb ? s + p->off_b : NULL, yy = s + p->off_y;
+  }
+  for (int64_t n = 0; n < g->n; n++) {
+    conv_image r = {p, xx + (size_t)(n * in_image) * es, ww, bb, NULL, yy + (size_t)(n * out_image) * es};
+    if (p->pointwise) {
+      r.col = (unsigned char *)(uintptr_t)r.x; /* only read: the product's B */
+    } else {
+      r.col = s + p->off_col;
+      run_tasks(x, col_task, &r, p->col_tasks);
+    }
+    if (p->t == MINNX_DOUBLE) run_tasks(x, rows_task, &r, p->row_tasks);
+    else mx_sgemm_run(&p->sg, x, (const float *)r.w, (const float *)r.col, NULL, (float *)r.y, s);
+    if (bb) run_tasks(x, bias_task, &r, p->bias_tasks);
+  }
+  if (p->t == MINNX_FLOAT16) mx_convert_run(&p->from_f32, y, yy, g->n * out_image);
+}

@@ -1,0 +1,91 @@
+/* The pools' kernel (ops/nn/pool.h) against its reference loop, bit for
+ * bit, Indices too: max and average, float16, float, double, int8 and uint8
+ * (max), 1-D to 3-D, strides, dilations, asymmetric padding, windows cut by
+ * ceil_mode, count_include_pad both ways, storage_order both ways, values
+ * with NaN, ties and signed zeros, planes split in two as tasks would. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "graph/dtype.h"
+#include "ops/core/half.h"
+#include "ops/nn/pool.h"
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static uint64_t next(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+static void fill(mx_dtype t, void *p, int64_t n) {
+  static const double specials[] = {NAN, -0.0, 0.0, INFINITY, -INFINITY, 1.5, 1.5, -2.0};
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t r = next();
+    double v = r % 8 == 0 ? specials[(r >> 8) % 8] : (double)((int)(r >> 16) % 2001 - 1000) / 37.0;
+    switch (t) {
+      case MINNX_DOUBLE: ((double *)p)[i] = v; break;
+      case MINNX_FLOAT: ((float *)p)[i] = (float)v; break;
+      case MINNX_FLOAT16: ((uint16_t *)p)[i] = mx_f32_to_f16((float)v); break;
+      case MINNX_INT8: ((int8_t *)p)[i] = (int8_t)(r >> 24); break;
+      default: ((uint8_t *)p)[i] = (uint8_t)(r >> 24); break;
+    }
+  }
+}
+
+static int failed;
+
+static void pool(mx_dtype t, int avg, int sp, const int64_t *in, const int64_t *k, const int64_t *st, const int64_t *dl,
+                 const int64_t *pb, const int64_t *pe, int ceil_mode, int flag) {
+  mx_pool_geom g = {.planes = 6, .avg = avg, .include_pad = avg && flag, .storage_order = !avg && flag};
+  mx_window *w = &g.w;
+  for (int d = 0; d < 3; d++) w->in[d] = w->k[d] = w->out[d] = w->stride[d] = w->dil[d] = 1, w->pad[d] = w->pad_end[d] = 0;
+  for (int d = 0; d < sp; d++) {
+    int a = 3 - sp + d;
+    int64_t span = in[d] + pb[d] + pe[d] - (k[d] - 1) * dl[d] - 1;
+    w->in[a] = in[d], w->k[a] = k[d], w->stride[a] = st[d], w->dil[a] = dl[d], w->pad[a] = pb[d], w->pad_end[a] = pe[d];
+    w->out[a] = span / st[d] + 1;
+    if (ceil_mode && span % st[d] && w->out[a] * st[d] < in[d] + pb[d]) w->out[a]++;
+  }
+  size_t es = mx_dtype_size(t);
+  int64_t nx = g.planes * mx_pool_in_plane(&g), ny = g.planes * mx_pool_out_plane(&g);
+  void *x = malloc((size_t)nx * es + 8);
+  unsigned char *y = malloc((size_t)ny * es + 8), *want = malloc((size_t)ny * es + 8);
+  int64_t *ind = malloc((size_t)ny * 8 + 8), *want_ind = malloc((size_t)ny * 8 + 8);
+  fill(t, x, nx);
+  mx_pool_ref(t, &g, x, want, avg ? NULL : want_ind);
+  memset(y, 0xff, (size_t)ny * es);
+  mx_pool_planes(t, &g, x, y, avg ? NULL : ind, 3, 6); /* as two tasks, the second first */
+  mx_pool_planes(t, &g, x, y, avg ? NULL : ind, 0, 3);
+  int same = memcmp(y, want, (size_t)ny * es) == 0 && (avg || memcmp(ind, want_ind, (size_t)ny * 8) == 0);
+  CHECK(same);
+  if (!same && failed++ < 10)
+    fprintf(stderr, "  %s %s %d-D in %lld k %lld stride %lld dil %lld pads %lld,%lld ceil %d flag %d\n", avg ? "avg" : "max",
+            mx_dtype_name(t), sp, (long long)in[0], (long long)k[0], (long long)st[0], (long long)dl[0], (long long)pb[0],
+            (long long)pe[0], ceil_mode, flag);
+  free(x), free(y), free(want), free(ind), free(want_ind);
+}
+
+#define L(...) ((const int64_t[]){__VA_ARGS__})
+
+int main(void) {
+  static const mx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_INT8, MINNX_UINT8};
+  for (int ti = 0; ti < 5; ti++)
+    for (int avg = 0; avg < 2; avg++) {
+      mx_dtype t = types[ti];
+      if (avg && ti > 2) continue;
+      for (int flag = 0; flag < 2; flag++) {
+        pool(t, avg, 2, L(6, 7), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 0, flag);
+        pool(t, avg, 2, L(6, 6), L(3, 3), L(2, 2), L(1, 1), L(0, 0), L(0, 0), 1, flag);
+        pool(t, avg, 2, L(5, 5), L(2, 2), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, flag);
+        pool(t, avg, 2, L(7, 8), L(2, 3), L(1, 2), L(2, 2), L(1, 0), L(1, 1), 0, flag);
+        pool(t, avg, 1, L(17), L(3), L(2), L(2), L(2), L(1), 1, flag);
+        pool(t, avg, 3, L(4, 5, 6), L(2, 3, 2), L(1, 2, 1), L(1, 1, 2), L(1, 0, 1), L(0, 1, 1), 0, flag);
+        pool(t, avg, 2, L(9, 9), L(9, 9), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 0, flag); /* global */
+        pool(t, avg, 2, L(4, 5), L(3, 2), L(3, 2), L(1, 1), L(2, 1), L(2, 1), 1, flag);
+      }
+    }
+  return check_report("test_pool");
+}
