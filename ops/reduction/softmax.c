@@ -127,18 +127,20 @@ static const mx_io in13[] = {{.name = "input", .types = FLOATS13, .group = 1}, {
 static const mx_io out1[] = {{.name = "output", .types = FLOATS13, .group = 1}, {0}};
 static const mx_attr_spec attrs[] = {{"axis", MX_ATTR_INT}, {NULL, 0}};
 
+/* negative axes in every version: exporters write axis=-1 at opset 9 too
+ * (ONNX's pytorch-converted test_log_softmax_lastdim), as runtimes accept */
 #define NEG MX_RULE_NEGATIVE_AXIS
 #define SOFT .infer = softmax_infer, .params_size = softmax_params_size, .prepare = softmax_prepare, \
              .eval = softmax_eval, .inexact = 1, .out = out1, .attrs = attrs
 #define HARD .infer = softmax_infer, .params_size = softmax_params_size, .prepare = hardmax_prepare, \
              .eval = hardmax_eval, .out = out1, .attrs = attrs
 static const mx_op_row soft_rows[] = {
-    {SOFT, .since = 1, .in = in1},
+    {SOFT, .since = 1, .in = in1, .rules = NEG},
     {SOFT, .since = 11, .in = in1, .rules = NEG},
     {SOFT, .since = 13, .in = in13, .rules = NEG},
 };
 static const mx_op_row hard_rows[] = {
-    {HARD, .since = 1, .in = in1},
+    {HARD, .since = 1, .in = in1, .rules = NEG},
     {HARD, .since = 11, .in = in1, .rules = NEG},
     {HARD, .since = 13, .in = in13, .rules = NEG},
 };
