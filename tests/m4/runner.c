@@ -7,7 +7,9 @@
  *     loads into exactly that much, and puts the session after the bytes the
  *     model keeps, in exactly what minnx_session_memory_needed says;
  *   - binds, runs, and compares every output exactly (NaN matches NaN, -0
- *     matches +0; dtype, shape and value), or checks the expected refusal;
+ *     matches +0; dtype, shape and value; for a model with an inexact node,
+ *     floats within ONNX's tolerance, as `minnx test`), or checks the
+ *     expected refusal;
  *   - records the stack that minnx's calls took (painted stack).
  * Each case runs twice: with the weights copied into the region, then with
  * them left in the model's bytes (minnx_load_options.weights_in_place).
@@ -186,7 +188,10 @@ static int run_case(const test_case *c, const minnx_load_options *o, figures *f,
       minnx_tensor got;
       char detail[96];
       minnx_session_output(s, (size_t)k, &got);
-      if (!same_tensor(&d->out[k], &got, detail, sizeof detail))
+      /* inexact ops (sums, transcendental functions) within ONNX's tolerance, as `minnx test` */
+      compare_errors e = {0, 0, 0};
+      if (!(minnx_model_exact(m) ? same_tensor(&d->out[k], &got, detail, sizeof detail)
+                                 : close_tensor(&d->out[k], &got, COMPARE_RTOL, COMPARE_ATOL, &e, detail, sizeof detail)))
         return snprintf(why, wn, "data set %d, output %d: %s", si, k, detail), 0;
     }
   }
