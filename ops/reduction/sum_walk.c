@@ -128,7 +128,8 @@ static void each_row(const block *b, int64_t base, int pass) {
   const mx_sum_walk *w = b->w;
   int64_t idx[MX_MAX_RANK] = {0}, off = 0, j = 0;
   for (;;) {
-    const unsigned char *x = b->in + (size_t)(base + off) * w->esize;
+    /* (an empty set: the input may be NULL, and the kernels read nothing) */
+    const unsigned char *x = w->len ? b->in + (size_t)(base + off) * w->esize : b->in;
     int finite = w->op == MX_SUM_LOGSUMEXP;
     if (pass == 0 && w->fold) w->e->max_fold((void *)b->m, x, w->len, w->stride, b->lanes, finite, j == 0);
     else if (pass == 0) w->e->max_rows((void *)b->m, x, w->len, finite, j == 0);
