@@ -3,6 +3,8 @@ ReduceSumSquare, ReduceLogSum, ReduceLogSumExp) and Softmax, LogSoftmax, Hardmax
 dtype x rule; numpy computes every answer in float64 (integers: wrapping in their own width) and
 rounds it once to the dtype. minnx compares these ops within ONNX's tolerance (they are inexact:
 README, "The sums"); Hardmax exactly."""
+import warnings
+
 import numpy as np
 
 from generate import (BF16, F16, F32, F64, I8, I32, I64, U32, U64, Case, Value, node, refused,
@@ -66,7 +68,9 @@ def sum_ref(op, dt, x, axes, keepdims=1):
         if op == "ReduceSum":
             r = np.sum(v, axis=ax, keepdims=kd)
         elif op == "ReduceMean":
-            r = np.mean(v, axis=ax, keepdims=kd)
+            with warnings.catch_warnings():  # an empty set's mean is NaN, which is the answer
+                warnings.simplefilter("ignore")
+                r = np.mean(v, axis=ax, keepdims=kd)
         elif op == "ReduceProd":
             r = np.prod(v, axis=ax, keepdims=kd)
         elif op == "ReduceL1":
