@@ -28,9 +28,9 @@ minnx_op(ArgMax SCRATCH ops/minmax/argmax.c ops/minmax/arg.kernels.cmake)
 minnx_op(ArgMin SCRATCH ops/minmax/argmax.c ops/minmax/arg.kernels.cmake)
 minnx_op(Maximum ops/minmax/maximum.c ops/minmax/max.c ops/minmax/extremum_pair.c ops/minmax/extremum_pair.kernels.cmake)
 minnx_op(Minimum ops/minmax/maximum.c ops/minmax/max.c ops/minmax/extremum_pair.c ops/minmax/extremum_pair.kernels.cmake)
-minnx_op(ReduceMax VIEWS DATA SCRATCH ops/minmax/reduce.c ops/minmax/extremum_reduce.c
+minnx_op(ReduceMax VIEWS DATA SCRATCH ops/minmax/reduce.c ops/core/reduce_axes.c ops/minmax/extremum_reduce.c
           ops/minmax/extremum_pair.kernels.cmake)
-minnx_op(ReduceMin VIEWS DATA SCRATCH ops/minmax/reduce.c ops/minmax/extremum_reduce.c
+minnx_op(ReduceMin VIEWS DATA SCRATCH ops/minmax/reduce.c ops/core/reduce_axes.c ops/minmax/extremum_reduce.c
           ops/minmax/extremum_pair.kernels.cmake)
 minnx_op(Cast ops/tensor/cast.c ops/tensor/convert.c ops/tensor/convert.kernels.cmake)
 minnx_op(CastLike ops/tensor/cast.c ops/tensor/convert.c ops/tensor/convert.kernels.cmake)
@@ -56,6 +56,26 @@ minnx_op(MaxPool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window
 minnx_op(AveragePool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
 minnx_op(GlobalMaxPool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
 minnx_op(GlobalAveragePool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
+# the sums (ops/reduction/sum.h: their order and kernels)
+minnx_op(ReduceSum VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceMean VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceProd VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceL1 VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceL2 VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceSumSquare VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceLogSum VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(ReduceLogSumExp VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
+         ops/reduction/sum.kernels.cmake)
+minnx_op(Softmax ops/reduction/softmax.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c ops/reduction/sum.kernels.cmake)
+minnx_op(LogSoftmax ops/reduction/softmax.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c ops/reduction/sum.kernels.cmake)
+minnx_op(Hardmax ops/reduction/softmax.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c ops/reduction/sum.kernels.cmake)
 # elementwise ops of two operands
 minnx_op(Add ops/math/binary.c ops/math/binary.kernels.cmake)
 minnx_op(Sub ops/math/binary.c ops/math/binary.kernels.cmake)

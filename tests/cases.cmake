@@ -39,6 +39,13 @@ file(GLOB official_nn LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_conv_wi
      ${MINNX_ONNX_NODE_DATA}/test_maxpool_* ${MINNX_ONNX_NODE_DATA}/test_averagepool_* ${MINNX_ONNX_NODE_DATA}/test_globalaveragepool*
      ${MINNX_ONNX_NODE_DATA}/test_globalmaxpool*)
 list(APPEND official ${official_nn})
+# The sums, Softmax, LogSoftmax, Hardmax (the _expanded graphs need Exp and others).
+file(GLOB official_sums LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_reduce_sum* ${MINNX_ONNX_NODE_DATA}/test_reduce_mean*
+     ${MINNX_ONNX_NODE_DATA}/test_reduce_prod* ${MINNX_ONNX_NODE_DATA}/test_reduce_l1* ${MINNX_ONNX_NODE_DATA}/test_reduce_l2*
+     ${MINNX_ONNX_NODE_DATA}/test_reduce_log_sum* ${MINNX_ONNX_NODE_DATA}/test_softmax* ${MINNX_ONNX_NODE_DATA}/test_logsoftmax*
+     ${MINNX_ONNX_NODE_DATA}/test_hardmax*)
+list(FILTER official_sums EXCLUDE REGEX "_expanded$")
+list(APPEND official ${official_sums})
 list(FILTER official EXCLUDE REGEX "test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

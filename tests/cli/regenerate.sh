@@ -1,11 +1,11 @@
 #!/bin/sh
-# The committed conformance cases are exactly what generate.py writes:
+# The committed conformance cases are exactly what generate.py (with its gen_*.py) writes:
 # regenerate into a temporary folder and compare byte for byte.
 set -eu
 python=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$python" "$src/generate.py" --out "$tmp" >/dev/null
-cp "$src"/generate.py "$src"/gen_*.py "$tmp/"
+cp "$src"/*.py "$tmp/" # generate.py and the families' gen_*.py
 diff -r -x __pycache__ "$src" "$tmp"
 echo "regenerated $(ls "$tmp" | wc -l) entries: identical"

@@ -37,6 +37,12 @@
  * strides, dilations, pads, every auto_pad, ceil_mode, count_include_pad;
  * int8 and uint8 in MaxPool-12; NaN, ties, +-0) and the global pools (ranks
  * 3 to 5) are held to their reference loop (ops/nn/pool_ref.c).
+ * The sums (ReduceSum 1, 11, 13 over all
+ * axes; ReduceMean 11, 13, 18; ReduceProd, ReduceL1, ReduceL2,
+ * ReduceSumSquare, ReduceLogSum, ReduceLogSumExp 13; Softmax 1, 13;
+ * LogSoftmax 11, 13) in every dtype they take, with the products' values,
+ * are held to their reference loop (ops/reduction/sum_ref.c) bit for bit,
+ * through the session and through the walk at each ISA level.
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -62,6 +68,7 @@
 #include "ops/math/unary.h"
 #include "ops/nn/conv.h"
 #include "ops/nn/pool.h"
+#include "ops/reduction/sum.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -79,7 +86,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM };
 
 typedef struct {
   const char *op, *domain;
@@ -121,6 +128,12 @@ static const version versions[] = {
     {"MaxPool", "", 11, 0, K_POOL}, {"MaxPool", "", 12, 0, K_POOL}, {"AveragePool", "", 1, 0, K_POOL},
     {"AveragePool", "", 7, 0, K_POOL}, {"AveragePool", "", 10, 0, K_POOL}, {"AveragePool", "", 11, 0, K_POOL},
     {"AveragePool", "", 19, 0, K_POOL}, {"GlobalMaxPool", "", 1, 0, K_POOL}, {"GlobalAveragePool", "", 1, 0, K_POOL},
+    {"ReduceSum", "", 1, 0, K_SUM}, {"ReduceSum", "", 11, 0, K_SUM}, {"ReduceSum", "", 13, 0, K_SUM},
+    {"ReduceMean", "", 11, 0, K_SUM}, {"ReduceMean", "", 13, 0, K_SUM}, {"ReduceMean", "", 18, 0, K_SUM},
+    {"ReduceProd", "", 13, 0, K_SUM}, {"ReduceL1", "", 13, 0, K_SUM}, {"ReduceL2", "", 13, 0, K_SUM},
+    {"ReduceSumSquare", "", 13, 0, K_SUM}, {"ReduceLogSum", "", 13, 0, K_SUM}, {"ReduceLogSumExp", "", 13, 0, K_SUM},
+    {"Softmax", "", 1, 0, K_SUM}, {"Softmax", "", 13, 0, K_SUM}, {"LogSoftmax", "", 11, 0, K_SUM},
+    {"LogSoftmax", "", 13, 0, K_SUM},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -200,6 +213,9 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
 
 static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
 static void edit_unary(Onnx__ModelProto *m, node_spec *s);
+
+/* The reductions take axes as an attribute before 18 (ReduceSum: 13). */
+static int axes_attribute(const version *v) { return v->version < (strcmp(v->op, "ReduceSum") == 0 ? 13 : 18); }
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
 static void edit_conv(Onnx__ModelProto *m, node_spec *s);
 static void edit_pool(Onnx__ModelProto *m, node_spec *s);
@@ -228,7 +244,13 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     edit_unary(m, s);
     return;
   }
-  if (s->v->kind != K_EXTREMUM) {
+  if (s->v->kind == K_SUM && strncmp(s->v->op, "Reduce", 6) != 0) { /* Softmax, LogSoftmax */
+    int_attr(s, 0, "axis", s->axis);
+    m->graph->node[0]->n_attribute = 1;
+    m->graph->node[0]->attribute = s->attrp;
+    return;
+  }
+  if (s->v->kind != K_EXTREMUM && s->v->kind != K_SUM) {
     edit_cast_clip(m, s);
     return;
   }
@@ -243,7 +265,7 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   if (strncmp(s->v->op, "Reduce", 6) == 0) {
     int n = 0;
     int_attr(s, n++, "keepdims", s->keepdims);
-    if (s->v->version < 18 && s->axes) { /* listed from the last, negative ones from 11 */
+    if (axes_attribute(s->v) && s->axes) { /* listed from the last, negative ones from 11 */
       size_t k = 0;
       for (int d = s->rank[0]; d-- > 0;)
         if (s->axes >> d & 1) s->axes_list[k++] = s->v->version >= 11 && (s->last || d % 2) ? d - s->rank[0] : d;
@@ -630,8 +652,16 @@ static void choose(bytes *b, node_spec *s) {
     return;
   }
   s->t = dtypes[take(b) % N_NUMERIC];
+  if (s->v->kind == K_SUM) { /* the floats, then the integers the sums take (not the log ones, nor Softmax) */
+    static const minnx_dtype sum_types[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16,
+                                            MINNX_INT32, MINNX_INT64, MINNX_UINT32, MINNX_UINT64};
+    int floats = strncmp(s->v->op, "ReduceLog", 9) == 0 || strncmp(s->v->op, "Reduce", 6) != 0;
+    s->t = sum_types[take(b) % (floats ? 4u : 8u)];
+    if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->t = MINNX_FLOAT;
+  }
   if (s->v->kind == K_BINARY && binop_of(s->v->op) >= MX_AND) s->t = MINNX_BOOL;
-  int arg = strncmp(s->v->op, "Arg", 3) == 0, reduce = strncmp(s->v->op, "Reduce", 6) == 0;
+  int arg = strncmp(s->v->op, "Arg", 3) == 0 || (s->v->kind == K_SUM && s->v->op[0] != 'R'),
+      reduce = strncmp(s->v->op, "Reduce", 6) == 0;
   s->n_in = arg || reduce ? 1 : s->v->domain[0] || s->v->kind == K_BINARY ? 2 : 1 + (int)(take(b) % 4);
   s->out_rank = (int)(take(b) % 5);
   if (arg && s->out_rank == 0) s->out_rank = 1;
@@ -650,7 +680,7 @@ static void choose(bytes *b, node_spec *s) {
   if (s->v->version >= 11 && (a & 0x80)) s->axis -= s->out_rank; /* negative axes, from ArgMax-11 */
   s->keepdims = (a >> 5) & 1;
   s->last = (a >> 6) & 1;
-  s->axes = reduce && s->v->version < 18 ? take(b) & ((1u << s->out_rank) - 1) : 0;
+  s->axes = reduce && axes_attribute(s->v) ? take(b) & ((1u << s->out_rank) - 1) : 0;
 }
 
 /* ---- values ---- */
@@ -1119,6 +1149,31 @@ static void unary_check(const node_spec *s, void *const *in, const minnx_tensor 
   }
 }
 
+/* The sums (ops/reduction/sum.h): the session's output against the
+ * reference loop, and the walk at each ISA level this CPU has, called
+ * directly, too. */
+static void sum_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                      unsigned char *ref, unsigned char *tmp) {
+  static const char *const ops[] = {"ReduceSum", "ReduceMean", "ReduceProd", "ReduceL1", "ReduceSumSquare",
+                                    "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "Softmax", "LogSoftmax"};
+  mx_sum_op op = 0;
+  while (strcmp(ops[op], s->v->op) != 0) op++;
+  int softmax = op >= MX_SUM_SOFTMAX, r = s->rank[0];
+  uint32_t axes = s->axes ? s->axes : (1u << r) - 1;
+  int axis = (int)(s->axis < 0 ? s->axis + r : s->axis), coerced = s->ver < 13;
+  if (softmax) mx_softmax_ref(op, s->t, r, s->dims[0], axis, coerced, in[0], ref);
+  else mx_sum_ref(op, s->t, r, s->dims[0], axes, in[0], ref);
+  compare(s, "session", s->t, got, ref, y->nbytes);
+  static const char *const names[] = {"portable kernels", "AVX2 kernels", "AVX-512 kernels"};
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
+    mx_sum_walk w;
+    if (softmax) mx_softmax_init(&w, op, s->t, r, s->dims[0], axis, coerced, (mx_isa)isa);
+    else mx_sum_init(&w, op, s->t, r, s->dims[0], axes, (mx_isa)isa);
+    mx_sum_run(&w, in[0], tmp);
+    compare(s, names[isa], s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Run 0's output against the rules; for Cast and Clip, each instruction-set
  * level of their kernels that this CPU has too, called directly. */
 static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -1153,6 +1208,8 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
   } else if (s->v->kind == K_POOL) {
     mx_pool_ref(s->t, &s->pool, in[0], ref, NULL);
     compare(s, "session", s->t, got, ref, y->nbytes);
+  } else if (s->v->kind == K_SUM) {
+    sum_check(s, in, y, got, ref, tmp);
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
@@ -1203,7 +1260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
     if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
-    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV) fill_product(&b, t, x, count);
+    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_SUM) fill_product(&b, t, x, count);
     else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};

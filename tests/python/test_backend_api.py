@@ -21,7 +21,7 @@ def test_devices():
 
 def test_compatibility_comes_from_the_library():
     assert backend.is_compatible(model("Max"))
-    assert not backend.is_compatible(model("Softmax"))
+    assert not backend.is_compatible(model("Det"))
 
 
 def test_prepare_and_run_model():

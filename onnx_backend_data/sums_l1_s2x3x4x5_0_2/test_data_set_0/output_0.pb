@@ -1,0 +1,1 @@
+ByJ<1?dAÛ®ÏAÁ66As’•AœºxAOÛ.AãJA=ëZAºªRAK{A˜A§˜pA	ÀxA‡ShAí MA

@@ -1,0 +1,1 @@
+ByJ°‰–Bœ«˜B?Ò™B¿ŸB¿Y`BP¹ŠB B..˜BÝ¢B ulBºwŸB¸ëmB`Ñ–B÷aŸB·+ªBŽ>“BÚÜ˜B¬@…BeŽBE»žBÙ!£B?ö—BÑ…BŠ;VBÀ¯B‰BšBš}B„j‹BóA„B$qB³š‹B‰ª~Bò‹BÁýžBïs”BØ-ŽB¶Bgð’Bßn¤BŽBû­ŽBû«‹BéF“B7B^žZBeóBºê¨Bã”’BØ†”B2ÆŽB©&•BuÝ¡Bbµ“B„BŽ:ŽBÝáŸB—Ú”B<¸§B!»¤B#–BTxhBt(Bj‡BJ¤}B=À’Beb”B¶¡B,ÃBwB¡Bþt‘B ”B,‚B$FŸBÔ§B¥ÐB

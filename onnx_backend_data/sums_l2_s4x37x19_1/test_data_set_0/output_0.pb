@@ -1,0 +1,1 @@
+ByJ°v[AS,NAj``ARÌ]AÂþVA|nAC³oAý¤EAþ¬ZAIhAvw[A¢!DAj>AökAž$gA¼OAºŒiAðïSAf_AŒeAå¨xA€jJA¬´rA¢¨bAÞæiAßnXA×éwA&EAŸ“3A<2gAÙŠ`Ar(PA:;TA½[OAãhA•P?ArJ^AÐŸ\AVFRAO'„A_ADUAá?+Aú&bA_–RAœdA#Ô…A¦)KAÑ\AÎKAìcAAðRAÉÅ[AzÉ€Aë°OA »bATì_AKWAP¢XAñ[A½¶OAþükA2oQA…<TAø=OAäünA5pA¯_xAéšoA<žqA¬3bA„\A´FLA'AA3¼gA&»UA

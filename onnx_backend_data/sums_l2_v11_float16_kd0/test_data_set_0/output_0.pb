@@ -1,0 +1,2 @@
+
+ByJ|CîBÌDcEzEÌD?F2EëEzE{F>D

@@ -1,0 +1,2 @@
+
+ByJîBÕEÕE¿EîB±D±D6CæD‘EÌD‘E¿C•DE

@@ -1,0 +1,2 @@
+
+ByJîA”CCÎCþ6dB2@EB+DWBóB•@

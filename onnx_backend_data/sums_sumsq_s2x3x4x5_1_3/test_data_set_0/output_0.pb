@@ -1,0 +1,1 @@
+ByJ Ú&…BdqB}Ç B›‡‘Bcg¨BÎÕBB5€bBŒÛ|B

@@ -1,0 +1,1 @@
+ByJ ABÈAB A¸A¨A°A A$BBðAPBBA

@@ -1,0 +1,1 @@
+ByJ AÀ@ðA˜A€@B°A¨AˆA°AàA¸A ApAàA

@@ -1,0 +1,257 @@
+/* The sums: ReduceSum, ReduceMean, ReduceProd, ReduceL1, ReduceL2,
+ * ReduceSumSquare, ReduceLogSum, ReduceLogSumExp, Softmax and LogSoftmax.
+ *
+ * The order (README, "The sums"): each output's set of reduced elements is
+ * taken in row-major order, j = 0, 1, ...; element j goes into partial
+ * (j mod 16), each partial accumulating sequentially from 0 (1 for a
+ * product); the 16 partials are then combined in a fixed tree, p[l] op=
+ * p[l + h] for h = 8, 4, 2, 1, and p[0] is the result. Sixteen partials,
+ * whatever the ISA's width: the portable loop, its AVX2 and AVX-512
+ * compilations, aarch64's and the Cortex-M4's all do these operations, and
+ * the reference loop (sum_ref.c) too. float32, float16 and bfloat16
+ * accumulate in float32, double in double, integers in unsigned integers of
+ * their width (so they wrap).
+ *
+ * The walk: the input's dims grouped (dims of 1 dropped, neighbours both
+ * kept or both reduced merged). The last reduced group is the "main" one:
+ * when it is the last group, an output's elements in it are a contiguous
+ * row (the `rows` kernels); when a kept group of `units` elements follows
+ * it, they are `len` elements `units` apart, and a block of W neighbouring
+ * outputs is taken at once (the `fold` kernels, W partial rows of 16). The
+ * groups before are walked as odometers: the kept ones give the block's
+ * outputs, the reduced ones (in row-major order) the rows of its set. Tasks
+ * take whole blocks: threads split outputs only. */
+#ifndef MX_SUM_H
+#define MX_SUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph/ir.h"
+#include "ops/core/cpu.h"
+#include "ops/core/half.h"
+#include "ops/core/mathf.h"
+
+enum { MX_SUM_LANES = 16 };
+/* an accumulator block: 16 partials of 32 bytes (W = 32 / sizeof(acc) lanes) */
+#define MX_SUM_ACC_BYTES (MX_SUM_LANES * 32)
+
+typedef enum mx_sum_op {
+  MX_SUM_SUM, MX_SUM_MEAN, MX_SUM_PROD, MX_SUM_L1, MX_SUM_SUMSQ, MX_SUM_L2, /* sum.c.in, every dtype */
+  MX_SUM_LOGSUM, MX_SUM_LOGSUMEXP, MX_SUM_SOFTMAX, MX_SUM_LOGSOFTMAX,       /* expsum.c.in, floats */
+  MX_SUM_OPS
+} mx_sum_op;
+#define MX_SUM_OWN 6 /* the ops of sum.c.in */
+
+/* sum.c.in's kernels for one dtype (acc: MX_SUM_ACC_BYTES, aligned):
+ * acc is 16 partial rows of W lanes. start fills them with 0 (1 for
+ * ReduceProd); rows adds the n
+ * elements of x, element i into partial (phase + i) mod 16 (lane 0 of each
+ * row); fold adds n rows
+ * of w <= W elements, `stride` elements apart, row i into partial row
+ * (phase + i) mod 16; finish combines the partials (the tree) and writes the
+ * w results of a set of `count` elements (ReduceMean divides, ReduceL2 takes
+ * the root). */
+typedef void (*mx_sum_rows_fn)(void *acc, const void *x, int64_t n, int64_t phase, const void *m);
+typedef void (*mx_sum_fold_fn)(void *acc, const void *x, int64_t n, int64_t stride, int64_t phase, int w,
+                               const void *m);
+struct mx_sum_set {
+  int w;
+  void (*start)(void *acc, mx_sum_op op);
+  mx_sum_rows_fn rows[MX_SUM_OWN];
+  mx_sum_fold_fn fold[MX_SUM_OWN];
+  void (*finish[MX_SUM_OWN])(void *y, void *acc, int w, int64_t count);
+};
+
+/* expsum.c.in's, floats only: the largest element of each of w lanes (NaN
+ * ignored; `finite`: infinities too; folded into m, started with `first`;
+ * none: 0), then the sums of exp(x - m) (rows and
+ * fold as above, m the lanes' largest), the results: ReduceLogSum's log of
+ * a sum.c.in sum, ReduceLogSumExp's, and Softmax's and LogSoftmax's outputs
+ * from a set's largest and sum. */
+struct mx_expsum_set {
+  void (*max_rows)(void *m, const void *x, int64_t n, int finite, int first);
+  void (*max_fold)(void *m, const void *x, int64_t n, int64_t stride, int w, int finite, int first);
+  void (*max_done)(void *m, int w);
+  mx_sum_rows_fn exp_rows;
+  mx_sum_fold_fn exp_fold;
+  void (*total)(void *s, void *acc, int w); /* the tree: w sums */
+  void (*finish_log)(void *y, void *acc, int w, const void *m); /* m NULL: ReduceLogSum */
+  void (*out_rows[2])(void *y, const void *x, int64_t n, const void *m, const void *s);
+  void (*out_fold[2])(void *y, const void *x, int64_t n, int64_t stride, int w, const void *m, const void *s);
+};
+
+/* ---- per-dtype traits the templates call by suffix ---- */
+
+typedef float mx_acc_f32;
+typedef double mx_acc_f64;
+typedef float mx_acc_f16;
+typedef float mx_acc_bf16;
+typedef uint32_t mx_acc_i32;
+typedef uint64_t mx_acc_i64;
+typedef uint32_t mx_acc_u32;
+typedef uint64_t mx_acc_u64;
+
+static inline float mx_sum_load_f32(float x) { return x; }
+static inline double mx_sum_load_f64(double x) { return x; }
+static inline float mx_sum_load_f16(uint16_t x) { return mx_f16_to_f32(x); }
+static inline float mx_sum_load_bf16(uint16_t x) { return mx_bf16_to_f32(x); }
+static inline uint32_t mx_sum_load_i32(int32_t x) { return (uint32_t)x; }
+static inline uint64_t mx_sum_load_i64(int64_t x) { return (uint64_t)x; }
+static inline uint32_t mx_sum_load_u32(uint32_t x) { return x; }
+static inline uint64_t mx_sum_load_u64(uint64_t x) { return x; }
+
+static inline float mx_sum_store_f32(float a) { return a; }
+static inline double mx_sum_store_f64(double a) { return a; }
+static inline uint16_t mx_sum_store_f16(float a) { return mx_f32_to_f16(a); }
+static inline uint16_t mx_sum_store_bf16(float a) { return mx_f32_to_bf16(a); }
+static inline int32_t mx_sum_store_i32(uint32_t a) { return (int32_t)a; } /* modulo 2^32 (gcc, clang) */
+static inline int64_t mx_sum_store_i64(uint64_t a) { return (int64_t)a; }
+static inline uint32_t mx_sum_store_u32(uint32_t a) { return a; }
+static inline uint64_t mx_sum_store_u64(uint64_t a) { return a; }
+
+/* |x|: the sign bit cleared (an IEEE operation); integers wrap (|INT_MIN| is INT_MIN) */
+static inline float mx_sum_abs_f32(float a) { return __builtin_fabsf(a); }
+static inline double mx_sum_abs_f64(double a) { return __builtin_fabs(a); }
+static inline float mx_sum_abs_f16(float a) { return __builtin_fabsf(a); }
+static inline float mx_sum_abs_bf16(float a) { return __builtin_fabsf(a); }
+static inline uint32_t mx_sum_abs_i32(uint32_t a) { return a >> 31 ? 0u - a : a; }
+static inline uint64_t mx_sum_abs_i64(uint64_t a) { return a >> 63 ? 0u - a : a; }
+static inline uint32_t mx_sum_abs_u32(uint32_t a) { return a; }
+static inline uint64_t mx_sum_abs_u64(uint64_t a) { return a; }
+
+/* ReduceMean: the sum divided by the count (one IEEE division; integers:
+ * the wrapped sum divided, truncating toward 0; an empty set gives NaN for
+ * floats, 0 for integers) */
+static inline float mx_sum_div_f32(float a, int64_t n) { return a / (float)n; }
+static inline double mx_sum_div_f64(double a, int64_t n) { return a / (double)n; }
+static inline float mx_sum_div_f16(float a, int64_t n) { return a / (float)n; }
+static inline float mx_sum_div_bf16(float a, int64_t n) { return a / (float)n; }
+static inline uint32_t mx_sum_div_i32(uint32_t a, int64_t n) { return n ? (uint32_t)((int32_t)a / n) : 0; }
+static inline uint64_t mx_sum_div_i64(uint64_t a, int64_t n) { return n ? (uint64_t)((int64_t)a / n) : 0; }
+static inline uint32_t mx_sum_div_u32(uint32_t a, int64_t n) { return n ? (uint32_t)(a / (uint64_t)n) : 0; }
+static inline uint64_t mx_sum_div_u64(uint64_t a, int64_t n) { return n ? a / (uint64_t)n : 0; }
+
+/* floor(sqrt(m 2^shift)) to n bits (m 2^shift < 4^n, n <= 54), digit by
+ * digit; *rest: the remainder is not 0. Integer operations only: no libm
+ * (the Cortex-M4 has none, and its double has no instruction). */
+static inline uint64_t mx_root_bits(uint64_t m, int shift, int n, int *rest) {
+  uint64_t rem = 0, root = 0;
+  for (int i = n - 1; i >= 0; i--) {
+    int lo = 2 * i - shift;
+    uint64_t pair = lo >= 64 ? 0 : lo >= 0 ? (m >> lo) & 3 : lo == -1 ? (m << 1) & 2 : 0;
+    rem = rem << 2 | pair;
+    uint64_t trial = root << 2 | 1;
+    root <<= 1;
+    if (rem >= trial) rem -= trial, root |= 1;
+  }
+  *rest = rem != 0;
+  return root;
+}
+
+/* The square root, correctly rounded (an IEEE operation, computed here from
+ * the bits: __builtin_sqrt would call libm for a NaN, or on the Cortex-M4
+ * for any double). One guard bit below the result decides the rounding:
+ * a root is never halfway between two floats. mant: the significand with
+ * its hidden bit (`bits` of it), e: x = mant 2^e. */
+static inline double mx_sqrt_parts(uint64_t mant, int e, int bits) {
+  int s = bits - 1 + ((e & 1) != ((bits - 1) & 1)); /* e - s even; the root has bits + 1 bits */
+  int rest;
+  uint64_t q = (mx_root_bits(mant, s + 2, bits + 1, &rest) + 1) >> 1;
+  int k = (e - s) / 2;
+  double scale = 1.0;
+  for (; k > 0; k--) scale *= 2.0; /* exact powers of two, |k| < 600 */
+  for (; k < 0; k++) scale *= 0.5;
+  return (double)q * scale;
+}
+static inline float mx_sum_sqrt_f32(float x) {
+  if (!(x > 0) || x - x != 0) return x < 0 ? (x - x) / (x - x) : x; /* +-0, NaN, +inf; negative: NaN */
+  uint32_t u;
+  __builtin_memcpy(&u, &x, 4);
+  int E = (int)(u >> 23);
+  uint64_t m = u & 0x7fffff;
+  int e = E - 150;
+  if (E) m |= 0x800000;
+  else
+    for (e++; !(m & 0x800000); m <<= 1) e--;
+  return (float)mx_sqrt_parts(m, e, 24); /* exact: 24 bits */
+}
+static inline double mx_sum_sqrt_f64(double x) {
+  if (!(x > 0) || x - x != 0) return x < 0 ? (x - x) / (x - x) : x;
+  uint64_t u;
+  __builtin_memcpy(&u, &x, 8);
+  int E = (int)(u >> 52);
+  uint64_t m = u & 0xfffffffffffffull;
+  int e = E - 1075;
+  if (E) m |= 1ull << 52;
+  else
+    for (e++; !(m >> 52); m <<= 1) e--;
+  return mx_sqrt_parts(m, e, 53);
+}
+static inline float mx_sum_sqrt_f16(float x) { return mx_sum_sqrt_f32(x); }
+static inline float mx_sum_sqrt_bf16(float x) { return mx_sum_sqrt_f32(x); }
+/* integers: floor of the root of the wrapped sum; a signed sum that wrapped
+ * negative gives 0 */
+static inline uint32_t mx_sum_sqrt_i32(uint32_t a) {
+  int rest;
+  return a >> 31 ? 0 : (uint32_t)mx_root_bits(a, 0, 16, &rest);
+}
+static inline uint64_t mx_sum_sqrt_i64(uint64_t a) {
+  int rest;
+  return a >> 63 ? 0 : mx_root_bits(a, 0, 32, &rest);
+}
+static inline uint32_t mx_sum_sqrt_u32(uint32_t a) {
+  int rest;
+  return (uint32_t)mx_root_bits(a, 0, 16, &rest);
+}
+static inline uint64_t mx_sum_sqrt_u64(uint64_t a) {
+  int rest;
+  return mx_root_bits(a, 0, 32, &rest);
+}
+
+/* exp and log: mathf.h's float32 functions; double's go through float32
+ * (mathf.h has no double ones; README says so) */
+static inline float mx_sum_exp_f32(float x) { return mx_expf(x); }
+static inline double mx_sum_exp_f64(double x) { return (double)mx_expf((float)x); }
+static inline float mx_sum_exp_f16(float x) { return mx_expf(x); }
+static inline float mx_sum_exp_bf16(float x) { return mx_expf(x); }
+static inline float mx_sum_log_f32(float x) { return mx_logf(x); }
+static inline double mx_sum_log_f64(double x) { return (double)mx_logf((float)x); }
+static inline float mx_sum_log_f16(float x) { return mx_logf(x); }
+static inline float mx_sum_log_bf16(float x) { return mx_logf(x); }
+
+/* ---- the walk (sum_walk.c) ---- */
+
+typedef struct mx_sum_walk {
+  mx_sum_op op;
+  const struct mx_sum_set *k;     /* sum.c.in's (ReduceLogSum's sum too) */
+  const struct mx_expsum_set *e;  /* expsum.c.in's, for the ops that need it */
+  size_t esize;
+  int w;                          /* lanes of a fold block: 1 for rows */
+  int fold;                       /* a kept group follows the main reduced one */
+  int64_t len, stride, units;     /* the main reduced group, its step, the kept elements after it */
+  int nk, nr;                     /* outer kept and reduced groups */
+  int64_t kdims[MX_MAX_RANK], ksteps[MX_MAX_RANK], rdims[MX_MAX_RANK], rsteps[MX_MAX_RANK];
+  int64_t count;                  /* elements of each output's set */
+  int64_t ublocks, blocks, tasks;
+} mx_sum_walk;
+
+/* The kernels of dtype t at the highest level <= isa (NULL: none). */
+const struct mx_sum_set *mx_sum_kernels(mx_dtype t, mx_isa isa);
+const struct mx_expsum_set *mx_expsum_kernels(mx_dtype t, mx_isa isa);
+/* A reduction of a `rank`-dim shape over the axes whose bit is set in `axes`. */
+void mx_sum_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, mx_isa isa);
+/* Softmax and LogSoftmax over axis `axis` (coerced: over every dim from it on,
+ * the versions before 13). */
+void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced,
+                     mx_isa isa);
+/* Blocks [part * blocks / parts, ...) of the output (tasks: mx_sum_part). */
+void mx_sum_part(const mx_sum_walk *w, const void *in, void *out, int64_t part, int64_t parts);
+void mx_sum_run(const mx_sum_walk *w, const void *in, void *out);
+
+/* ---- the reference loops (sum_ref.c): one element at a time, the same order ---- */
+void mx_sum_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, const void *in, void *out);
+void mx_softmax_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced, const void *in,
+                    void *out);
+
+#endif

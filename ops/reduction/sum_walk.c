@@ -1,0 +1,188 @@
+/* The sums' walk over a shape (sum.h says how it is grouped), its blocks and
+ * tasks, for the reductions and for Softmax and LogSoftmax. */
+#include <string.h>
+
+#include "ops/core/kernel.h"
+#include "ops/reduction/sum.h"
+
+extern const mx_kernel_row mx_sum_rows[], mx_expsum_rows[];
+extern const size_t mx_sum_n_rows, mx_expsum_n_rows;
+
+const struct mx_sum_set *mx_sum_kernels(mx_dtype t, mx_isa isa) {
+  return MX_DTYPE_ON(t) ? mx_kernel_find(mx_sum_rows, mx_sum_n_rows, t, isa) : NULL;
+}
+
+const struct mx_expsum_set *mx_expsum_kernels(mx_dtype t, mx_isa isa) {
+  return MX_DTYPE_ON(t) ? mx_kernel_find(mx_expsum_rows, mx_expsum_n_rows, t, isa) : NULL;
+}
+
+/* What a task takes at least (scaled with MX_TASK_BYTES, so that the fuzz
+ * build splits small nodes too). */
+#define TASK_BYTES (MX_TASK_BYTES / 4)
+
+/* The groups (n of them, g[i] elements, red[i] reduced) split into the main
+ * reduced group, the kept elements after it and the outer groups. */
+static void split(mx_sum_walk *w, int n, const int64_t *g, const int *red) {
+  int64_t step[MX_MAX_RANK + 1]; /* step[i]: the elements of groups i.. (group i - 1's step) */
+  step[n] = 1;
+  for (int i = n; i-- > 0;) step[i] = step[i + 1] * g[i];
+  w->units = 1, w->len = 1, w->stride = 1, w->fold = 0;
+  if (n > 0 && !red[n - 1]) w->units = g[--n], w->fold = 1;
+  if (n > 0) w->len = g[n - 1], w->stride = step[n], n--; /* (the one before a kept group is reduced) */
+  w->count = w->len;
+  for (int i = 0; i < n; i++)
+    if (red[i]) w->rdims[w->nr] = g[i], w->rsteps[w->nr++] = step[i + 1], w->count *= g[i];
+    else w->kdims[w->nk] = g[i], w->ksteps[w->nk++] = step[i + 1];
+  w->w = w->fold && w->k ? w->k->w : 1;
+  w->ublocks = (w->units + w->w - 1) / w->w;
+  w->blocks = w->ublocks;
+  for (int i = 0; i < w->nk; i++) w->blocks *= w->kdims[i];
+}
+
+static void plan_tasks(mx_sum_walk *w, int64_t in_count) {
+  int64_t most = in_count / (TASK_BYTES / (int64_t)w->esize);
+  if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
+  w->tasks = w->blocks < most ? w->blocks : most;
+  if (w->tasks < 1) w->tasks = 1;
+}
+
+static void kernels(mx_sum_walk *w, mx_sum_op op, mx_dtype t, mx_isa isa) {
+  memset(w, 0, sizeof *w);
+  w->op = op;
+  w->esize = mx_dtype_size(t);
+  w->k = mx_sum_kernels(t, isa);
+  if (op >= MX_SUM_LOGSUM) w->e = mx_expsum_kernels(t, isa);
+}
+
+void mx_sum_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, mx_isa isa) {
+  kernels(w, op, t, isa);
+  int64_t g[MX_MAX_RANK], in_count = 1, out_count = 1;
+  int red[MX_MAX_RANK], n = 0;
+  for (int d = 0; d < rank; d++) {
+    in_count *= dims[d];
+    if (!(axes >> d & 1)) out_count *= dims[d];
+  }
+  if (in_count == 0) { /* each output (maybe none) is the value of an empty set */
+    for (int d = 0; d < rank; d++)
+      if (!(axes >> d & 1) && dims[d] == 0) out_count = 0;
+    g[0] = 0, g[1] = out_count, red[0] = 1, red[1] = 0;
+    split(w, out_count ? 2 : 0, g, red);
+    w->count = 0, w->len = 0;
+    if (!out_count) w->blocks = 0;
+    w->tasks = 1;
+    return;
+  }
+  for (int d = 0; d < rank; d++) {
+    int r = axes >> d & 1;
+    if (dims[d] == 1) continue;
+    if (n > 0 && red[n - 1] == r) g[n - 1] *= dims[d];
+    else g[n] = dims[d], red[n++] = r;
+  }
+  split(w, n, g, red);
+  plan_tasks(w, in_count);
+}
+
+void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced,
+                     mx_isa isa) {
+  kernels(w, op, t, isa);
+  int64_t g[3] = {1, 1, 1};
+  int red[3] = {0, 1, 0};
+  for (int d = 0; d < rank; d++) g[d < axis ? 0 : d == axis || coerced ? 1 : 2] *= dims[d];
+  if (g[0] * g[1] * g[2] == 0) return; /* nothing to write */
+  int n = 0;
+  int64_t gg[3];
+  int rr[3];
+  for (int i = 0; i < 3; i++)
+    if (g[i] != 1 || i == 1) gg[n] = g[i], rr[n++] = red[i]; /* the axis stays, even of 1 */
+  split(w, n, gg, rr);
+  plan_tasks(w, g[0] * g[1] * g[2]);
+}
+
+/* Block b: the set of w outputs it takes, their place in the input and output. */
+static void block_at(const mx_sum_walk *w, int64_t b, int64_t *in_off, int64_t *out_off, int *lanes) {
+  int64_t ub = b % w->ublocks, q = b / w->ublocks, off = 0;
+  for (int i = w->nk; i-- > 0;) {
+    off += q % w->kdims[i] * w->ksteps[i];
+    q /= w->kdims[i];
+  }
+  int64_t u0 = ub * w->w;
+  *in_off = off + u0;
+  *out_off = b / w->ublocks * w->units + u0;
+  *lanes = (int)(w->units - u0 < w->w ? w->units - u0 : w->w);
+}
+
+/* A block: its lanes, the largest of each (m) and the partials (acc). */
+typedef struct {
+  const mx_sum_walk *w;
+  const unsigned char *in;
+  int lanes;
+  const void *m;
+  void *acc;
+} block;
+
+/* Each row of a block's set in row-major order (the outer reduced groups as
+ * an odometer) through the pass's kernel: 0 the largest, 1 sum.c.in's sums,
+ * 2 the sums of exp(x - m); j, the index of the row's first element in the
+ * set, gives its partial. */
+static void each_row(const block *b, int64_t base, int pass) {
+  const mx_sum_walk *w = b->w;
+  int64_t idx[MX_MAX_RANK] = {0}, off = 0, j = 0;
+  for (;;) {
+    /* (an empty set: the input may be NULL, and the kernels read nothing) */
+    const unsigned char *x = w->len ? b->in + (size_t)(base + off) * w->esize : b->in;
+    int finite = w->op == MX_SUM_LOGSUMEXP;
+    if (pass == 0 && w->fold) w->e->max_fold((void *)b->m, x, w->len, w->stride, b->lanes, finite, j == 0);
+    else if (pass == 0) w->e->max_rows((void *)b->m, x, w->len, finite, j == 0);
+    else if (pass == 2 && w->fold) w->e->exp_fold(b->acc, x, w->len, w->stride, j, b->lanes, b->m);
+    else if (pass == 2) w->e->exp_rows(b->acc, x, w->len, j, b->m);
+    else if (w->fold) w->k->fold[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, x, w->len, w->stride, j, b->lanes, NULL);
+    else w->k->rows[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, x, w->len, j, NULL);
+    j += w->len;
+    int g = w->nr - 1;
+    for (; g >= 0; g--) {
+      off += w->rsteps[g];
+      if (++idx[g] < w->rdims[g]) break;
+      off -= w->rsteps[g] * w->rdims[g];
+      idx[g] = 0;
+    }
+    if (g < 0) return;
+  }
+}
+
+void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part, int64_t parts) {
+  unsigned char *out = out_;
+  _Alignas(64) unsigned char acc[MX_SUM_ACC_BYTES];
+  _Alignas(32) unsigned char m[32], s[32];
+  int64_t b0 = w->blocks * part / parts, b1 = w->blocks * (part + 1) / parts;
+  for (int64_t bi = b0; bi < b1; bi++) {
+    int64_t in_off, out_off;
+    block b = {w, in, 0, m, acc};
+    block_at(w, bi, &in_off, &out_off, &b.lanes);
+    unsigned char *y = out + (size_t)out_off * w->esize;
+    if (w->op == MX_SUM_SOFTMAX || w->op == MX_SUM_LOGSOFTMAX) {
+      const unsigned char *x = (const unsigned char *)in + (size_t)in_off * w->esize;
+      each_row(&b, in_off, 0);
+      w->e->max_done(m, b.lanes);
+      w->k->start(acc, MX_SUM_SUM);
+      each_row(&b, in_off, 2);
+      w->e->total(s, acc, b.lanes);
+      y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
+      if (w->fold) w->e->out_fold[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, w->stride, b.lanes, m, s);
+      else w->e->out_rows[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, m, s);
+      continue;
+    }
+    w->k->start(acc, w->op);
+    if (w->op == MX_SUM_LOGSUMEXP) {
+      each_row(&b, in_off, 0);
+      w->e->max_done(m, b.lanes);
+      each_row(&b, in_off, 2);
+      w->e->finish_log(y, acc, b.lanes, m);
+      continue;
+    }
+    if (w->len) each_row(&b, in_off, 1);
+    if (w->op == MX_SUM_LOGSUM) w->e->finish_log(y, acc, b.lanes, NULL);
+    else w->k->finish[w->op](y, acc, b.lanes, w->count);
+  }
+}
+
+void mx_sum_run(const mx_sum_walk *w, const void *in, void *out) { mx_sum_part(w, in, out, 0, 1); }

@@ -1,0 +1,146 @@
+/* The sums (ops/reduction/sum.h): the square roots against the C library's
+ * (correctly rounded), and the walk at every ISA level this build and CPU
+ * have, whole and in 2 and 3 parts taken in reverse, against the reference
+ * loops, bit for bit, over shapes that take every path (rows, folds with a
+ * lane remainder, reduced groups apart, empty sets, rank 0). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "ops/reduction/sum.h"
+
+static uint64_t state = 0x9e3779b97f4a7c15ull;
+static uint64_t next(void) {
+  state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+  return state;
+}
+
+static void roots(void) {
+  int bad = 0;
+  for (int i = 0; i < 1 << 20; i++) {
+    uint32_t u = (uint32_t)next() & 0x7fffffff;
+    if (i < 1 << 10) u = (uint32_t)i; /* subnormals */
+    float x, got;
+    memcpy(&x, &u, 4);
+    got = mx_sum_sqrt_f32(x);
+    float want = (float)sqrt((double)x);
+    bad += memcmp(&got, &want, 4) != 0 && !(isnan(got) && isnan(want));
+  }
+  for (int i = 0; i < 1 << 18; i++) {
+    uint64_t u = next() & 0x7fffffffffffffffull;
+    if (i < 1 << 10) u = (uint64_t)i * 977;
+    double x, got, want;
+    memcpy(&x, &u, 8);
+    got = mx_sum_sqrt_f64(x);
+    want = sqrt(x);
+    bad += memcmp(&got, &want, 8) != 0 && !(isnan(got) && isnan(want));
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK(mx_sum_sqrt_f32(-0.0f) == 0 && signbit(mx_sum_sqrt_f32(-0.0f)));
+  CHECK(isnan(mx_sum_sqrt_f32(-1.0f)) && isinf(mx_sum_sqrt_f32(INFINITY)));
+  for (int i = 0; i < 1 << 16; i++) {
+    uint64_t a = next() >> (next() % 64);
+    uint64_t r = mx_sum_sqrt_u64(a);
+    unsigned __int128 r2 = (unsigned __int128)r * r, r3 = (unsigned __int128)(r + 1) * (r + 1);
+    CHECK(r2 <= a && a < r3);
+  }
+  CHECK_EQ_INT(mx_sum_sqrt_i32(0x80000000u), 0);
+  CHECK_EQ_INT(mx_sum_sqrt_u32(4294967295u), 65535);
+}
+
+static const mx_dtype types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16,
+                                 MINNX_INT32, MINNX_INT64, MINNX_UINT32, MINNX_UINT64};
+
+static void fill(mx_dtype t, void *x, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    double v = (double)(int)(next() % 2001 - 1000) / 256.0;
+    if (next() % 64 == 0) v = next() % 2 ? INFINITY : NAN;
+    switch (t) {
+      case MINNX_FLOAT: ((float *)x)[i] = (float)v; break;
+      case MINNX_DOUBLE: ((double *)x)[i] = v; break;
+      case MINNX_FLOAT16: ((uint16_t *)x)[i] = mx_f32_to_f16((float)v); break;
+      case MINNX_BFLOAT16: ((uint16_t *)x)[i] = mx_f32_to_bf16((float)v); break;
+      case MINNX_INT32: case MINNX_UINT32: ((uint32_t *)x)[i] = (uint32_t)next(); break;
+      default: ((uint64_t *)x)[i] = next(); break;
+    }
+  }
+}
+
+/* equal bits, or both NaN */
+static int same(mx_dtype t, const unsigned char *a, const unsigned char *b, int64_t n) {
+  size_t es = mx_dtype_size(t);
+  for (int64_t i = 0; i < n; i++, a += es, b += es) {
+    if (memcmp(a, b, es) == 0) continue;
+    double x, y;
+    if (t == MINNX_FLOAT) x = ((const float *)a)[0], y = ((const float *)b)[0];
+    else if (t == MINNX_DOUBLE) x = ((const double *)a)[0], y = ((const double *)b)[0];
+    else if (t == MINNX_FLOAT16) x = mx_f16_to_f32(((const uint16_t *)a)[0]), y = mx_f16_to_f32(((const uint16_t *)b)[0]);
+    else if (t == MINNX_BFLOAT16) x = mx_bf16_to_f32(((const uint16_t *)a)[0]), y = mx_bf16_to_f32(((const uint16_t *)b)[0]);
+    else return 0;
+    if (!(isnan(x) && isnan(y))) return 0;
+  }
+  return 1;
+}
+
+typedef struct {
+  int rank;
+  int64_t dims[4];
+  uint32_t axes;
+} shape;
+
+static const shape shapes[] = {
+    {0, {0}, 0},           {1, {37}, 1},           {2, {3, 40}, 2},       {2, {40, 3}, 1},
+    {2, {17, 21}, 1},      {3, {4, 5, 19}, 5},     {3, {4, 5, 19}, 2},    {4, {2, 3, 4, 5}, 10},
+    {4, {2, 3, 4, 5}, 5},  {3, {2, 0, 3}, 2},      {3, {2, 0, 3}, 5},     {3, {3, 1, 9}, 2},
+    {2, {1, 300}, 3},      {3, {6, 7, 33}, 7},
+};
+
+static void walks(void) {
+  int bad = 0, runs = 0;
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    const shape *sh = &shapes[s];
+    int64_t n = 1, outs = 1;
+    for (int d = 0; d < sh->rank; d++) n *= sh->dims[d], outs *= (sh->axes >> d & 1) ? 1 : sh->dims[d];
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+      mx_dtype t = types[ti];
+      size_t es = mx_dtype_size(t);
+      size_t room = (size_t)(n + outs) * es + 8; /* an empty set still has outputs */
+      unsigned char *x = malloc(room), *ref = malloc(room), *got = malloc(room);
+      fill(t, x, n);
+      int floats = ti < 4;
+      for (int op = 0; op < MX_SUM_OPS; op++) {
+        if (!floats && op >= MX_SUM_LOGSUM) continue;
+        int softmax = op >= MX_SUM_SOFTMAX;
+        int axis = sh->rank ? (int)(s % (size_t)sh->rank) : 0, coerced = (int)(s & 1);
+        if (softmax && sh->rank == 0) continue;
+        int64_t count = softmax ? n : outs;
+        if (softmax) mx_softmax_ref((mx_sum_op)op, t, sh->rank, sh->dims, axis, coerced, x, ref);
+        else mx_sum_ref((mx_sum_op)op, t, sh->rank, sh->dims, sh->axes, x, ref);
+        for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++)
+          for (int parts = 1; parts <= 3; parts++) {
+            mx_sum_walk w;
+            if (softmax) mx_softmax_init(&w, (mx_sum_op)op, t, sh->rank, sh->dims, axis, coerced, (mx_isa)isa);
+            else mx_sum_init(&w, (mx_sum_op)op, t, sh->rank, sh->dims, sh->axes, (mx_isa)isa);
+            memset(got, 0xa5, room);
+            for (int p = parts; p-- > 0;) mx_sum_part(&w, x, got, p, parts);
+            runs++;
+            if (!same(t, got, ref, count)) {
+              bad++;
+              fprintf(stderr, "shape %zu, dtype %d, op %d, isa %d, %d parts: differs from the reference\n", s, t, op,
+                      isa, parts);
+            }
+          }
+      }
+      free(x), free(ref), free(got);
+    }
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK(runs > 1000);
+}
+
+int main(void) {
+  roots();
+  walks();
+  return check_report("test_sums");
+}
