@@ -26,7 +26,7 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
 size_t mx_argmax_params_size(const mx_node *n);
 minnx_status mx_argmax_prepare(mx_op_ctx *c, void *params);
 /* The same with the kernels of the highest level <= isa this build has
- * (tests run each level); mx_argmax_prepare passes mx_cpu_isa() (ops/core/cpu.h)
+ * (tests run each level); mx_argmax_prepare passes its context's isa (ops/core/op.h)
  * for large inputs, MX_ISA_PORTABLE for small ones. */
 void mx_argmax_prepare_isa(mx_op_ctx *c, void *params, mx_isa isa);
 void mx_argmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
