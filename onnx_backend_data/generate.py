@@ -41,7 +41,7 @@ OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
             "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
             "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_",
-            "matmul_", "gemm_", "arith_")
+            "matmul_", "gemm_", "arith_", "transpose_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed")
 
@@ -2423,10 +2423,11 @@ def clean(root):
 
 
 def all_cases():
+    import gen_layout  # its cases import this module's helpers
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all, gen_clip, gen_products, gen_arith)
+            gen_shape_ops_all, gen_clip, gen_products, gen_arith, gen_layout.gen_layout)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

@@ -22,7 +22,9 @@
  * allows, or none) in every dtype they take, with moderate values and some
  * specials, are held to their reference loop (ops/math/gemm_ref.c), and
  * float's are also run through the product kernels directly at each
- * instruction-set level the CPU has.
+ * instruction-set level the CPU has. Transpose 1, 13, 21 (every dtype,
+ * ranks 0 to 4, any permutation or none) is held byte for byte to its
+ * reference loop (ops/tensor/transpose_ref.c).
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -45,6 +47,7 @@
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
 #include "ops/math/binary.h"
+#include "ops/tensor/transpose.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -62,7 +65,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_LAYOUT };
 
 typedef struct {
   const char *op, *domain;
@@ -91,6 +94,7 @@ static const version versions[] = {
     {"Equal", "", 13, 1, K_BINARY}, {"Greater", "", 13, 1, K_BINARY}, {"Less", "", 13, 1, K_BINARY},
     {"GreaterOrEqual", "", 16, 1, K_BINARY}, {"LessOrEqual", "", 16, 1, K_BINARY}, {"And", "", 7, 1, K_BINARY},
     {"Or", "", 7, 1, K_BINARY}, {"Xor", "", 7, 1, K_BINARY},
+    {"Transpose", "", 1, 0, K_LAYOUT}, {"Transpose", "", 13, 0, K_LAYOUT}, {"Transpose", "", 21, 0, K_LAYOUT},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -161,6 +165,7 @@ static void int_attr(node_spec *s, int i, const char *name, int64_t v) {
 
 static void edit_cast_clip(Onnx__ModelProto *m, node_spec *s);
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
+static void edit_layout(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
@@ -174,6 +179,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     return;
   }
   if (s->v->kind == K_BINARY) return; /* no attributes */
+  if (s->v->kind == K_LAYOUT) {
+    edit_layout(m, s);
+    return;
+  }
   if (s->v->kind != K_EXTREMUM) {
     edit_cast_clip(m, s);
     return;
@@ -249,6 +258,20 @@ static void edit_product(Onnx__ModelProto *m, node_spec *s) {
   if (s->alpha != 0x3f800000) float_attr(s, n++, "alpha", s->alpha);
   if (s->beta != 0x3f800000) float_attr(s, n++, "beta", s->beta);
   if (s->ver < 7 && (s->bcast || s->last)) int_attr(s, n++, "broadcast", s->bcast);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+/* Transpose's perm, when chosen. */
+static void edit_layout(Onnx__ModelProto *m, node_spec *s) {
+  int n = 0;
+  if (s->keepdims) {
+    int_attr(s, n, "perm", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+    s->attr[n].n_ints = (size_t)s->rank[0];
+    s->attr[n++].ints = s->axes_list;
+  }
   m->graph->node[0]->n_attribute = (size_t)n;
   m->graph->node[0]->attribute = s->attrp;
 }
@@ -347,9 +370,31 @@ static mx_binop binop_of(const char *op) {
   return (mx_binop)k;
 }
 
+/* The layout ops: any dtype (bfloat16 at 13 at least); Transpose's perm
+ * (axes_list; keepdims 0: none, the dims reversed). */
+static void choose_layout(bytes *b, node_spec *s) {
+  s->t = dtypes[take(b) % 13];
+  if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->ver = 13;
+  s->n_in = 1;
+  s->rank[0] = s->out_rank = (int)(take(b) % 5);
+  for (int d = 0; d < s->rank[0]; d++) s->dims[0][d] = dim_choices[take(b) % 16];
+  s->keepdims = take(b) & 1;
+  for (int d = 0; d < s->rank[0]; d++) s->axes_list[d] = s->keepdims ? d : s->rank[0] - 1 - d;
+  for (int d = s->rank[0] - 1; d > 0 && s->keepdims; d--) { /* Fisher-Yates */
+    int j = (int)(take(b) % (unsigned)(d + 1));
+    int64_t t = s->axes_list[d];
+    s->axes_list[d] = s->axes_list[j], s->axes_list[j] = t;
+  }
+  for (int d = 0; d < s->rank[0]; d++) s->out_dims[d] = s->dims[0][s->axes_list[d]];
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
+  if (s->v->kind == K_LAYOUT) {
+    choose_layout(b, s);
+    return;
+  }
   if (s->v->kind == K_PRODUCT) {
     choose_product(b, s);
     return;
@@ -832,6 +877,13 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     }
   } else if (s->v->kind == K_PRODUCT) {
     product_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_LAYOUT) { /* copies: the bytes themselves */
+    mx_transpose_ref(minnx_dtype_size(s->t), s->rank[0], s->dims[0], s->axes_list, in[0], ref);
+    if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
+      fprintf(stderr, "fuzz_diff: %s-%d %s: the output differs from the reference loop's\n", s->v->op, s->ver,
+              minnx_dtype_name(s->t));
+      abort();
+    }
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);

@@ -1,0 +1,89 @@
+"""minnx's own cases for the layout ops (ops/tensor/): Transpose, Gather, Dropout, ...
+
+Every version x every dtype it allows x each rule, with the expected outputs from numpy
+(np.transpose, np.take, ...), never from minnx; and the models minnx must refuse.  generate.py
+imports this module and lists its generators (all_cases)."""
+import numpy as np
+
+from generate import (ALL, BF16, BOOL, F16, F32, F64, I32, I64, NO_BF16, U8, Case, Value, any_values,
+                      from_num, i64, node, rand, seeded)
+
+TRANSPOSE_TYPES = {1: NO_BF16, 13: ALL, 21: ALL}  # 21 adds only dtypes minnx lacks
+
+
+def one(name, op, opset, ins, outs, inits=(), **attrs):
+    """A single node `op` over the graph inputs and initializers given."""
+    names = [v.name for v in ins] + [v.name for v in inits]
+    return Case(name, [node(op, names, [v.name for v in outs], **attrs)], {"": opset}, list(ins),
+                list(outs), list(inits))
+
+
+def refused(name, keyword, op, opset, ins, inits=(), stage="load", out_dt=F32, names=None, n_out=1, **attrs):
+    nm = names if names is not None else [v.name for v in ins] + [v.name for v in inits]
+    outs = [Value("y" if k == 0 else f"y{k}", out_dt, None, shape=None) for k in range(n_out)]
+    return Case(name, [node(op, nm, [v.name for v in outs], **attrs)], {"": opset}, list(ins), outs,
+                list(inits), error=(stage, keyword))
+
+
+# ---------------------------------------------------------------------------------------------
+# transpose_
+
+def transpose_case(name, opset, dt, x, perm=None, const=False):
+    want = np.transpose(x, perm)
+    attrs = {} if perm is None else {"perm": list(perm)}
+    xv = Value("x", dt, x)
+    if const:  # an initializer: folded at load
+        return Case(name, [node("Transpose", ["c"], ["y"], **attrs)], {"": opset}, [], [Value("y", dt, want)],
+                    [Value("c", dt, x)])
+    return one(name, "Transpose", opset, [xv], [Value("y", dt, want)], **attrs)
+
+
+def gen_transpose():
+    for ver, types in TRANSPOSE_TYPES.items():
+        for dt in types:
+            name = f"transpose_v{ver}_{dt.name}"
+            yield transpose_case(name, ver, dt, any_values(dt, (2, 3, 4), seeded(name)), (1, 2, 0))
+            yield transpose_case(name + "_default", ver, dt, any_values(dt, (3, 5), seeded(name + "d")))
+    rng = seeded("transpose_rules")
+    # the loop shapes: tiles (2-D, last two axes, NCHW <-> NHWC) with remainders, the walk,
+    # one block (dims of 1 moved), the identity (a view), scalars, empty tensors, rank 6
+    for label, shape, perm in (
+            ("2d_tiles", (33, 70), (1, 0)), ("last_two", (3, 17, 40), (0, 2, 1)),
+            ("nchw_nhwc", (2, 5, 7, 9), (0, 2, 3, 1)), ("nhwc_nchw", (2, 7, 9, 5), (0, 3, 1, 2)),
+            ("walk_3d", (4, 5, 6), (2, 0, 1)), ("walk_inner_block", (3, 4, 5), (1, 0, 2)),
+            ("walk_rank6", (2, 1, 3, 2, 2, 3), (5, 3, 1, 0, 4, 2)), ("ones_moved", (1, 6, 1, 4), (2, 0, 1, 3)),
+            ("identity", (2, 3, 4), (0, 1, 2)), ("identity_rank1", (5,), (0,)), ("default_rank1", (5,), None),
+            ("scalar", (), None), ("scalar_empty_perm", (), ()), ("empty", (0, 3, 2), (2, 0, 1)),
+            ("empty_last", (3, 0), None), ("default_rank4", (2, 3, 4, 5), None)):
+        for dt in (F32, U8, F64):
+            x = rand(dt, shape, rng)
+            yield transpose_case(f"transpose_{label}_{dt.name}", 13, dt, x, perm)
+    for dt in (F16, BOOL, I64):
+        x = any_values(dt, (3, 4, 5), rng)
+        yield transpose_case(f"transpose_const_{dt.name}", 13, dt, x, (2, 0, 1), const=True)
+    yield transpose_case("transpose_const_identity", 13, F32, rand(F32, (2, 3), rng), (0, 1), const=True)
+    # the view feeding another node, and two Transposes that cancel
+    x = rand(F32, (2, 3), rng)
+    yield Case("transpose_identity_then_transpose",
+               [node("Transpose", ["x"], ["t"], perm=[0, 1]), node("Transpose", ["t"], ["y"], perm=[1, 0])],
+               {"": 13}, [Value("x", F32, x)], [Value("y", F32, x.T.copy())])
+
+
+def err_transpose():
+    x = rand(F32, (2, 3, 4), seeded("transpose_err"))
+    X = [Value("x", F32, x)]
+    yield refused("transpose_err_perm_short", "rank", "Transpose", 13, X, perm=[1, 0])
+    yield refused("transpose_err_perm_long", "rank", "Transpose", 13, X, perm=[0, 1, 2, 3])
+    yield refused("transpose_err_perm_out_of_range", "axis", "Transpose", 13, X, perm=[0, 1, 3])
+    yield refused("transpose_err_perm_negative", "axis", "Transpose", 13, X, perm=[0, 1, -1])
+    yield refused("transpose_err_perm_twice", "twice", "Transpose", 13, X, perm=[0, 1, 1])
+    yield refused("transpose_err_perm_float", "attribute", "Transpose", 13, X, perm=[0.0, 1.0, 2.0])
+    yield refused("transpose_err_unknown_attribute", "attribute", "Transpose", 13, X, axis=1)
+    yield refused("transpose_err_v1_bfloat16", "dtype", "Transpose", 1, [Value("x", BF16, from_num(BF16, x))],
+                  out_dt=BF16)
+    yield refused("transpose_err_two_inputs", "inputs", "Transpose", 13, X + [Value("x1", F32, x)])
+
+
+def gen_layout():
+    yield from gen_transpose()
+    yield from err_transpose()
