@@ -5,10 +5,11 @@ Every version x every dtype it allows x each rule, with the expected outputs fro
 imports this module and lists its generators (all_cases)."""
 import numpy as np
 
-from generate import (ALL, BF16, BOOL, F16, F32, F64, I32, I64, NO_BF16, U8, Case, Value, any_values,
+from generate import (ALL, BF16, BOOL, F16, F32, F64, I16, I32, I64, NO_BF16, U8, Case, Value, any_values,
                       from_num, i64, node, rand, seeded)
 
 TRANSPOSE_TYPES = {1: NO_BF16, 13: ALL, 21: ALL}  # 21 adds only dtypes minnx lacks
+GATHER_TYPES = {1: NO_BF16, 11: NO_BF16, 13: ALL}
 
 
 def one(name, op, opset, ins, outs, inits=(), **attrs):
@@ -84,6 +85,76 @@ def err_transpose():
     yield refused("transpose_err_two_inputs", "inputs", "Transpose", 13, X + [Value("x1", F32, x)])
 
 
+# ---------------------------------------------------------------------------------------------
+# gather_
+
+def gather_case(name, opset, dt, x, idx, axis=None, tind=I64, const=False):
+    want = np.take(x, idx, axis=0 if axis is None else axis)
+    attrs = {} if axis is None else {"axis": axis}
+    iv = Value("i", tind, np.array(idx, tind.np))
+    if const:
+        return Case(name, [node("Gather", ["x", "i"], ["y"], **attrs)], {"": opset}, [], [Value("y", dt, want)],
+                    [Value("x", dt, x), iv])
+    return one(name, "Gather", opset, [Value("x", dt, x), iv], [Value("y", dt, want)], **attrs)
+
+
+def gen_gather():
+    for ver, types in GATHER_TYPES.items():
+        for dt in types:
+            name = f"gather_v{ver}_{dt.name}"
+            x = any_values(dt, (3, 4), seeded(name))
+            yield gather_case(name, ver, dt, x, [2, 0, 2])
+            yield gather_case(name + "_axis1_int32", ver, dt, x, [[3, 1], [0, 0]], axis=1, tind=I32)
+    rng = seeded("gather_rules")
+    x = rand(F32, (2, 3, 4), rng)
+    for axis in (0, 1, 2, -1, -2, -3):
+        for label, idx in (("scalar", 1), ("vec", [1, 0, 1]), ("mat", [[0, 1], [1, 1]]), ("empty", np.zeros(0, np.int64))):
+            yield gather_case(f"gather_axis_{'m' if axis < 0 else ''}{abs(axis)}_{label}", 13, F32, x, idx, axis)
+    for ver in (11, 13):
+        yield gather_case(f"gather_v{ver}_negative", ver, F32, x, [-1, -2, 0, -3], axis=1)
+        yield gather_case(f"gather_v{ver}_negative_int32", ver, F32, x, [-4, 3], axis=2, tind=I32)
+    yield gather_case("gather_empty_data", 13, F32, np.zeros((0, 3), np.float32), np.zeros(0, np.int64))
+    yield gather_case("gather_rank1_data_scalar_index", 13, F64, rand(F64, (5,), rng), 4)
+    yield gather_case("gather_long_rows", 13, U8, rand(U8, (5, 300), rng), [4, 0, 4, 2], axis=0)
+    yield gather_case("gather_last_axis_int16", 13, I16, rand(I16, (3, 7), rng), [6, 0, -7], axis=-1)
+    for dt in (F32, I64, BOOL):
+        yield gather_case(f"gather_const_{dt.name}", 13, dt, any_values(dt, (4, 3), rng), [3, -1, 0], axis=0, const=True)
+    # the embedding lookup exporters write: indices a graph input, the table an initializer
+    table = rand(F32, (10, 4), rng)
+    yield Case("gather_embedding", [node("Gather", ["w", "i"], ["y"])], {"": 13}, [Value("i", I64, i64([[1, 9], [0, 1]]))],
+               [Value("y", F32, np.take(table, [[1, 9], [0, 1]], axis=0))], [Value("w", F32, table)])
+
+
+def err_gather():
+    x = rand(F32, (3, 4), seeded("gather_err"))
+    X = Value("x", F32, x)
+    I = lambda *v: Value("i", I64, i64(list(v)))
+    yield refused("gather_err_axis_out_of_range", "axis", "Gather", 13, [X, I(0)], axis=2)
+    yield refused("gather_err_axis_below_range", "axis", "Gather", 13, [X, I(0)], axis=-3)
+    yield refused("gather_err_scalar_data", "rank", "Gather", 13, [Value("x", F32, np.float32(1)), I(0)])
+    yield refused("gather_err_float_indices", "dtype", "Gather", 13, [X, Value("i", F32, np.zeros(2, np.float32))])
+    yield refused("gather_err_int16_indices", "dtype", "Gather", 13, [X, Value("i", I16, np.zeros(2, np.int16))])
+    yield refused("gather_err_v11_bfloat16", "dtype", "Gather", 11, [Value("x", BF16, from_num(BF16, x)), I(0)],
+                  out_dt=BF16)
+    yield refused("gather_err_one_input", "inputs", "Gather", 13, [X])
+    # indices out of range: in a graph input, the run fails naming the node and reads nothing outside
+    yield refused("gather_err_run_index_high", "index", "Gather", 13, [X, I(0, 3)], stage="run")
+    yield refused("gather_err_run_index_low", "index", "Gather", 13, [X, I(-4)], stage="run")
+    yield refused("gather_err_run_int32_high", "index", "Gather", 13, [X, Value("i", I32, np.array([4], np.int32))],
+                  stage="run", axis=1)
+    yield refused("gather_err_run_v1_negative", "index", "Gather", 1, [X, I(-1)], stage="run")
+    yield refused("gather_err_run_empty_axis", "index", "Gather", 13,
+                  [Value("x", F32, np.zeros((0, 2), np.float32)), I(0)], stage="run")
+    yield refused("gather_err_run_int64_min", "index", "Gather", 13, [X, I(-2 ** 63)], stage="run")
+    # in an initializer: refused at load
+    yield refused("gather_err_const_index_high", "index", "Gather", 13, [], inits=[X, I(3)])
+    yield refused("gather_err_const_index_v1_negative", "index", "Gather", 1, [], inits=[X, I(-1)])
+    # the table constant, the indices data: the run checks them
+    yield refused("gather_err_run_table_const", "index", "Gather", 13, [I(10)], inits=[X], names=["x", "i"], stage="run")
+
+
 def gen_layout():
     yield from gen_transpose()
     yield from err_transpose()
+    yield from gen_gather()
+    yield from err_gather()

@@ -23,8 +23,10 @@
  * specials, are held to their reference loop (ops/math/gemm_ref.c), and
  * float's are also run through the product kernels directly at each
  * instruction-set level the CPU has. Transpose 1, 13, 21 (every dtype,
- * ranks 0 to 4, any permutation or none) is held byte for byte to its
- * reference loop (ops/tensor/transpose_ref.c).
+ * ranks 0 to 4, any permutation or none) and Gather 1, 11, 13 (every
+ * dtype, every axis, negative ones from 11, int32 and int64 indices of
+ * ranks 0 to 2 in range, negative ones from 11) are held byte for byte to
+ * their reference loops (ops/tensor/transpose_ref.c, gather_ref.c).
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -47,6 +49,7 @@
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
 #include "ops/math/binary.h"
+#include "ops/tensor/gather.h"
 #include "ops/tensor/transpose.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -95,6 +98,7 @@ static const version versions[] = {
     {"GreaterOrEqual", "", 16, 1, K_BINARY}, {"LessOrEqual", "", 16, 1, K_BINARY}, {"And", "", 7, 1, K_BINARY},
     {"Or", "", 7, 1, K_BINARY}, {"Xor", "", 7, 1, K_BINARY},
     {"Transpose", "", 1, 0, K_LAYOUT}, {"Transpose", "", 13, 0, K_LAYOUT}, {"Transpose", "", 21, 0, K_LAYOUT},
+    {"Gather", "", 1, 0, K_LAYOUT}, {"Gather", "", 11, 0, K_LAYOUT}, {"Gather", "", 13, 0, K_LAYOUT},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -132,7 +136,9 @@ typedef struct {
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
-static minnx_dtype in_dtype(const node_spec *s, int k) { return s->v->kind == K_CASTLIKE && k == 1 ? s->to : s->t; }
+static minnx_dtype in_dtype(const node_spec *s, int k) {
+  return (s->v->kind == K_CASTLIKE || s->v->kind == K_LAYOUT) && k == 1 ? s->to : s->t;
+}
 
 static void set_type(node_spec *s, int k) {
   onnx__tensor_shape_proto__init(&s->shape[k]);
@@ -262,10 +268,11 @@ static void edit_product(Onnx__ModelProto *m, node_spec *s) {
   m->graph->node[0]->attribute = s->attrp;
 }
 
-/* Transpose's perm, when chosen. */
+/* Transpose's perm, when chosen; Gather's axis. */
 static void edit_layout(Onnx__ModelProto *m, node_spec *s) {
   int n = 0;
-  if (s->keepdims) {
+  if (s->v->op[0] == 'G') int_attr(s, n++, "axis", s->axis);
+  else if (s->keepdims) {
     int_attr(s, n, "perm", 0);
     s->attr[n].has_i = 0;
     s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
@@ -370,6 +377,38 @@ static mx_binop binop_of(const char *op) {
   return (mx_binop)k;
 }
 
+/* Gather: data of rank 1 to 4, the axis (negative from 11), indices of rank
+ * 0 to 2 and dtype int64 or int32 (s->to), none when the axis is empty. */
+static void choose_gather(bytes *b, node_spec *s) {
+  if (s->rank[0] == 0) s->rank[0] = 1, s->dims[0][0] = 3;
+  unsigned a = take(b);
+  s->axis = (int64_t)(a % (unsigned)s->rank[0]);
+  s->n_in = 2;
+  s->to = a & 0x40 ? MINNX_INT32 : MINNX_INT64;
+  s->rank[1] = (int)(take(b) % 3);
+  for (int d = 0; d < s->rank[1]; d++) s->dims[1][d] = s->dims[0][s->axis] == 0 ? 0 : dim_choices[take(b) % 6];
+  s->out_rank = 0;
+  for (int d = 0; d < s->axis; d++) s->out_dims[s->out_rank++] = s->dims[0][d];
+  for (int d = 0; d < s->rank[1]; d++) s->out_dims[s->out_rank++] = s->dims[1][d];
+  for (int d = (int)s->axis + 1; d < s->rank[0]; d++) s->out_dims[s->out_rank++] = s->dims[0][d];
+  if (s->ver >= 11 && (a & 0x80)) s->axis -= s->rank[0];
+}
+
+/* Indices in range: [-dim, dim) from Gather-11, [0, dim) before. */
+static void fill_indices(bytes *b, const node_spec *s, unsigned char *x, int64_t count) {
+  int64_t dim = s->dims[0][s->axis < 0 ? s->axis + s->rank[0] : s->axis];
+  for (int64_t i = 0; i < count; i++) {
+    int64_t k = (int64_t)((take(b) | (unsigned)take(b) << 8) % (unsigned)(s->ver >= 11 ? 2 * dim : dim));
+    if (s->ver >= 11) k -= dim;
+    if (s->to == MINNX_INT32) {
+      int32_t v = (int32_t)k;
+      memcpy(x + i * 4, &v, 4);
+    } else {
+      memcpy(x + i * 8, &k, 8);
+    }
+  }
+}
+
 /* The layout ops: any dtype (bfloat16 at 13 at least); Transpose's perm
  * (axes_list; keepdims 0: none, the dims reversed). */
 static void choose_layout(bytes *b, node_spec *s) {
@@ -386,6 +425,7 @@ static void choose_layout(bytes *b, node_spec *s) {
     s->axes_list[d] = s->axes_list[j], s->axes_list[j] = t;
   }
   for (int d = 0; d < s->rank[0]; d++) s->out_dims[d] = s->dims[0][s->axes_list[d]];
+  if (s->v->op[0] == 'G') choose_gather(b, s);
 }
 
 static void choose(bytes *b, node_spec *s) {
@@ -877,6 +917,19 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     }
   } else if (s->v->kind == K_PRODUCT) {
     product_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_LAYOUT && s->v->op[0] == 'G') {
+    int axis = (int)(s->axis < 0 ? s->axis + s->rank[0] : s->axis);
+    mx_gather_params p = {1, s->dims[0][axis], count_of(s->dims[1], s->rank[1]), 1, minnx_dtype_size(s->t),
+                          s->to == MINNX_INT32, s->ver >= 11};
+    for (int d = 0; d < s->rank[0]; d++) {
+      if (d < axis) p.outer *= s->dims[0][d];
+      if (d > axis) p.inner *= s->dims[0][d];
+    }
+    if (mx_gather_ref(&p, in[0], in[1], ref)) abort(); /* every index in range */
+    if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
+      fprintf(stderr, "fuzz_diff: Gather-%d %s: the output differs from the reference loop's\n", s->ver, minnx_dtype_name(s->t));
+      abort();
+    }
   } else if (s->v->kind == K_LAYOUT) { /* copies: the bytes themselves */
     mx_transpose_ref(minnx_dtype_size(s->t), s->rank[0], s->dims[0], s->axes_list, in[0], ref);
     if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
@@ -928,7 +981,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!buf[k]) goto done;
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
-    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
+    if (s.v->kind == K_LAYOUT && k == 1) fill_indices(&b, &s, x, count);
+    else if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
     else if (s.v->kind == K_PRODUCT) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
