@@ -10,6 +10,8 @@ from generate import (ALL, BF16, BOOL, F16, F32, F64, I16, I32, I64, NO_BF16, U8
 
 TRANSPOSE_TYPES = {1: NO_BF16, 13: ALL, 21: ALL}  # 21 adds only dtypes minnx lacks
 GATHER_TYPES = {1: NO_BF16, 11: NO_BF16, 13: ALL}
+DROPOUT_TYPES = {1: [F16, F32, F64], 6: [F16, F32, F64], 7: [F16, F32, F64], 10: [F16, F32, F64],
+                 12: [F16, F32, F64], 13: [F16, F32, F64, BF16]}
 
 
 def one(name, op, opset, ins, outs, inits=(), **attrs):
@@ -153,8 +155,74 @@ def err_gather():
     yield refused("gather_err_run_table_const", "index", "Gather", 13, [I(10)], inits=[X], names=["x", "i"], stage="run")
 
 
+# ---------------------------------------------------------------------------------------------
+# dropout_: inference: the output is the input, the mask all kept (true; ones of T before 10)
+
+def dropout_case(name, opset, dt, x, mask=False, extra_ins=(), inits=(), names=None, **attrs):
+    outs = [Value("y", dt, x)]
+    if mask:
+        outs.append(Value("z", BOOL, np.ones(x.shape, bool)) if opset >= 10 else
+                    Value("z", dt, np.ones(x.shape, dt.np) if dt is not BF16 else np.full(x.shape, 0x3f80, np.uint16)))
+    ins = [Value("x", dt, x)] + list(extra_ins)
+    nm = names or [v.name for v in ins] + [v.name for v in inits]
+    return Case(name, [node("Dropout", nm, [v.name for v in outs], **attrs)], {"": opset}, ins, outs, list(inits))
+
+
+def gen_dropout():
+    for ver, types in DROPOUT_TYPES.items():
+        for dt in types:
+            name = f"dropout_v{ver}_{dt.name}"
+            x = rand(dt, (2, 3, 4), seeded(name))
+            yield dropout_case(name, ver, dt, x)
+            yield dropout_case(name + "_mask", ver, dt, x, mask=True)
+    rng = seeded("dropout_rules")
+    x = rand(F32, (3, 5), rng)
+    yield dropout_case("dropout_v1_is_test", 1, F32, x, mask=True, is_test=1, ratio=0.3)
+    yield dropout_case("dropout_v6_is_test_0", 6, F32, x, is_test=0)
+    yield dropout_case("dropout_v7_ratio", 7, F32, x, mask=True, ratio=0.9)
+    yield dropout_case("dropout_v10_ratio", 10, F64, rand(F64, (4,), rng), mask=True, ratio=0.1)
+    r = Value("r", F32, np.array(0.75, np.float32))
+    t0 = Value("t", BOOL, np.array(False))
+    yield dropout_case("dropout_v12_ratio_input", 12, F32, x, mask=True, extra_ins=[r])
+    yield dropout_case("dropout_v13_ratio_init", 13, F32, x, mask=True, inits=[r])
+    yield dropout_case("dropout_v13_ratio_double", 13, F16, rand(F16, (2, 2), rng), mask=True,
+                       inits=[Value("r", F64, np.array(0.5))])
+    yield dropout_case("dropout_v13_training_false_init", 13, F32, x, mask=True, inits=[r, t0])
+    yield dropout_case("dropout_v13_training_false_input", 13, F32, x, mask=True, extra_ins=[r, t0])
+    yield dropout_case("dropout_v13_training_omitted_ratio", 13, F32, x, inits=[t0], names=["x", "", "t"])
+    yield dropout_case("dropout_v13_seed", 13, F32, x, mask=True, seed=7)
+    yield dropout_case("dropout_scalar", 13, F32, np.array(2.5, np.float32), mask=True)
+    yield dropout_case("dropout_empty", 13, F32, np.zeros((0, 3), np.float32), mask=True)
+    # a view feeding another node (the exporters' Dropout before a Gemm or a Transpose)
+    yield Case("dropout_then_transpose", [node("Dropout", ["x"], ["d"]), node("Transpose", ["d"], ["y"])], {"": 13},
+               [Value("x", F32, x)], [Value("y", F32, x.T.copy())])
+
+
+def err_dropout():
+    x = rand(F32, (2, 3), seeded("dropout_err"))
+    X = Value("x", F32, x)
+    r = Value("r", F32, np.array(0.5, np.float32))
+    t1 = Value("t", BOOL, np.array(True))
+    yield refused("dropout_err_training_true_init", "training", "Dropout", 13, [X], inits=[r, t1])
+    yield refused("dropout_err_training_true_input", "training", "Dropout", 13, [X, r, t1], stage="run")
+    yield refused("dropout_err_v12_training_true", "training", "Dropout", 12, [X], inits=[r, t1])
+    yield refused("dropout_err_ratio_rank1", "rank", "Dropout", 13, [X, Value("r", F32, np.array([0.5], np.float32))])
+    yield refused("dropout_err_training_rank1", "rank", "Dropout", 13, [X], inits=[r, Value("t", BOOL, np.array([False]))])
+    yield refused("dropout_err_int32", "dtype", "Dropout", 13, [Value("x", I32, np.zeros(3, np.int32))], out_dt=I32)
+    yield refused("dropout_err_v12_bfloat16", "dtype", "Dropout", 12, [Value("x", BF16, from_num(BF16, x))], out_dt=BF16)
+    yield refused("dropout_err_ratio_int", "dtype", "Dropout", 13, [X, Value("r", I64, i64(1))])
+    yield refused("dropout_err_v7_is_test", "attribute", "Dropout", 7, [X], is_test=1)
+    yield refused("dropout_err_v10_seed", "attribute", "Dropout", 10, [X], seed=1)
+    yield refused("dropout_err_v12_ratio_attribute", "attribute", "Dropout", 12, [X], ratio=0.5)
+    yield Case("dropout_err_training_computed",
+               [node("Not", ["f"], ["t"]), node("Dropout", ["x", "", "t"], ["y"])], {"": 13}, [X],
+               [Value("y", F32, None, shape=None)], [Value("f", BOOL, np.array(False))], error=("load", "constant"))
+
+
 def gen_layout():
     yield from gen_transpose()
     yield from err_transpose()
     yield from gen_gather()
     yield from err_gather()
+    yield from gen_dropout()
+    yield from err_dropout()
