@@ -4,12 +4,14 @@ Every version x every dtype it allows x each rule, with the expected outputs fro
 (np.transpose, np.take, ...), never from minnx; and the models minnx must refuse.  generate.py
 imports this module and lists its generators (all_cases)."""
 import numpy as np
+from onnx import helper
 
 from generate import (ALL, BF16, BOOL, F16, F32, F64, I16, I32, I64, NO_BF16, U8, Case, Value, any_values,
-                      from_num, i64, node, rand, seeded)
+                      from_num, i64, node, rand, seeded, tensor_proto)
 
 TRANSPOSE_TYPES = {1: NO_BF16, 13: ALL, 21: ALL}  # 21 adds only dtypes minnx lacks
 GATHER_TYPES = {1: NO_BF16, 11: NO_BF16, 13: ALL}
+COS_TYPES = {9: NO_BF16, 20: ALL, 21: ALL}  # 20 adds bfloat16 (and float8s), 21 only dtypes minnx lacks
 DROPOUT_TYPES = {1: [F16, F32, F64], 6: [F16, F32, F64], 7: [F16, F32, F64], 10: [F16, F32, F64],
                  12: [F16, F32, F64], 13: [F16, F32, F64, BF16]}
 
@@ -219,6 +221,58 @@ def err_dropout():
                [Value("y", F32, None, shape=None)], [Value("f", BOOL, np.array(False))], error=("load", "constant"))
 
 
+# ---------------------------------------------------------------------------------------------
+# constantofshape_
+
+def cos_case(name, opset, shape, value=None, how="init"):
+    """value: (dtype, storage-form scalar) or None (float 0); how: init, input (bound at run), constant."""
+    dt, v = value if value is not None else (F32, np.float32(0))
+    want = np.full(shape, v, dt.np)
+    attrs = {} if value is None else {"value": tensor_proto(Value("value", dt, np.array([v], dt.np)))}
+    s = Value("s", I64, i64(list(shape)))
+    if how == "input":
+        return one(name, "ConstantOfShape", opset, [s], [Value("y", dt, want)], **attrs)
+    if how == "constant":
+        return Case(name, [helper.make_node("Constant", [], ["s"], value=tensor_proto(s)),
+                           node("ConstantOfShape", ["s"], ["y"], **attrs)], {"": opset}, [], [Value("y", dt, want)])
+    return Case(name, [node("ConstantOfShape", ["s"], ["y"], **attrs)], {"": opset}, [], [Value("y", dt, want)], [s])
+
+
+def gen_constant_of_shape():
+    for ver, types in COS_TYPES.items():
+        for dt in types:
+            rng = seeded(f"constantofshape_v{ver}_{dt.name}")
+            v = any_values(dt, (1,), rng)[0]
+            yield cos_case(f"constantofshape_v{ver}_{dt.name}", ver, (2, 3), (dt, v))
+    yield cos_case("constantofshape_default_float_zero", 9, (3, 1, 2))
+    yield cos_case("constantofshape_scalar", 20, (), (I64, np.int64(-7)))
+    yield cos_case("constantofshape_empty", 20, (4, 0), (F64, np.float64(1.5)))
+    yield cos_case("constantofshape_rank6", 21, (1, 2, 1, 3, 1, 2), (U8, np.uint8(255)))
+    yield cos_case("constantofshape_shape_input", 9, (2, 5), (I32, np.int32(-1)), how="input")
+    yield cos_case("constantofshape_shape_constant", 21, (3,), (F16, np.float16(-0.0)), how="constant")
+    yield cos_case("constantofshape_long", 9, (70, 33), (I16, np.int16(12345)))
+    yield cos_case("constantofshape_nan", 9, (5,), (F32, np.float32("nan")))
+
+
+def err_constant_of_shape():
+    s = Value("s", I64, i64([2, 3]))
+    val = lambda dt, a: tensor_proto(Value("value", dt, np.array(a, dt.np)))
+    yield refused("constantofshape_err_negative_dim", "shape", "ConstantOfShape", 9, [], inits=[Value("s", I64, i64([2, -1]))])
+    yield refused("constantofshape_err_shape_rank2", "rank", "ConstantOfShape", 9, [], inits=[Value("s", I64, i64([[2, 3]]))])
+    yield refused("constantofshape_err_shape_int32", "dtype", "ConstantOfShape", 9, [],
+                  inits=[Value("s", I32, np.array([2], np.int32))])
+    yield refused("constantofshape_err_value_two", "shape", "ConstantOfShape", 9, [], inits=[s], value=val(F32, [1, 2]))
+    yield refused("constantofshape_err_value_rank2", "rank", "ConstantOfShape", 9, [], inits=[s], value=val(F32, [[1]]))
+    yield refused("constantofshape_err_v9_bfloat16", "dtype", "ConstantOfShape", 9, [], inits=[s],
+                  value=tensor_proto(Value("value", BF16, np.array([0x3f80], np.uint16))))
+    yield refused("constantofshape_err_value_float", "attribute", "ConstantOfShape", 9, [], inits=[s], value=1.0)
+    yield refused("constantofshape_err_too_many_dims", "maximum", "ConstantOfShape", 9, [], inits=[Value("s", I64, i64([1] * 9))])
+    yield refused("constantofshape_err_negative_bound", "shape", "ConstantOfShape", 9, [Value("s", I64, i64([-2]))], stage="run")
+    yield Case("constantofshape_err_computed", [node("Max", ["a", "b"], ["s"]), node("ConstantOfShape", ["s"], ["y"])],
+               {"": 13}, [], [Value("y", F32, None, shape=None)], [Value("a", I64, i64([1])), Value("b", I64, i64([2]))],
+               error=("load", "constant"))
+
+
 def gen_layout():
     yield from gen_transpose()
     yield from err_transpose()
@@ -226,3 +280,5 @@ def gen_layout():
     yield from err_gather()
     yield from gen_dropout()
     yield from err_dropout()
+    yield from gen_constant_of_shape()
+    yield from err_constant_of_shape()
