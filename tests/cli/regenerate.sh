@@ -6,6 +6,6 @@ python=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$python" "$src/generate.py" --out "$tmp" >/dev/null
-cp "$src/generate.py" "$tmp/generate.py"
+cp "$src"/*.py "$tmp/" # the generator and its modules (gen_*.py)
 diff -r -x __pycache__ "$src" "$tmp"
 echo "regenerated $(ls "$tmp" | wc -l) entries: identical"
