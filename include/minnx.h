@@ -354,7 +354,10 @@ minnx_status minnx_session_bind_input_name(minnx_session *session, const char *n
  * messages, MINNX_MESSAGES=OFF, keeps no such cause: MINNX_E_ARG),
  * MINNX_E_SHAPE (bound shapes that do not fit the graph, or that disagree on
  * a symbolic dim), MINNX_E_NOMEM (a re-planned arena does not fit),
- * MINNX_E_LIMIT. Outputs are valid only after a successful run. */
+ * MINNX_E_LIMIT, MINNX_E_MODEL (data a node cannot use, e.g. Gather's index
+ * out of range: the run stops after that node, which the message names,
+ * having read nothing out of bounds). Outputs are valid only after a
+ * successful run. */
 minnx_status minnx_session_run(minnx_session *session, minnx_error *err);
 
 /* Output `index` of the last successful run, as a view: the data points into

@@ -30,6 +30,7 @@ struct minnx_session {
   unsigned char *params_mem;
   size_t *scratch;        /* per node: the scratch bytes its prepare asked for */
   mx_exec exec;
+  int fault;              /* a kernel's report during the run (mx_fault) */
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
   mx_threads threads;     /* how nodes run the tasks they split into */
@@ -363,6 +364,12 @@ static minnx_status not_bound(const minnx_session *s, int32_t i, mx_err *err) {
 #endif
 }
 
+/* A run stopped by node n's fault (mx_fault): the node and what broke. */
+static minnx_status run_fault(const minnx_session *s, const mx_node *n, minnx_error *err) {
+  return mx_fail(err, MINNX_E_MODEL, "node '%s' (%s-%d): an index in the data is out of range of its axis (run stopped)",
+                 mx_node_label(&s->m->g, n), n->op_type, n->row->since);
+}
+
 minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   if (!s) return mx_fail(err, MINNX_E_ARG, "minnx_session_run: NULL argument");
   const mx_graph *g = &s->m->g;
@@ -376,6 +383,8 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   }
   s->exec.parallel = s->threads.parallel ? mx_threads_run : NULL;
   s->exec.threads = &s->threads;
+  s->exec.fault = &s->fault;
+  s->fault = MX_FAULT_NONE;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];
     if (!s->node_params[i]) continue; /* views among them: they share bytes, see s->data */
@@ -383,6 +392,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
     s->exec.scratch = MX_OPS_SCRATCH && s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
     n->row->eval(&s->exec, s->node_params[i], s->in_ptrs, s->out_ptrs);
+    if (s->fault) return run_fault(s, n, err);
   }
   s->ran = 1;
   return MINNX_OK;

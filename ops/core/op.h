@@ -108,7 +108,22 @@ typedef struct mx_exec {
   minnx_parallel_fn parallel; /* NULL: tasks run inline, in order */
   void *threads;              /* parallel's own state */
   void *scratch;              /* this node's scratch (prepare's c->scratch bytes), NULL when none */
+  int *fault;                 /* where mx_fault reports; NULL: nowhere (a fold at load checks first) */
 } mx_exec;
+
+/* What only the data can break at run time, which eval still may not fail
+ * on: a kernel writes a defined value in place of what it cannot compute,
+ * reads nothing out of bounds, and reports the fault here; the session then
+ * stops after the node and fails its run naming it (runtime/session.c). */
+enum { MX_FAULT_NONE, MX_FAULT_INDEX /* an index out of range of its axis */ };
+static inline void mx_fault(const mx_exec *x, int fault) {
+  if (!x->fault) return;
+#if defined(__GNUC__) || defined(__clang__)
+  __atomic_store_n(x->fault, fault, __ATOMIC_RELAXED); /* tasks on several threads may report at once */
+#else
+  *x->fault = fault;
+#endif
+}
 
 /* What a kernel calls to split its work. */
 static inline void mx_parallel_for(const mx_exec *x, minnx_task_fn task, void *ctx, size_t n) {

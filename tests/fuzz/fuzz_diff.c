@@ -43,6 +43,11 @@
  * LogSoftmax 11, 13) in every dtype they take, with the products' values,
  * are held to their reference loop (ops/reduction/sum_ref.c) bit for bit,
  * through the session and through the walk at each ISA level.
+ * Transpose 1, 13, 21 (every dtype,
+ * ranks 0 to 4, any permutation or none) and Gather 1, 11, 13 (every
+ * dtype, every axis, negative ones from 11, int32 and int64 indices of
+ * ranks 0 to 2 in range, negative ones from 11) are held byte for byte to
+ * their reference loops (ops/tensor/transpose_ref.c, gather_ref.c).
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -69,6 +74,8 @@
 #include "ops/nn/conv.h"
 #include "ops/nn/pool.h"
 #include "ops/reduction/sum.h"
+#include "ops/tensor/gather.h"
+#include "ops/tensor/transpose.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -86,7 +93,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT };
 
 typedef struct {
   const char *op, *domain;
@@ -134,6 +141,8 @@ static const version versions[] = {
     {"ReduceSumSquare", "", 13, 0, K_SUM}, {"ReduceLogSum", "", 13, 0, K_SUM}, {"ReduceLogSumExp", "", 13, 0, K_SUM},
     {"Softmax", "", 1, 0, K_SUM}, {"Softmax", "", 13, 0, K_SUM}, {"LogSoftmax", "", 11, 0, K_SUM},
     {"LogSoftmax", "", 13, 0, K_SUM},
+    {"Transpose", "", 1, 0, K_LAYOUT}, {"Transpose", "", 13, 0, K_LAYOUT}, {"Transpose", "", 21, 0, K_LAYOUT},
+    {"Gather", "", 1, 0, K_LAYOUT}, {"Gather", "", 11, 0, K_LAYOUT}, {"Gather", "", 13, 0, K_LAYOUT},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -180,7 +189,9 @@ typedef struct {
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
-static minnx_dtype in_dtype(const node_spec *s, int k) { return s->v->kind == K_CASTLIKE && k == 1 ? s->to : s->t; }
+static minnx_dtype in_dtype(const node_spec *s, int k) {
+  return (s->v->kind == K_CASTLIKE || s->v->kind == K_LAYOUT) && k == 1 ? s->to : s->t;
+}
 
 static void set_type(node_spec *s, int k) {
   onnx__tensor_shape_proto__init(&s->shape[k]);
@@ -219,6 +230,7 @@ static int axes_attribute(const version *v) { return v->version < (strcmp(v->op,
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
 static void edit_conv(Onnx__ModelProto *m, node_spec *s);
 static void edit_pool(Onnx__ModelProto *m, node_spec *s);
+static void edit_layout(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
@@ -248,6 +260,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     int_attr(s, 0, "axis", s->axis);
     m->graph->node[0]->n_attribute = 1;
     m->graph->node[0]->attribute = s->attrp;
+    return;
+  }
+  if (s->v->kind == K_LAYOUT) {
+    edit_layout(m, s);
     return;
   }
   if (s->v->kind != K_EXTREMUM && s->v->kind != K_SUM) {
@@ -345,6 +361,21 @@ static void edit_product(Onnx__ModelProto *m, node_spec *s) {
   if (s->alpha != 0x3f800000) float_attr(s, n++, "alpha", s->alpha);
   if (s->beta != 0x3f800000) float_attr(s, n++, "beta", s->beta);
   if (s->ver < 7 && (s->bcast || s->last)) int_attr(s, n++, "broadcast", s->bcast);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
+/* Transpose's perm, when chosen; Gather's axis. */
+static void edit_layout(Onnx__ModelProto *m, node_spec *s) {
+  int n = 0;
+  if (s->v->op[0] == 'G') int_attr(s, n++, "axis", s->axis);
+  else if (s->keepdims) {
+    int_attr(s, n, "perm", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+    s->attr[n].n_ints = (size_t)s->rank[0];
+    s->attr[n++].ints = s->axes_list;
+  }
   m->graph->node[0]->n_attribute = (size_t)n;
   m->graph->node[0]->attribute = s->attrp;
 }
@@ -627,10 +658,64 @@ static void choose_unary(bytes *b, node_spec *s) {
 }
 static void choose_conv(bytes *b, node_spec *s);
 static void choose_pool(bytes *b, node_spec *s);
+/* Gather: data of rank 1 to 4, the axis (negative from 11), indices of rank
+ * 0 to 2 and dtype int64 or int32 (s->to), none when the axis is empty. */
+static void choose_gather(bytes *b, node_spec *s) {
+  if (s->rank[0] == 0) s->rank[0] = 1, s->dims[0][0] = 3;
+  unsigned a = take(b);
+  s->axis = (int64_t)(a % (unsigned)s->rank[0]);
+  s->n_in = 2;
+  s->to = a & 0x40 ? MINNX_INT32 : MINNX_INT64;
+  s->rank[1] = (int)(take(b) % 3);
+  for (int d = 0; d < s->rank[1]; d++) s->dims[1][d] = s->dims[0][s->axis] == 0 ? 0 : dim_choices[take(b) % 6];
+  s->out_rank = 0;
+  for (int d = 0; d < s->axis; d++) s->out_dims[s->out_rank++] = s->dims[0][d];
+  for (int d = 0; d < s->rank[1]; d++) s->out_dims[s->out_rank++] = s->dims[1][d];
+  for (int d = (int)s->axis + 1; d < s->rank[0]; d++) s->out_dims[s->out_rank++] = s->dims[0][d];
+  if (s->ver >= 11 && (a & 0x80)) s->axis -= s->rank[0];
+}
+
+/* Indices in range: [-dim, dim) from Gather-11, [0, dim) before. */
+static void fill_indices(bytes *b, const node_spec *s, unsigned char *x, int64_t count) {
+  int64_t dim = s->dims[0][s->axis < 0 ? s->axis + s->rank[0] : s->axis];
+  for (int64_t i = 0; i < count; i++) {
+    int64_t k = (int64_t)((take(b) | (unsigned)take(b) << 8) % (unsigned)(s->ver >= 11 ? 2 * dim : dim));
+    if (s->ver >= 11) k -= dim;
+    if (s->to == MINNX_INT32) {
+      int32_t v = (int32_t)k;
+      memcpy(x + i * 4, &v, 4);
+    } else {
+      memcpy(x + i * 8, &k, 8);
+    }
+  }
+}
+
+/* The layout ops: any dtype (bfloat16 at 13 at least); Transpose's perm
+ * (axes_list; keepdims 0: none, the dims reversed). */
+static void choose_layout(bytes *b, node_spec *s) {
+  s->t = dtypes[take(b) % 13];
+  if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->ver = 13;
+  s->n_in = 1;
+  s->rank[0] = s->out_rank = (int)(take(b) % 5);
+  for (int d = 0; d < s->rank[0]; d++) s->dims[0][d] = dim_choices[take(b) % 16];
+  s->keepdims = take(b) & 1;
+  for (int d = 0; d < s->rank[0]; d++) s->axes_list[d] = s->keepdims ? d : s->rank[0] - 1 - d;
+  for (int d = s->rank[0] - 1; d > 0 && s->keepdims; d--) { /* Fisher-Yates */
+    int j = (int)(take(b) % (unsigned)(d + 1));
+    int64_t t = s->axes_list[d];
+    s->axes_list[d] = s->axes_list[j], s->axes_list[j] = t;
+  }
+  for (int d = 0; d < s->rank[0]; d++) s->out_dims[d] = s->dims[0][s->axes_list[d]];
+  if (s->v->op[0] == 'G') choose_gather(b, s);
+}
 
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
+  if (s->v->kind == K_LAYOUT) {
+    choose_layout(b, s);
+    return;
+  }
   if (s->v->kind == K_PRODUCT) {
     choose_product(b, s);
     return;
@@ -1210,6 +1295,26 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     compare(s, "session", s->t, got, ref, y->nbytes);
   } else if (s->v->kind == K_SUM) {
     sum_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_LAYOUT && s->v->op[0] == 'G') {
+    int axis = (int)(s->axis < 0 ? s->axis + s->rank[0] : s->axis);
+    mx_gather_params p = {1, s->dims[0][axis], count_of(s->dims[1], s->rank[1]), 1, minnx_dtype_size(s->t),
+                          s->to == MINNX_INT32, s->ver >= 11};
+    for (int d = 0; d < s->rank[0]; d++) {
+      if (d < axis) p.outer *= s->dims[0][d];
+      if (d > axis) p.inner *= s->dims[0][d];
+    }
+    if (mx_gather_ref(&p, in[0], in[1], ref)) abort(); /* every index in range */
+    if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
+      fprintf(stderr, "fuzz_diff: Gather-%d %s: the output differs from the reference loop's\n", s->ver, minnx_dtype_name(s->t));
+      abort();
+    }
+  } else if (s->v->kind == K_LAYOUT) { /* copies: the bytes themselves */
+    mx_transpose_ref(minnx_dtype_size(s->t), s->rank[0], s->dims[0], s->axes_list, in[0], ref);
+    if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
+      fprintf(stderr, "fuzz_diff: %s-%d %s: the output differs from the reference loop's\n", s->v->op, s->ver,
+              minnx_dtype_name(s->t));
+      abort();
+    }
   } else {
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
@@ -1259,7 +1364,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!buf[k]) goto done;
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
-    if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
+    if (s.v->kind == K_LAYOUT && k == 1) fill_indices(&b, &s, x, count);
+    else if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
     else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_SUM) fill_product(&b, t, x, count);
     else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);

@@ -38,6 +38,9 @@ KNOWN_DIVERGENCES = {
 runner = onnx.backend.test.BackendTest(minnx.backend, __name__)
 for name, reason in KNOWN_DIVERGENCES.items():
     runner.xfail(f"^{name}_cpu$")
+# Dropout with training_mode true, a graph input: minnx runs inference only and refuses it when the
+# input is bound (MINNX_E_FEATURE), which is_compatible, seeing the model alone, cannot tell.
+runner.exclude(r"^test_training_dropout")
 
 # The node tests only ("real" models would be downloaded), and only the CPU device.
 OnnxBackendNodeModelTest = runner.test_cases["OnnxBackendNodeModelTest"]

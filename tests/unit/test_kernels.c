@@ -161,7 +161,7 @@ static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_
   /* split into tasks, each with its part of the scratch: the same indices */
   int64_t *y2 = malloc((size_t)(outer * inner) * sizeof *y2 + 1);
   void *outp2[1] = {y2};
-  mx_exec split = {scrambled, &split_runs, scratch};
+  mx_exec split = {scrambled, &split_runs, scratch, NULL};
   mx_argmax_eval(&split, plan, inp, outp2);
   CHECK(memcmp(y, y2, (size_t)(outer * inner) * sizeof *y) == 0);
   free(y2);
@@ -268,7 +268,7 @@ static void max_case(mx_dtype t, mx_dir dir, int n_in, const mx_shape *shapes, c
   /* split into tasks (when large enough): the same bytes */
   void *y2 = malloc((size_t)count * es + 1);
   void *outp2[1] = {y2};
-  mx_exec split = {scrambled, &split_runs, NULL};
+  mx_exec split = {scrambled, &split_runs, NULL, NULL};
   mx_max_eval(&split, plan, (const void *const *)x, outp2);
   CHECK(memcmp(y, y2, (size_t)count * es) == 0);
   free(y2);

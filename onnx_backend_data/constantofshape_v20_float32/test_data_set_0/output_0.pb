@@ -1,0 +1,1 @@
+ByJa–8Da–8Da–8Da–8Da–8Da–8D

@@ -1,0 +1,1 @@
+ByJi‹fi‹fi‹fi‹fi‹fi‹f

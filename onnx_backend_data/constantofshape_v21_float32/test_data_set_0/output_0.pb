@@ -1,0 +1,1 @@
+ByJ˜lD˜lD˜lD˜lD˜lD˜lD

@@ -1,0 +1,1 @@
+ByJ`Šµ%DVMCø|D´žßCˆ.D&UýÃgvC¥^ÄOîAsoÂØ72DdfCA‰ßÂ]LCY„3DÚ)ÄDÃËCdßÅÃBRÄ¬ bÄÚ=5Ãa#•Âêj#Ä°<tD

@@ -1,0 +1,1 @@
+ByJ€rðwC=áCÎNlÄÚú¢CÝÄøŒwÄ`¾ÉÃA€DÝÄøŒwÄ`¾ÉÃA€DÝÄøŒwÄ`¾ÉÃA€DêLSDµ,LÄ‡f=DCà^DÒoB&öWDÚ©DCâDÒoB&öWDÚ©DCâDÒoB&öWDÚ©DCâD

@@ -1,0 +1,1 @@
+ByJ`ÝÄøŒwÄ`¾ÉÃA€DrðwC=áCÎNlÄÚú¢CÝÄøŒwÄ`¾ÉÃA€DÒoB&öWDÚ©DCâDêLSDµ,LÄ‡f=DCà^DÒoB&öWDÚ©DCâD

@@ -1,0 +1,3 @@
+ByJêLSDµ,LÄ‡f=DCà^DÒoB&öWDÚ©DCâDÄ^^‰?¥¹!Bf
+ÍÂrðwC=áCÎNlÄÚú¢CÝÄøŒwÄ`¾ÉÃA€D¥XCÉbçÃà¶ÍCV³cÄêLSDµ,LÄ‡f=DCà^DÒoB&öWDÚ©DCâDÄ^^‰?¥¹!Bf
+ÍÂ

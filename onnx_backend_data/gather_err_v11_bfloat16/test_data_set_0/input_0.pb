@@ -1,0 +1,1 @@
+BxJ#D”CÄ³B5ÄŸC	ÄúCNDADCD

@@ -1,0 +1,1 @@
+BxJiDUDD]DÖCWCÐÃ¢CîÃdÄ)D:Ã

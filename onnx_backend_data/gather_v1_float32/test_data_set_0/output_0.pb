@@ -1,0 +1,1 @@
+ByJ0FbÍB«'AC<SxÄÁJÄõÁOÄ†aDÏ*ù@©˜’ÃFbÍB«'AC<SxÄÁJÄ

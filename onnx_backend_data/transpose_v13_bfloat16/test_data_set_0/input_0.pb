@@ -1,0 +1,3 @@
+BxJ0ÄyDƒÃÃjDDoCÂCóBøCàCCÄOC-DÄ
+D<D
+COÄtÄ>CÌÂ[Ä

@@ -1,0 +1,3 @@
+ByJ0ÄÄyDOCƒÃ-DÃÄjD
+DD<DoC
+CÂCOÄóBtÄøC>CàCÌÂC[Ä

@@ -1,0 +1,1 @@
+BxJ0±CoDþÃDøCDNDÎB0Ä7ÄmDªÂÃÄÊCaÄòÃÄgÂxÄ;ÄCsD²C

@@ -1,0 +1,1 @@
+ByJ0±CÃoDÄþÃÊCDaÄøCòÃDÄNDgÂÎBxÄ0Ä;Ä7ÄCmDsDªÂ²C
