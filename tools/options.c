@@ -96,7 +96,8 @@ static const option options[] = {
                                          "highest this build and CPU have), portable, avx2 or avx512; every level "
                                          "gives the same bits, and a level the CPU lacks is refused", set_isa},
     {"test", "--digest", NULL, "end each PASS line with ' digest=' and 16 hex digits: a hash of the outputs' "
-                               "dtypes, shapes and bits, to compare runs across ISA levels and machines",
+                               "dtypes, shapes and bits (every NaN counted as one), to compare runs across ISA "
+                               "levels and machines",
      set_digest},
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
