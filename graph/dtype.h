@@ -29,6 +29,11 @@ typedef uint32_t mx_dtype_set;
 #endif
 #define MX_DTYPE_ON(t) ((((mx_dtype_set)(MX_DTYPES_ENABLED)) >> (t)) & 1u)
 #define MX_IF_DTYPE(t, f) (MX_DTYPE_ON(t) ? (f) : NULL)
+/* Whether an op's dtype t is d, as far as this build can tell: false when the
+ * build leaves d out, true when d is the only dtype it has (no other reaches
+ * an op), else t == d. Code that branches on dtypes with it keeps only the
+ * branches the build can take. */
+#define MX_DTYPE_IS(t, d) (MX_DTYPE_ON(d) && ((mx_dtype_set)(MX_DTYPES_ENABLED) == MX_BIT(d) || (t) == (d)))
 
 /* Bytes per element; 0 for dtypes minnx cannot hold (string, complex, undefined). */
 size_t mx_dtype_size(int dtype);

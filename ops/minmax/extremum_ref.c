@@ -13,35 +13,32 @@
  * bits made a signed number (the values' order; NaN stays NaN). 64-bit
  * integers are compared apart. */
 static double value(mx_dtype t, const void *p, int64_t i) {
-  switch (t) {
-    case MINNX_FLOAT: return ((const float *)p)[i];
-    case MINNX_DOUBLE: return ((const double *)p)[i];
-    case MINNX_FLOAT16:
-    case MINNX_BFLOAT16: {
-      uint16_t h = ((const uint16_t *)p)[i], mag = h & 0x7fff;
-      if (mag > (t == MINNX_FLOAT16 ? MX_F16_INF : MX_BF16_INF)) return NAN;
-      return h >> 15 ? -(double)mag : (double)mag;
-    }
-    case MINNX_INT8: return ((const int8_t *)p)[i];
-    case MINNX_INT16: return ((const int16_t *)p)[i];
-    case MINNX_INT32: return ((const int32_t *)p)[i];
-    case MINNX_UINT16: return ((const uint16_t *)p)[i];
-    case MINNX_UINT32: return ((const uint32_t *)p)[i];
-    default: return ((const uint8_t *)p)[i]; /* uint8, bool */
+  if (MX_DTYPE_IS(t, MINNX_FLOAT)) return ((const float *)p)[i];
+  if (MX_DTYPE_IS(t, MINNX_DOUBLE)) return ((const double *)p)[i];
+  if (MX_DTYPE_IS(t, MINNX_FLOAT16) || MX_DTYPE_IS(t, MINNX_BFLOAT16)) {
+    uint16_t h = ((const uint16_t *)p)[i], mag = h & 0x7fff;
+    if (mag > (t == MINNX_FLOAT16 ? MX_F16_INF : MX_BF16_INF)) return NAN;
+    return h >> 15 ? -(double)mag : (double)mag;
   }
+  if (MX_DTYPE_IS(t, MINNX_INT8)) return ((const int8_t *)p)[i];
+  if (MX_DTYPE_IS(t, MINNX_INT16)) return ((const int16_t *)p)[i];
+  if (MX_DTYPE_IS(t, MINNX_INT32)) return ((const int32_t *)p)[i];
+  if (MX_DTYPE_IS(t, MINNX_UINT16)) return ((const uint16_t *)p)[i];
+  if (MX_DTYPE_IS(t, MINNX_UINT32)) return ((const uint32_t *)p)[i];
+  return ((const uint8_t *)p)[i]; /* uint8, bool */
 }
 
 /* Whether element i of p lies beyond element j of q in direction dir. */
 static int beyond(mx_dtype t, mx_dir dir, const void *p, int64_t i, const void *q, int64_t j) {
-  if (t == MINNX_INT64) return MX_BEYOND(dir, ((const int64_t *)p)[i], ((const int64_t *)q)[j]);
-  if (t == MINNX_UINT64) return MX_BEYOND(dir, ((const uint64_t *)p)[i], ((const uint64_t *)q)[j]);
+  if (MX_DTYPE_IS(t, MINNX_INT64)) return MX_BEYOND(dir, ((const int64_t *)p)[i], ((const int64_t *)q)[j]);
+  if (MX_DTYPE_IS(t, MINNX_UINT64)) return MX_BEYOND(dir, ((const uint64_t *)p)[i], ((const uint64_t *)q)[j]);
   double a = value(t, p, i), b = value(t, q, j);
   if (isnan(a) || isnan(b)) return isnan(a) && !isnan(b);
   return MX_BEYOND(dir, a, b);
 }
 
 static void copy(mx_dtype t, void *out, int64_t i, const void *in, int64_t j) {
-  size_t es = mx_dtype_size(t);
+  size_t es = MX_DTYPE_IS(t, MINNX_FLOAT) ? sizeof(float) : mx_dtype_size(t);
   memcpy((unsigned char *)out + (size_t)i * es, (const unsigned char *)in + (size_t)j * es, es);
 }
 
