@@ -136,60 +136,6 @@ static void scrambled(void *runs, minnx_task_fn task, void *ctx, size_t n) {
 
 /* ---- ArgMax ---- */
 
-/* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
-static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_t inner, int last, int specials,
-                        mx_isa isa, int skew) {
-  mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
-  const mx_shape *ins[1] = {&in};
-  mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
-  mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "ArgMin" : "ArgMax", .domain = "", .n_inputs = 1,
-                  .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
-  mx_op_ctx c = {.node = &node, .in = ins, .out = &out, .in_dtype = &t};
-  void *plan = malloc(mx_argmax_params_size(&node));
-  /* skew: the input starts an element past malloc's alignment */
-  unsigned char *mem = malloc((size_t)(outer * n * inner + skew) * mx_dtype_size(t) + 1);
-  void *x = mem + (size_t)skew * mx_dtype_size(t);
-  int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
-  fill(t, x, outer * n * inner, specials);
-  int64_t *ref = malloc((size_t)(outer * inner) * sizeof *ref + 1);
-  mx_argmax_prepare_isa(&c, plan, isa);
-  const void *inp[1] = {x};
-  void *outp[1] = {y};
-  void *scratch = malloc(c.scratch + 1);
-  mx_exec exec = {.scratch = scratch};
-  mx_argmax_eval(&exec, plan, inp, outp);
-  /* split into tasks, each with its part of the scratch: the same indices */
-  int64_t *y2 = malloc((size_t)(outer * inner) * sizeof *y2 + 1);
-  void *outp2[1] = {y2};
-  mx_exec split = {scrambled, &split_runs, scratch, NULL};
-  mx_argmax_eval(&split, plan, inp, outp2);
-  CHECK(memcmp(y, y2, (size_t)(outer * inner) * sizeof *y) == 0);
-  free(y2);
-  mx_ref_arg(t, dir, last, &in, 1, x, ref);
-  int wrong = 0;
-  for (int64_t o = 0; o < outer; o++)
-    for (int64_t j = 0; j < inner; j++) {
-      int64_t best = 0, base = o * n * inner + j;
-      for (int64_t k = 1; k < n; k++) {
-        int cmp = compare_dir(t, dir, x, base + k * inner, x, base + best * inner);
-        if (cmp > 0 || (cmp == 0 && last)) best = k;
-      }
-      if (ref[o * inner + j] != best && !wrong++)
-        fprintf(stderr, "reference loop of Arg%s dtype %d at (%lld,%lld): %lld, expected %lld\n", dir ? "Min" : "Max", t,
-                (long long)o, (long long)j, (long long)ref[o * inner + j], (long long)best);
-      if (y[o * inner + j] != best && !wrong++)
-        fprintf(stderr, "Arg%s%s dtype %d [%lld,%lld,%lld] last=%d skew=%d at (%lld,%lld): %lld, expected %lld\n",
-                dir ? "Min" : "Max", isa == MX_ISA_AVX2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n, (long long)inner, last, skew, (long long)o, (long long)j,
-                (long long)y[o * inner + j], (long long)best);
-    }
-  CHECK_EQ_INT(wrong, 0);
-  free(plan);
-  free(scratch);
-  free(mem);
-  free(y);
-  free(ref);
-}
-
 /* Whether ArgMax's tables have kernels of level isa (else a level above the
  * portable one runs the same kernels as the level below). */
 static int argmax_has_level(mx_isa isa) {
@@ -198,6 +144,70 @@ static int argmax_has_level(mx_isa isa) {
   for (size_t i = 0; i < mx_arg_across_n_rows; i++)
     if (mx_arg_across_rows[i].isa == isa) return 1;
   return 0;
+}
+
+/* ArgMax or ArgMin through the op's prepare and eval, with the scratch it asks for. */
+static void argmax_case(mx_dtype t, mx_dir dir, int64_t outer, int64_t n, int64_t inner, int last, int specials,
+                        int skew) {
+  mx_shape in = {.rank = 3, .dims = {outer, n, inner}}, out = {.rank = 3, .dims = {outer, 1, inner}};
+  const mx_shape *ins[1] = {&in};
+  mx_attr attrs[2] = {{.name = "axis", .type = MX_ATTR_INT, .i = 1}, {.name = "select_last_index", .type = MX_ATTR_INT, .i = last}};
+  mx_node node = {.name = "t", .op_type = dir == MX_MIN ? "ArgMin" : "ArgMax", .domain = "", .n_inputs = 1,
+                  .n_outputs = 1, .n_attrs = 2, .attrs = attrs};
+  void *plan = malloc(mx_argmax_params_size(&node));
+  /* skew: the input starts an element past malloc's alignment */
+  unsigned char *mem = malloc((size_t)(outer * n * inner + skew) * mx_dtype_size(t) + 1);
+  void *x = mem + (size_t)skew * mx_dtype_size(t);
+  int64_t *y = malloc((size_t)(outer * inner) * sizeof *y + 1);
+  int64_t *y2 = malloc((size_t)(outer * inner) * sizeof *y2 + 1);
+  fill(t, x, outer * n * inner, specials);
+  int64_t *ref = malloc((size_t)(outer * inner) * sizeof *ref + 1);
+  int64_t *want = malloc((size_t)(outer * inner) * sizeof *want + 1);
+  /* the answer, from the rules (compare_dir), once for every level below */
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t j = 0; j < inner; j++) {
+      int64_t best = 0, base = o * n * inner + j;
+      for (int64_t k = 1; k < n; k++) {
+        int cmp = compare_dir(t, dir, x, base + k * inner, x, base + best * inner);
+        if (cmp > 0 || (cmp == 0 && last)) best = k;
+      }
+      want[o * inner + j] = best;
+    }
+  mx_ref_arg(t, dir, last, &in, 1, x, ref);
+  int wrong = 0;
+  for (int64_t i = 0; i < outer * inner; i++)
+    if (ref[i] != want[i] && !wrong++)
+      fprintf(stderr, "reference loop of Arg%s dtype %d at %lld: %lld, expected %lld\n", dir ? "Min" : "Max", t,
+              (long long)i, (long long)ref[i], (long long)want[i]);
+  /* the portable kernels, and each level above that this build and CPU have (argmax_has_level) */
+  for (mx_isa isa = MX_ISA_PORTABLE; isa <= mx_cpu_isa(); isa++) {
+    if (isa != MX_ISA_PORTABLE && !argmax_has_level(isa)) continue; /* the level below's kernels again */
+    mx_op_ctx c = {.node = &node, .in = ins, .out = &out, .in_dtype = &t};
+    mx_argmax_prepare_isa(&c, plan, isa);
+    const void *inp[1] = {x};
+    void *outp[1] = {y};
+    void *scratch = malloc(c.scratch + 1);
+    mx_exec exec = {.scratch = scratch};
+    mx_argmax_eval(&exec, plan, inp, outp);
+    /* split into tasks, each with its part of the scratch: the same indices */
+    void *outp2[1] = {y2};
+    mx_exec split = {scrambled, &split_runs, scratch, NULL};
+    mx_argmax_eval(&split, plan, inp, outp2);
+    CHECK(memcmp(y, y2, (size_t)(outer * inner) * sizeof *y) == 0);
+    for (int64_t i = 0; i < outer * inner; i++)
+      if (y[i] != want[i] && !wrong++)
+        fprintf(stderr, "Arg%s%s dtype %d [%lld,%lld,%lld] last=%d skew=%d at %lld: %lld, expected %lld\n",
+                dir ? "Min" : "Max", isa == MX_ISA_AVX2 ? " (AVX2 kernels)" : "", t, (long long)outer, (long long)n,
+                (long long)inner, last, skew, (long long)i, (long long)y[i], (long long)want[i]);
+    free(scratch);
+  }
+  CHECK_EQ_INT(wrong, 0);
+  free(plan);
+  free(mem);
+  free(y);
+  free(y2);
+  free(ref);
+  free(want);
 }
 
 static void test_argmax(void) {
@@ -215,16 +225,13 @@ static void test_argmax(void) {
   /* the portable kernels, and each level above that this build and CPU have */
   if (!argmax_has_level(MX_ISA_AVX2) || mx_cpu_isa() < MX_ISA_AVX2)
     fprintf(stderr, "test_kernels: no AVX2 ArgMax kernels here (build or CPU); the portable ones only\n");
-  for (mx_isa isa = MX_ISA_PORTABLE; isa <= mx_cpu_isa(); isa++) {
-    if (isa != MX_ISA_PORTABLE && !argmax_has_level(isa)) continue; /* the level below's kernels again */
-    for (int ti = 0; ti < N_TYPES; ti++)
-      for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-        for (int last = 0; last < 2; last++)
-          for (int specials = 0; specials < 2; specials++)
-            for (int dir = MX_MAX; dir <= MX_MIN; dir++)
-              argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials, isa,
-                          (int)(s % 3 == 1));
-  }
+  for (int ti = 0; ti < N_TYPES; ti++)
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+      for (int last = 0; last < 2; last++)
+        for (int specials = 0; specials < 2; specials++)
+          for (int dir = MX_MAX; dir <= MX_MIN; dir++)
+            argmax_case(all_types[ti], (mx_dir)dir, shapes[s][0], shapes[s][1], shapes[s][2], last, specials,
+                        (int)(s % 3 == 1));
 }
 
 /* ---- Max ---- */
