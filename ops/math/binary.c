@@ -1,6 +1,6 @@
 /* The elementwise ops of two operands, every version: Add, Sub, Mul, Div
- * (1, 6, 7, 13, 14), PRelu (1, 6, 7, 9, 16), Equal (1, 7, 11, 13, 19), Greater and Less (1, 7, 9,
- * 13), GreaterOrEqual and LessOrEqual (12, 16), And, Or, Xor (1, 7).
+ * (1, 6, 7, 13, 14), PRelu (1, 6, 7, 9, 16), Equal (1, 7, 11, 13, 19),
+ * Greater and Less (1, 7, 9, 13), GreaterOrEqual and LessOrEqual (12, 16), And, Or, Xor (1, 7).
  * Versions before 7 do not broadcast unless the node says `broadcast=1`,
  * and then B's shape must lie inside A's from `axis` on (default: B's dims
  * are A's last ones; a dim of B may also be 1); from 7 numpy's
@@ -66,8 +66,8 @@ static int prelu_slope(const mx_op_ctx *c, const mx_shape *x, const mx_shape *s,
 
 static minnx_status prelu_refuse(const mx_op_ctx *c) {
   char sx[96], ss[96];
-  return mx_op_fail(c, MINNX_E_SHAPE, "PRelu-%d's slope of shape %s does not broadcast to X's shape %s%s", c->row->since,
-                    mx_shape_str(c->in[1], ss, sizeof ss), mx_shape_str(c->in[0], sx, sizeof sx),
+  return mx_op_fail(c, MINNX_E_SHAPE, "PRelu-%d's slope of shape %s does not broadcast to X's shape %s%s",
+                    c->row->since, mx_shape_str(c->in[1], ss, sizeof ss), mx_shape_str(c->in[0], sx, sizeof sx),
                     c->row->since < 7 ? " (nor has one element, nor one per channel of dim 1)" : " unidirectionally");
 }
 
@@ -78,8 +78,7 @@ static const struct {
   const char *name;
   mx_binop op;
 } ops[] = {{"Add", MX_ADD},     {"Sub", MX_SUB},           {"Mul", MX_MUL},          {"Div", MX_DIV},
-           {"PRelu", MX_PRELU},
-           {"Equal", MX_EQ},    {"Greater", MX_GT},        {"Less", MX_LT},          {"GreaterOrEqual", MX_GE},
+           {"PRelu", MX_PRELU}, {"Equal", MX_EQ},    {"Greater", MX_GT},        {"Less", MX_LT},          {"GreaterOrEqual", MX_GE},
            {"LessOrEqual", MX_LE}, {"And", MX_AND},        {"Or", MX_OR},            {"Xor", MX_XOR}};
 
 static mx_binop binop_of(const mx_node *n) {
@@ -222,8 +221,10 @@ static const mx_op_row arith_rows[] = {
     {ROW, .since = 13, .in = in13, .out = out_same, NUMPY},
     {ROW, .since = 14, .in = in_numeric, .out = out_same, NUMPY},
 };
-static const mx_io prelu_in1[] = {{.name = "X", .types = MX_FLOATS, .group = 1}, {.name = "slope", .types = MX_FLOATS, .group = 1}, {0}};
-static const mx_io prelu_in9[] = {{.name = "X", .types = T6, .group = 1}, {.name = "slope", .types = T6, .group = 1}, {0}};
+static const mx_io prelu_in1[] = {{.name = "X", .types = MX_FLOATS, .group = 1},
+                                  {.name = "slope", .types = MX_FLOATS, .group = 1}, {0}};
+static const mx_io prelu_in9[] = {{.name = "X", .types = T6, .group = 1}, {.name = "slope", .types = T6, .group = 1},
+                                  {0}};
 static const mx_io prelu_in16[] = {{.name = "X", .types = T6 | MX_BIT(MINNX_BFLOAT16), .group = 1},
                                    {.name = "slope", .types = T6 | MX_BIT(MINNX_BFLOAT16), .group = 1}, {0}};
 static const mx_attr_spec prelu_attrs1[] = {{"consumed_inputs", MX_ATTR_INTS}, {NULL, 0}};
