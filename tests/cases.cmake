@@ -25,6 +25,10 @@ file(GLOB official_arith LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_add 
      ${MINNX_ONNX_NODE_DATA}/test_and* ${MINNX_ONNX_NODE_DATA}/test_or* ${MINNX_ONNX_NODE_DATA}/test_xor*
      ${MINNX_ONNX_NODE_DATA}/test_not_* ${MINNX_ONNX_NODE_DATA}/test_where_*)
 list(APPEND official ${official_arith})
+# PRelu, Sum and Mean.
+file(GLOB official_nary LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_prelu_* ${MINNX_ONNX_NODE_DATA}/test_sum_*
+     ${MINNX_ONNX_NODE_DATA}/test_mean_*)
+list(APPEND official ${official_nary})
 # Elementwise ops of one operand (explicit names where a glob would catch another op's cases:
 # test_expand*, test_logsoftmax*, test_negative_log_likelihood_loss*), and Celu written with Elu.
 set(d ${MINNX_ONNX_NODE_DATA})

@@ -70,4 +70,23 @@ static inline uint16_t mx_div_u16(uint16_t a, uint16_t b) { return b == 0 ? 0 : 
 static inline uint32_t mx_div_u32(uint32_t a, uint32_t b) { return b == 0 ? 0 : a / b; }
 static inline uint64_t mx_div_u64(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b; }
 
+/* PRelu: x < 0 ? slope * x : x, one multiplication where x < 0 (by the
+ * rules above: float16/bfloat16 in float32 rounded once, integers wrap);
+ * otherwise x itself, bits unchanged (NaN, -0). Unsigned x is never < 0. */
+static inline float mx_prelu_f32(float x, float s) { return x < 0 ? x * s : x; }
+static inline double mx_prelu_f64(double x, double s) { return x < 0 ? x * s : x; }
+static inline uint16_t mx_prelu_f16(uint16_t x, uint16_t s) { return mx_f16_to_f32(x) < 0 ? mx_mul_f16(x, s) : x; }
+static inline uint16_t mx_prelu_bf16(uint16_t x, uint16_t s) { return mx_bf16_to_f32(x) < 0 ? mx_mul_bf16(x, s) : x; }
+static inline int8_t mx_prelu_i8(int8_t x, int8_t s) { return x < 0 ? mx_mul_i8(x, s) : x; }
+static inline int16_t mx_prelu_i16(int16_t x, int16_t s) { return x < 0 ? mx_mul_i16(x, s) : x; }
+static inline int32_t mx_prelu_i32(int32_t x, int32_t s) { return x < 0 ? mx_mul_i32(x, s) : x; }
+static inline int64_t mx_prelu_i64(int64_t x, int64_t s) { return x < 0 ? mx_mul_i64(x, s) : x; }
+#define MX_PRELU_UNSIGNED(sfx, T) \
+  static inline T mx_prelu_##sfx(T x, T s) { return (void)s, x; }
+MX_PRELU_UNSIGNED(u8, uint8_t)
+MX_PRELU_UNSIGNED(u16, uint16_t)
+MX_PRELU_UNSIGNED(u32, uint32_t)
+MX_PRELU_UNSIGNED(u64, uint64_t)
+#undef MX_PRELU_UNSIGNED
+
 #endif

@@ -1,10 +1,14 @@
 /* The elementwise ops of two operands, every version: Add, Sub, Mul, Div
- * (1, 6, 7, 13, 14), Equal (1, 7, 11, 13, 19), Greater and Less (1, 7, 9,
- * 13), GreaterOrEqual and LessOrEqual (12, 16), And, Or, Xor (1, 7).
+ * (1, 6, 7, 13, 14), PRelu (1, 6, 7, 9, 16), Equal (1, 7, 11, 13, 19),
+ * Greater and Less (1, 7, 9, 13), GreaterOrEqual and LessOrEqual (12, 16), And, Or, Xor (1, 7).
  * Versions before 7 do not broadcast unless the node says `broadcast=1`,
  * and then B's shape must lie inside A's from `axis` on (default: B's dims
  * are A's last ones; a dim of B may also be 1); from 7 numpy's
- * multidirectional broadcasting. The per-element operation is
+ * multidirectional broadcasting. PRelu's slope broadcasts to X alone
+ * (unidirectionally) from 7; before 7 a slope of one element is shared, a
+ * 1-D slope as long as X's dim 1 is one value per channel (dim 1, as the
+ * exporters of the time wrote it: PyTorch's [C] slope), and otherwise it
+ * must broadcast unidirectionally too. The per-element operation is
  * ops/math/arith.h's or compare.h's (one IEEE operation: numpy's bits;
  * integers wrap, x / 0 = 0); the loops are ops/math/binary.c.in's and
  * logic.c.in's, chosen at prepare (mx_binary_kernel). */
@@ -34,6 +38,39 @@ static int legacy_shape(const mx_shape *a, const mx_shape *b, int64_t axis, mx_s
   return 0;
 }
 
+/* PRelu's slope as a numpy-broadcastable shape (its rule above), or -1.
+ * Unknown dims (at load) pass; prepare checks the concrete ones. */
+static int prelu_slope(const mx_op_ctx *c, const mx_shape *x, const mx_shape *s, mx_shape *as_numpy) {
+  int known = x->rank >= 0 && s->rank >= 0;
+  int64_t count = 1;
+  for (int d = 0; known && d < x->rank; d++) known = x->dims[d] >= 0;
+  for (int d = 0; known && d < s->rank; d++) known = s->dims[d] >= 0, count *= s->dims[d];
+  *as_numpy = *s;
+  if (!known) return 0;
+  if (c->row->since < 7 && count == 1) {
+    as_numpy->rank = 0;
+    return 0;
+  }
+  if (c->row->since < 7 && s->rank == 1 && x->rank >= 2 && s->dims[0] == x->dims[1]) {
+    as_numpy->rank = x->rank - 1;
+    for (int d = 1; d < as_numpy->rank; d++) as_numpy->dims[d] = 1;
+    return 0;
+  }
+  if (s->rank > x->rank) return -1;
+  for (int d = 0; d < s->rank; d++) {
+    int64_t y = s->dims[d], want = x->dims[x->rank - s->rank + d];
+    if (y != want && y != 1) return -1;
+  }
+  return 0;
+}
+
+static minnx_status prelu_refuse(const mx_op_ctx *c) {
+  char sx[96], ss[96];
+  return mx_op_fail(c, MINNX_E_SHAPE, "PRelu-%d's slope of shape %s does not broadcast to X's shape %s%s",
+                    c->row->since, mx_shape_str(c->in[1], ss, sizeof ss), mx_shape_str(c->in[0], sx, sizeof sx),
+                    c->row->since < 7 ? " (nor has one element, nor one per channel of dim 1)" : " unidirectionally");
+}
+
 static int legacy(const mx_op_ctx *c) { return c->row->since < 7 && mx_attr_int(c->node, "broadcast", 0) != 0; }
 
 /* The ops by name, and their kernels' index. */
@@ -41,7 +78,7 @@ static const struct {
   const char *name;
   mx_binop op;
 } ops[] = {{"Add", MX_ADD},     {"Sub", MX_SUB},           {"Mul", MX_MUL},          {"Div", MX_DIV},
-           {"Equal", MX_EQ},    {"Greater", MX_GT},        {"Less", MX_LT},          {"GreaterOrEqual", MX_GE},
+           {"PRelu", MX_PRELU}, {"Equal", MX_EQ},    {"Greater", MX_GT},        {"Less", MX_LT},          {"GreaterOrEqual", MX_GE},
            {"LessOrEqual", MX_LE}, {"And", MX_AND},        {"Or", MX_OR},            {"Xor", MX_XOR}};
 
 static mx_binop binop_of(const mx_node *n) {
@@ -52,6 +89,12 @@ static mx_binop binop_of(const mx_node *n) {
 
 static minnx_status binary_infer(mx_op_ctx *c) {
   if (binop_of(c->node) >= MX_EQ) c->out_dtype[0] = MINNX_BOOL;
+  if (binop_of(c->node) == MX_PRELU) {
+    mx_shape unused;
+    if (prelu_slope(c, c->in[0], c->in[1], &unused) != 0) return prelu_refuse(c);
+    c->out[0] = *c->in[0];
+    return MINNX_OK;
+  }
   if (c->row->since >= 7 || !legacy(c)) return mx_elementwise_shape(c, c->row->since >= 7);
   const mx_shape *a = c->in[0], *b = c->in[1];
   int64_t axis = mx_attr_int(c->node, "axis", -1);
@@ -85,7 +128,10 @@ static minnx_status binary_prepare(mx_op_ctx *c, void *params) {
   p->out_esize = mx_dtype_size(c->out_dtype[0]);
   mx_shape b;
   const mx_shape *in[2] = {c->in[0], c->in[1]};
-  if (legacy(c)) {
+  if (binop_of(c->node) == MX_PRELU) {
+    if (prelu_slope(c, c->in[0], c->in[1], &b) != 0) return prelu_refuse(c);
+    in[1] = &b;
+  } else if (legacy(c)) {
     legacy_shape(c->in[0], c->in[1], mx_attr_int(c->node, "axis", -1), &b);
     in[1] = &b;
   }
@@ -175,6 +221,20 @@ static const mx_op_row arith_rows[] = {
     {ROW, .since = 13, .in = in13, .out = out_same, NUMPY},
     {ROW, .since = 14, .in = in_numeric, .out = out_same, NUMPY},
 };
+static const mx_io prelu_in1[] = {{.name = "X", .types = MX_FLOATS, .group = 1},
+                                  {.name = "slope", .types = MX_FLOATS, .group = 1}, {0}};
+static const mx_io prelu_in9[] = {{.name = "X", .types = T6, .group = 1}, {.name = "slope", .types = T6, .group = 1},
+                                  {0}};
+static const mx_io prelu_in16[] = {{.name = "X", .types = T6 | MX_BIT(MINNX_BFLOAT16), .group = 1},
+                                   {.name = "slope", .types = T6 | MX_BIT(MINNX_BFLOAT16), .group = 1}, {0}};
+static const mx_attr_spec prelu_attrs1[] = {{"consumed_inputs", MX_ATTR_INTS}, {NULL, 0}};
+static const mx_op_row prelu_rows[] = {
+    {ROW, .since = 1, .in = prelu_in1, .out = out_same, .attrs = prelu_attrs1},
+    {ROW, .since = 6, .in = prelu_in1, .out = out_same},
+    {ROW, .since = 7, .in = prelu_in1, .out = out_same},
+    {ROW, .since = 9, .in = prelu_in9, .out = out_same},
+    {ROW, .since = 16, .in = prelu_in16, .out = out_same},
+};
 static const mx_op_row equal_rows[] = {
     {ROW, .since = 1, .in = in_eq1, .out = out_bool, .attrs = attrs_legacy},
     {ROW, .since = 7, .in = in_eq1, .out = out_bool, NUMPY},
@@ -200,6 +260,7 @@ MX_OP_TABLE(Add, "", arith_rows);
 MX_OP_TABLE(Sub, "", arith_rows);
 MX_OP_TABLE(Mul, "", arith_rows);
 MX_OP_TABLE(Div, "", arith_rows);
+MX_OP_TABLE(PRelu, "", prelu_rows);
 MX_OP_TABLE(Equal, "", equal_rows);
 MX_OP_TABLE(Greater, "", order_rows);
 MX_OP_TABLE(Less, "", order_rows);

@@ -1,5 +1,5 @@
-/* The elementwise ops of two operands: Add, Sub, Mul, Div, the comparisons
- * and And, Or, Xor. The kernels' shape and their sets, instantiated from
+/* The elementwise ops of two operands: Add, Sub, Mul, Div, PRelu, the
+ * comparisons and And, Or, Xor. The kernels' shape and their sets, instantiated from
  * ops/math/binary.c.in and logic.c.in per dtype and ISA level
  * (ops/math/binary.kernels.cmake). */
 #ifndef MX_BINARY_H
@@ -12,6 +12,7 @@
 
 typedef enum mx_binop {
   MX_ADD, MX_SUB, MX_MUL, MX_DIV,    /* the output is of the operands' dtype */
+  MX_PRELU,                          /* a < 0 ? b * a : a (b: PRelu's slope) */
   MX_EQ, MX_GT, MX_LT, MX_GE, MX_LE, /* bool */
   MX_AND, MX_OR, MX_XOR,             /* bool, of bool operands */
   MX_BINOPS

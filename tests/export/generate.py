@@ -151,6 +151,22 @@ MODULES += [
 ]
 
 
+def prelu(n, weights):
+    """torch.nn.PReLU with its slope(s) set: one shared, or one per channel (dim 1)."""
+    m = torch.nn.PReLU(n)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor(weights))
+    return m
+
+
+# PReLU: PRelu with the slope as an initializer ([C] reshaped to [C, 1, ...] from opset 9's export on)
+MODULES += [
+    ("prelu", prelu(1, [0.25]), inputs(special(2, 3, 4, 5))),
+    ("prelu_channels", prelu(3, [0.1, -0.5, 2.0]), inputs(special(2, 3, 4, 5))),
+    ("prelu_channels_2d", prelu(4, [0.5, -1.0, 0.0, 3.0]), inputs(randn(3, 4))),
+]
+
+
 def tensor_file(path, t):
     if t.dtype == torch.bfloat16:  # numpy has no bfloat16: its bits, typed bfloat16
         p = numpy_helper.from_array(np.array(t.view(torch.int16).numpy().view(np.uint16), order="C"))

@@ -43,6 +43,11 @@
  * LogSoftmax 11, 13) in every dtype they take, with the products' values,
  * are held to their reference loop (ops/reduction/sum_ref.c) bit for bit,
  * through the session and through the walk at each ISA level.
+ * Sum and Mean 1, 6, 8, 13 (one to four inputs, broadcast from 8) in the
+ * four floats are held to their reference loop (ops/math/sum_mean_ref.c)
+ * bit for bit, and their float16/bfloat16 kernels called directly at each
+ * level; PRelu 7, 9, 16 (the slope broadcast to X) goes with the
+ * two-operand ops (Add ...: ops/math/binary_ref.h).
  * Transpose 1, 13, 21 (every dtype,
  * ranks 0 to 4, any permutation or none) and Gather 1, 11, 13 (every
  * dtype, every axis, negative ones from 11, int32 and int64 indices of
@@ -70,6 +75,8 @@
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
 #include "ops/math/binary.h"
+#include "ops/math/sum_mean.h"
+#include "ops/core/kernel.h"
 #include "ops/math/unary.h"
 #include "ops/nn/conv.h"
 #include "ops/nn/pool.h"
@@ -93,7 +100,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM };
 
 typedef struct {
   const char *op, *domain;
@@ -143,6 +150,9 @@ static const version versions[] = {
     {"LogSoftmax", "", 13, 0, K_SUM},
     {"Transpose", "", 1, 0, K_LAYOUT}, {"Transpose", "", 13, 0, K_LAYOUT}, {"Transpose", "", 21, 0, K_LAYOUT},
     {"Gather", "", 1, 0, K_LAYOUT}, {"Gather", "", 11, 0, K_LAYOUT}, {"Gather", "", 13, 0, K_LAYOUT},
+    {"PRelu", "", 7, 1, K_BINARY}, {"PRelu", "", 9, 1, K_BINARY}, {"PRelu", "", 16, 1, K_BINARY},
+    {"Sum", "", 1, 0, K_NSUM}, {"Sum", "", 6, 0, K_NSUM}, {"Sum", "", 8, 1, K_NSUM}, {"Sum", "", 13, 1, K_NSUM},
+    {"Mean", "", 1, 0, K_NSUM}, {"Mean", "", 6, 0, K_NSUM}, {"Mean", "", 8, 1, K_NSUM}, {"Mean", "", 13, 1, K_NSUM},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -251,7 +261,7 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     edit_pool(m, s);
     return;
   }
-  if (s->v->kind == K_BINARY) return; /* no attributes */
+  if (s->v->kind == K_BINARY || s->v->kind == K_NSUM) return; /* no attributes */
   if (s->v->kind == K_UNARY) {
     edit_unary(m, s);
     return;
@@ -623,7 +633,7 @@ static void choose_cast_clip(bytes *b, node_spec *s) {
 }
 
 static mx_binop binop_of(const char *op) {
-  static const char *const names[MX_BINOPS] = {"Add",  "Sub",  "Mul",         "Div",           "Equal", "Greater",
+  static const char *const names[MX_BINOPS] = {"Add", "Sub", "Mul", "Div", "PRelu", "Equal", "Greater",
                                                "Less", "GreaterOrEqual", "LessOrEqual", "And",   "Or",      "Xor"};
   int k = 0;
   while (strcmp(names[k], op) != 0) k++;
@@ -732,7 +742,7 @@ static void choose(bytes *b, node_spec *s) {
     choose_pool(b, s);
     return;
   }
-  if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY) {
+  if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY && s->v->kind != K_NSUM) {
     choose_cast_clip(b, s);
     return;
   }
@@ -745,6 +755,12 @@ static void choose(bytes *b, node_spec *s) {
     if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->t = MINNX_FLOAT;
   }
   if (s->v->kind == K_BINARY && binop_of(s->v->op) >= MX_AND) s->t = MINNX_BOOL;
+  if (s->v->kind == K_NSUM) { /* the floats; bfloat16 from 13 */
+    static const minnx_dtype floats[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16};
+    s->t = floats[take(b) % 4];
+    if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->t = MINNX_FLOAT16;
+  }
+  int prelu = strcmp(s->v->op, "PRelu") == 0;
   int arg = strncmp(s->v->op, "Arg", 3) == 0 || (s->v->kind == K_SUM && s->v->op[0] != 'R'),
       reduce = strncmp(s->v->op, "Reduce", 6) == 0;
   s->n_in = arg || reduce ? 1 : s->v->domain[0] || s->v->kind == K_BINARY ? 2 : 1 + (int)(take(b) % 4);
@@ -752,7 +768,7 @@ static void choose(bytes *b, node_spec *s) {
   if (arg && s->out_rank == 0) s->out_rank = 1;
   for (int d = 0; d < s->out_rank; d++) s->out_dims[d] = dim_choices[take(b) % 16];
   for (int k = 0; k < s->n_in; k++) {
-    unsigned m = s->v->broadcasts ? take(b) : 0;
+    unsigned m = s->v->broadcasts && !(prelu && k == 0) ? take(b) : 0; /* PRelu's X has the output's shape */
     /* broadcast: drop leading dims, and make others 1 */
     s->rank[k] = s->out_rank - (int)(m % (unsigned)(s->out_rank + 1) * ((m >> 3) & 1));
     for (int d = 0; d < s->rank[k]; d++) {
@@ -1071,7 +1087,9 @@ static void reference(const node_spec *s, void *const *in, const minnx_tensor *y
   const mx_shape *sp[4];
   for (int k = 0; k < s->n_in; k++) shapes[k] = shape_of(s->dims[k], s->rank[k]), sp[k] = &shapes[k];
   mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
-  if (s->v->kind == K_BINARY)
+  if (s->v->kind == K_NSUM)
+    mx_sum_mean_ref(s->t, s->v->op[0] == 'M', s->n_in, sp, (const void *const *)in, &out, ref);
+  else if (s->v->kind == K_BINARY)
     mx_binary_ref(s->t, binop_of(s->v->op))(binop_of(s->v->op), sp[0], in[0], sp[1], in[1], &out, ref);
   else if (strncmp(s->v->op, "Reduce", 6) == 0)
     mx_ref_reduce(s->t, dir, &shapes[0], s->axes ? s->axes : (1u << s->rank[0]) - 1, in[0], ref);
@@ -1210,6 +1228,36 @@ static void binary_levels(const node_spec *s, void *const *in, const minnx_tenso
   }
 }
 
+extern const mx_kernel_row mx_sum_mean_rows[];
+extern const size_t mx_sum_mean_n_rows;
+
+/* Sum and Mean of float16 and bfloat16: every ISA level's float32 accumulation this CPU has,
+ * called directly over the whole output when each input is whole or one value (float and
+ * double fold with Add's kernels: binary_levels'). */
+static void sum_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
+                       unsigned char *tmp) {
+  int64_t n = (int64_t)(y->nbytes / minnx_dtype_size(y->dtype));
+  int step[4];
+  for (int k = 0; k < s->n_in; k++) {
+    int64_t c = count_of(s->dims[k], s->rank[k]);
+    if ((c != n && c != 1) || n == 0) return;
+    step[k] = c == n;
+  }
+  if ((s->t != MINNX_FLOAT16 && s->t != MINNX_BFLOAT16) || s->n_in < 2) return;
+  float *acc = malloc((size_t)n * sizeof *acc);
+  if (!acc) return;
+  static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
+    const struct mx_sum_mean_set *k = mx_kernel_find(mx_sum_mean_rows, mx_sum_mean_n_rows, s->t, (mx_isa)isa);
+    k->first(acc, in[0], step[0], in[1], step[1], n);
+    for (int j = 2; j < s->n_in; j++) k->more(acc, in[j], step[j], n);
+    if (s->v->op[0] == 'M') k->mean(tmp, acc, (float)s->n_in, n);
+    else k->sum(tmp, acc, n);
+    compare(s, names[isa], y->dtype, tmp, ref, y->nbytes);
+  }
+  free(acc);
+}
+
 /* The one-operand ops: the reference loop, then every ISA level's kernel this CPU has, called
  * directly over the whole tensor. */
 static void unary_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -1325,6 +1373,7 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     reference(s, in, y, ref);
     compare(s, "session", y->dtype, got, ref, y->nbytes);
     if (s->v->kind == K_BINARY) binary_levels(s, in, y, ref, tmp);
+    if (s->v->kind == K_NSUM) sum_levels(s, in, y, ref, tmp);
   }
 }
 

@@ -1,0 +1,1 @@
+Bx0J0GÄÂôgÄ~‡ÃynÃ6»CNDevRDì×ID}]#Ä|Q±CEwBCÍÎ½C

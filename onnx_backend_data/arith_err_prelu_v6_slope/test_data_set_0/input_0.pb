@@ -1,0 +1,1 @@
+Bx0J`QDŠmÄÃ²íÁñ³UÄ’?þÃ¾eJD–{ C'TÄšÆCvøÍCCBD¿ÎjÄþ"D™cD‹ÂU™iD›äXÄ~D?D»ŽC±kÄ[KLÄÅ*D‘DSÚAÃ

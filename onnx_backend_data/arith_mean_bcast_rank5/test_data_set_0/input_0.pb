@@ -1,0 +1,1 @@
+Bx0J0xЖQCРЃB X5DзтB_*B€RnDW©CMVD±=%DЗXШCУµаBepeD

@@ -1,0 +1,1 @@
+ByJþþB%f`BÌfRBöb‡C-`GCWàCC

@@ -1,0 +1,1 @@
+Bx1J0OÄªC`ÄWÄD‘C(DrÂSÁ\ÄHÁKDÄÕCPDÂýÃ$Ã_ÃoDlC“?DCÃ

@@ -1,0 +1,1 @@
+Bx3J0Ä\DáCƒCûC¶ÂLÂ™CHÄOÃƒÃÝCàC1ÃKD DÀÀ1ÄˆC‡CLD:DRAqÄ

@@ -1,0 +1,1 @@
+Bx4J0(มสCPD#ฤ`D&BD฿C‘Aฤvฤ็C'ร"DIDvC,DชCFฤcฤ>D	ฤÿC’C

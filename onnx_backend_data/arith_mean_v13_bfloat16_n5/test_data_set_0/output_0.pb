@@ -1,0 +1,2 @@
+ByJ0>CAŒC=A×CvA«ÃãBÃnÃ9Ã¯CòCnCD
+À¡CbÂfÃ­Ã(C—BDÃ€À

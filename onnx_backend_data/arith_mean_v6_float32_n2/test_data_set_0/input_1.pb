@@ -1,0 +1,1 @@
+Bx1J`«-{CÎqlCNÔTDZßvDÇÃº04ÄÂ¨gÄŸ~5D¤öADŽf½C›f#ÄJ^Bƒ“úCÉ¨êBé¯xÄ(unDï!çÃxkNÄ¬óBAç¤Ãßµ=ÄŽÞsD€oKÄ{D

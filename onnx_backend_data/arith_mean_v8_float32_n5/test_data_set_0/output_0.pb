@@ -1,0 +1,1 @@
+ByJ`êãCBP£B¤Ú‚C¼AÄU;DŒ•CöÃšEó>jB8Bº*ZCÖ$AVŠ+Ã+¯QÃ‰IÄÂ†™³By–Cb¡‘Ã°TRAhl‹ÃxBúåÃÂph³B-#ÊAŒTÃ

@@ -1,0 +1,2 @@
+BxJà´šC‰Ñ8ÄbGÕCb/\DéÌDÒ
+ÍC¨‹'DklD êfC2OoD°SÄ]Ú†C¨qÄ"ÂÃYeDA‘*CzÂ‘Cå;D«CüM!Dø]DÏÄ&A,Cº]ÕÃ†¼¿ÃrObDå§ŽC¬t?ÄiS9ÄfýÔÃn©¸Câ¡vD.D!•íÃ°ÄrvfB¼D+HVDÎz(ÂõKDn!,Ä ™DD@$úÃÍïÂ†*%DÂ)#C®:6ÄYI›C³èRDfDý@)Ä&LÓC}¢±?*MWC®‘£Á>¿®BÐY±CmwCÞ­Ä5ØCTkRDuˆCd,?Ã·žÂ«Ÿ5DÍ$oÄ@žóC¾ìFDCl+D­HDÌZøÃþ}`C.4%Äì¥ÃT±Ã[n—Ã[ÍòCmE•ÃMkÃÓ²wD±cDØZD¿ñCŠéæA*¢1Ä¶ûüÃ9û¿ÃøDUÝC{ßPÄšýpÄB’‡Ck¯ÉÃõå2Ã­;:Ã2ÙfD@tuÃãPD;‚ùC†2yDc9D'i¾BH&÷Cç¶£Ã¡ìãBŸÀ5Ä/xÄƒÀ5Bô>DêæD-qÂ4;?De^gB;E—C“˜qÄù6ÃBñC;×EDPåÄR3Ã

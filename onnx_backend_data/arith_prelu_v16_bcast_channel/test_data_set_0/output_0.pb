@@ -1,0 +1,3 @@
+ByJàÉæ-DºÓCÐ¾I;XDû1Da…WC‡VÐCuQIÝú1DU?øHÖJQD—9IQæ`GTgcCßªI¤BC°Z^C¶œC~ñØHš†D¨ëÈ\­»È¼‰CCÆNòÅBÕ«Åea¸ÈDSðÈØ¯°Cd0ãCÊQDú8È¬|hD’ÌCöƒDD*ågDàÂÈPü¹ÈHÎbD9eÈzšB€úÅGÛšmGpY²GvÇüC$ÁÈG”FŠGÍòðEu¾BDº@Dî°G±(tGˆ@šGiŸCs#ûA]ÀDRçGüÚF¥p"D+¬ÞC@ÅHEGDà@oF-FÍHµ9 DW,Däª_D9‰™CÆÂIµ@LI½7CðŸëE„×Hm·BâÀ×BVPæC‚,éHíHÌB°ø
+DT\ÜCÜqÈgÃÈ(tÈ‰NÈ™â#Bˆ÷îÈˆ»0Èº/TDüœfDŽ¥µÇö£ÈËÚ£Èe‡³C¥!D
+rDÆDŒÈýwDËtòÈzl]Aj ºGµÛ¿F3e¦Gª*ÓG9=%D1ëCÆˆµGK/˜CÌwµB}ö™F€yoD9ZVD*sG¾”C3D¦rG&¸G0gvC¬¨¬F¶7D

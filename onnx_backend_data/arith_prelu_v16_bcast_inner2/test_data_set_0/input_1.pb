@@ -1,0 +1,1 @@
+BslopeJPишID-+Dљbƒ„НlAЛ•8DOr=BЩS&ƒЏµaDЮvDІcD]—Dp#A;џы@б€+D… ≥Ѕnд6¬Л°CЫюCе\D№’D

@@ -1,0 +1,3 @@
+ByJàÉæ-DºÓC‚2I;XDû1Da…WC‡VÐCŽØFÉÝú1DË²íÈÖJQD°ÞýÅp<îÃTgcCË–pF¤BC°Z^C¶œC&`sÈš†D®!ÉœÚÈ¼‰CC«^Æs¹ÝÃBáÐHH»8ÉØ¯°Cd0ãCÊQD±ZLÅ¬|hD’ÌCöƒDD*ågDkVÈ‹ì ÈHÎbD>_ÈzšBÖ‡ÉŸØHÔ *ÆvÇüCo]Ç|¹HEN[Çu¾BDº@D¯WÞÈi‰ Åû¨œÅiŸCs#ûA]ÀDø¯–È\[àÇ¥p"D+¬ÞC]f§ÈEGDäcF/<ÌÅµ9 DW,Däª_D9‰™Cœ8!ÉÃ’CÉ½7C—¡Â¿KdÅm·BâÀ×BVPæCÂmÈíHÌB°ø
+DT\ÜCÕ[¦È9œãÈîü»H¤b¦Å™â#BÝ,Ç>7HHº/TDüœfDYÔÈ­È	ùµÅe‡³C¥!D
+rDÆD¦ÈýwDp<ÜÈzl]Ai—ÉVOÈU³IËnIÆ9=%D1ëC¯ƒóHK/˜CÌwµB!WÈ€yoD9ZVDÒõvÅ¾”C3D«£ÐFw>»Ç0gvCü´¹Ç¶7D

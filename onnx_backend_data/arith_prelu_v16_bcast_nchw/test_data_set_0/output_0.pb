@@ -1,0 +1,3 @@
+ByJàÉæ-DºÓC¦œH;XDû1Da…WC‡VÐC"™ÔHÝú1D¸÷{HÖJQD¯Ý»H"EäFTgcCm¢H¤BC°Z^C¶œCÉ1\Hš†D/È×êÇ¼‰CCu™Å ×Äö¶æÇð[ÈØ¯°Cd0ãCÊQD‘?fÇ¬|hD’ÌCöƒDD*ågDÓØóÇ$¹èÇHÎbD½iÇzšBY¯&É:ÈÈ“(ÉvÇüC¨)É’ÖèÈàÜJÇu¾BDº@D›öÉÛÍÈÁÞÉiŸCs#ûA]ÀD¸ÁBÉé^8È¥p"D+¬ÞCCHHEGDÂÖòE³YPHµ9 DW,Däª_D9‰™CXžHPPÏH½7Cç'oEå¾ZHm·BâÀ×BVPæC«lHíHÌB°ø
+DT\ÜCµQ—Ç?‚ôÇ“Á˜Çñ7Ç™â#Ba‚È%]Çº/TDüœfDBKãÆYÌÇåÍÇe‡³C¥!D
+rDÆDG<¯ÇýwD?±Èzl]AØ´É5ˆ!ÈÉÛÉ1É9=%D1ëC×ÉK/˜CÌwµBk È€yoD9ZVDvºÌÈ¾”C3Dþ-îÈ)rÈ0gvC^È¶7D

@@ -1,0 +1,1 @@
+BxJ0¼CDjBDTÄ¸CÄ™B/ÄÃDÃòCiÄÕC/DªÂæBtDlÃCÂ©CÐCáÁ

@@ -1,0 +1,1 @@
+ByJ0¼CDjBDÈH¸C†H™BÓHœGD±GòC–ÈÕC/D GæBtDÞGëF©CÐC‡F

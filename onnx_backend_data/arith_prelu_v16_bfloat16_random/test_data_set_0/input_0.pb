@@ -1,0 +1,1 @@
+BxJ0hC½CçCqDøCTDÆÃoDEC[Ã5DÃUÂÄCËC&ÄÄÚCâÂ,ÄˆÃDÿC

@@ -1,0 +1,2 @@
+BslopeJ0D≥CВCЬC⌡C·бUднBGDJC C│CдgDDЗC.ц┘бъCPд
+дцдD

@@ -1,0 +1,1 @@
+ByJ0hC½CçCqDøCTD¥HoDEC-Ç5DÇøFÉCËCâGGÚC¸G¹HGDÿC

@@ -1,0 +1,1 @@
+BslopeJà,>CÕ?pD<åKÃ%£ÁCýE¯CCJD

@@ -1,0 +1,1 @@
+BslopeJ`ãE§ÁXRLÄs¸«Ã#\Ä›hHÄ©FD®‡KDàkBt×bÄ>Û¸ÃLüC>Ö±ÃF½Ä§r÷Ã¤P=DßŒùB¹nÄ+ÙCiKFDr²GCQÈdÄS?6ÄŠ.8Äê±ÛC

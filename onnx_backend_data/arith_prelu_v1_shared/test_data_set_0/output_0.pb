@@ -1,0 +1,3 @@
+ByJà eGuµCgcƒCZq6HnžHmã2DäÏ§BgÄ®H·ì„G«D
+±'D²ÙÂH6ý?Gn+‘H!™„B:˜WDBšNH“Ù±CäÿÄG1A©H\–øC‘ø«F£1FC‘t½H!HïuiHfÀBWH@Š“HnEôBëõCÔ1DWêíBÙÑGtFDdH©KHØjD…ñkDí¢Hc½nGx~H®@C±åC¸³C	UýBÛmwDœ•üB¡á„C ºhG^âDÒy¦Hg‰CC¢EF`TÛF±^3D»»øB›Ë·B*€‹B–,NDGíJG†¦CnI^CBZH H¬íHHR·H4pH}lFH¥.G^*“C d;Cn«HÂJC0Œ|E#Y/H¦DÇH &ŒH -þFÐ#÷Gz•H¾DÆÖG·DÇËŒCª¹H¤ö…C²pSC¨¹G8EPH°ŒYHOÝH¯³AÕ§C	$§H¡”H$"!H€:¹CmÃBµvFµ]H¡è=Dk['HáÍ¸HÜcC¾Å HØé•GŽI8DqCxý?çÌñB€‹C\CžƒH 7
+HáÕ#HRQ=D©ÆoHåCD

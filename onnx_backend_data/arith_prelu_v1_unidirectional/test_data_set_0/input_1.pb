@@ -1,0 +1,1 @@
+BslopeJPñÑÄÆQ¥A´8Ãö½CåÁû<ÊÃ‹›³CäaÿÃcØOC4èTÃz­D‘¡áC^JÃ*ÄzB]"DsuCCqý—C—n(Äê¸ÃÏxD

@@ -1,0 +1,3 @@
+ByJà/"VGuµCgcƒC£™'ÈáºÚEmã2DäÏ§BîÕØHû8Ç«D
+±'Dð–ÕÈ¦†¼F©Û0Ç!™„B:˜WDuŽÈ“Ù±Cú°GE—LÉ\–øCéŠÄ£1FCÎ
+®È¥ãMEsaeHfÀBË\/HûÈnEôBëõCÔ1DWêíBz§~ÆtFD\ÊzÇ§ÑæÇØjD…ñkD=‘DÉ¹}¤GFaLÆ®@C±åC¸³C	UýBÛmwDœ•üB¡á„Cù¸ðF^âDz|¶Èg‰CC‰ ›ÆÍEPÆ±^3D»»øB›Ë·B*€‹B–,ND¾û"Å†¦CnI^C/'ÃE³HjS/ÈsãH3`òÇ£=ÍGfÇ^*“C d;C¯ÙPÇÂJCëÐïÄbzÈß#IàÏ{HJŸ™Ç\G*Hk}oÆ¾DÎ­ÄÇ·DÇËŒC'¢È¤ö…C²pSC5i?GÂr—ÈÉxnÈ6NH¯³AÕ§Cý¶È?[È\ÚƒH€:¹CmÃB{f2F'2Æ¡è=Då½È•$ÿEÜcC]IÈÕÿ¹GŽI8DqCxý?çÌñB€‹C\C„PÎÈÚ?ƒÇ9ôñÇRQ=DÁgWHåCD

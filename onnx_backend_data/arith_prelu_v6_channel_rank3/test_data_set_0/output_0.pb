@@ -1,0 +1,1 @@
+ByJ`øJDö‡ÂG¾DÃ¢šH)E8CÅiÀHaÐC<à¡BövCGÞÈï³bDàWÔCŽ_ãH.HDz!XGD·Chr{E+%ÛH©¶žHkµMDÄbDi(…CÝÙ?Èíf“C

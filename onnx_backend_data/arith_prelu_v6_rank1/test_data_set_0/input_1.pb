@@ -1,0 +1,1 @@
+BslopeJ¹”ÃCžl ÄÀCB*ãBD¾ŸÃUˆYÄ

@@ -1,0 +1,1 @@
+ByJ`øJDcÍÇ¾DÊõ†È)E8Cd‹ÈaÐC<à¡BövCÅHï³bDàWÔC35É.HD_XHGD·CÍ ûÅy9I²5ÈkµMDÄbDi(…CŽ´Èíf“C

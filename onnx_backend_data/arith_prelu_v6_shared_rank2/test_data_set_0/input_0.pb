@@ -1,0 +1,1 @@
+BxJ`øJDúÂ¾DŸ¾ÆÃ)E8Cß˜QÄaÐC<à¡BövC¤NÄï³bDàWÔCoÄ.HDëãŠÂD·C—óÁp·nÄKã,ÄkµMDÄbDi(…C„í7Äíf“C

@@ -1,0 +1,1 @@
+ByJ`øJD9šG¾DÆÎG)E8CLYHaÐC<à¡BövCçHï³bDàWÔC{H.HD'þFD·C—ûE„|wHD=3HkµMDÄbDi(…CQ¯>Híf“C

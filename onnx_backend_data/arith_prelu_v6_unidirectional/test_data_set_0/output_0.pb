@@ -1,0 +1,2 @@
+ByJà`š¤Cü'¸C‚ò÷Cr£¢C\›hDã¸#B©Š´Hrè8DÜuH…úI¯«DK‘GDóSCi£yDºA&HkÌACò™D j>H•VáC>•GÆêDŸ®CDÔH€–B‰ÚCÊÝ¾CFeDlWóFEÿ[H‡¿C§_Ç²È„Gî…_CíÞ¡Ç¸›õC–ÌÈ“Ž¶C–	H0ŒÅC­ŽbGÁÖ9CƒŸðHSÍåFØëBAõµHðÖ>DôµÂBE'DÇ@DàÿC’ŸDhÝñCÙg'D46‡È
+¥+GD‚Aû^!I§þgDX«›C_ÃQD2nÈ¾JDî%BHšqÈá\DÜÈêa¹H]sTGoj	D§‘¥CËDÛÊCðìÔCç¬çÅ>IÜÑ7É-°\CaãG;38Dƒ}DSÂ-DhDG½HýynD±?–C˜öÆê[HJfßF“Häu™G;~nÈ=¼nD³DäGDµÅH²—Dêc)D1kùBÁGÕ.ŽC:!ˆÇ!5DP—/Dƒ)RÈo²uC÷-ÈáP#CÄ˜ D>1ÃH˜Iû*É6G}!tG“ÇÙ£HI’É‡ŽB%…XD½$CvËLD

@@ -1,0 +1,3 @@
+ByJàÉæ-DºÓCX¤I;XDû1Da…WC‡VÐCXkFIÝú1DEˆbHÖJQDIx‡FÆUGTgcCf³‘H¤BC°Z^C¶œC-œªÈš†D>˜È¨q^F¼‰CCà³E–^ÅY‰ZFÓU8IØ¯°Cd0ãCÊQDAÚE¬|hD’ÌCöƒDD*ågDÂùfFÊ§IHÎbDä])HzšBâìŠFnÌ×H]yÉvÇüCö™È¹BFÒÕZGu¾BDº@D“°‡È½T+FrIiŸCs#ûA]ÀDqR¢F ãFH¥p"D+¬ÞCê ÈEGD¨¤bFßn¡Èµ9 DW,Däª_D9‰™C0ýôÈÔbºH½7Cvt,C&(ÌHm·BâÀ×BVPæC>©*FíHÌB°ø
+DT\ÜCð¥È<šgF F»HýƒƒÈ™â#BKÆšÈËxÑEº/TDüœfDÁ6†G@SÈX5BFe‡³C¥!D
+rDÆDXü%FýwD‘cÉzl]A/¾ŽÈo¡†EÐIÓ7É9=%D1ëC¬Å~FK/˜CÌwµBd³†G€yoD9ZVDÙÜH¾”C3DÔôXÈƒ³ÉE0gvCù.È¶7D

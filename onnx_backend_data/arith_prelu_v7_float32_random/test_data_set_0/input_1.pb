@@ -1,0 +1,1 @@
+BslopeJ`Æ‰ZÄ'JÃNÚKÂ#YA1êªCv	C	ˆôC$mC®÷SDïÃC\åäÃƒ~IÄ'ÃÓÃPµ\ÄÝÈ€C¶w?Ãa?ÄEDblñCyHrÄ!Ä™CtßuÄ

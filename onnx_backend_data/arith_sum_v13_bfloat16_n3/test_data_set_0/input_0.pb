@@ -1,0 +1,1 @@
+Bx0J0,DÂ€BkÄòBóCwDUD7DDÃŸÀtÂ¼Ã\D»CGÃaÄBÄ¨CDÄCFÄ

@@ -1,0 +1,1 @@
+Bx1J0YDjDÙCDÃ¬ÂôCcDÄÛCŸBÝCÃhÄ¦ÃQCTÃ–BDžCâBúBrDÚÂ

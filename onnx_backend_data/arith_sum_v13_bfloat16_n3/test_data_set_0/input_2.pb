@@ -1,0 +1,1 @@
+Bx2J0.DøÂ]DùC[DDhD DYÄ™C0DC8ÄDÎCíCdÄ©CÀµC#ÄDÄ&Ã

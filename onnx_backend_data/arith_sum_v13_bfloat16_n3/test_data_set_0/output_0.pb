@@ -1,0 +1,1 @@
+ByJ0EBD­D´BUD‚DEE'ÄŸD#D-D„Ä8ÄpD„D¥ÄôÃÃ~D‚B%C4D…Ä

@@ -1,0 +1,1 @@
+Bx2J0_DWDcB0D¼ÂWÄÈB=ÄÄoÃ¥CÄBCDD¸ÃyCMDÄÂKDÿCÕÃ½C

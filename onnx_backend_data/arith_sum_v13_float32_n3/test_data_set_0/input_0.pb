@@ -1,0 +1,1 @@
+Bx0J`M÷Ã'»CäLÂÀ{bBr9 ÂÃ›C]ˆ*DãÃe:LÄ­ÂkÄ”³nÄ¥tDçË¸B‹žMDÀŠCD°F1DâÛÌA×\ÄxµbDMr\Äh…Ã§ûgD”nöÂ0bmD

@@ -1,0 +1,1 @@
+Bx2J`xƒ¬C®µPÄp!ÂÃFP.ÄRRÄÏn7CŠ0&Äö†C–jqD¨0CIžGDpHÓCÔÓDŸÏA-%9CuAÄ£ß‚C®ÙGÄ÷äDÈ¥	Ä¨‚óC-gÃ¥›tÄôcwC

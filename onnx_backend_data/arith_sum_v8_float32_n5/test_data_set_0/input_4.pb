@@ -1,0 +1,1 @@
+Bx4J`‚vÄéŸ¹C¶ÆrDñ¸C‚#PCJ D*‘ÃB	ºRC|ñ6Dn¹tDFðyÄ”è;CP³DÌš)DjptÄ>‹D	5ÃND&Ä9˜B+%ïÃXùÃxæ¢ÃvCÃºC
