@@ -8,7 +8,7 @@ tolerance of an inexact op.  float16 data are small integers and halves, so that
 is exact and only the final rounding shows.  pool_: below."""
 import numpy as np
 
-from generate import F16, F32, F64, I8, I32, I64, U8, Case, Value, arr, err_op, node, seeded, to_num, from_num
+from generate import BF16, F16, F32, F64, I8, I32, I64, U8, Case, Value, arr, err_op, node, seeded, to_num, from_num
 
 CONV_TYPES = {1: [F16, F32, F64], 11: [F16, F32, F64]}
 
@@ -152,6 +152,190 @@ def err_conv():
                  dilations=[1 << 62, 1])
 
 
+# ---------------------------------------------------------------------------------------------
+# convtranspose_: ConvTranspose 1 and 11, every version x dtype x rule (1-D, 2-D, 3-D; groups and
+# depthwise; strides, dilations, explicit pads, every auto_pad, output_padding, output_shape with
+# each version's split of the padding, a negative one included; kernel_shape given or from W;
+# with and without bias; weights as initializers), and the refusals.  The reference: numpy in
+# float64, each input element times each kernel offset's weights added where it lands in the
+# output (o = i * stride + t * dilation - pad_begin; what lands outside is dropped), rounded once.
+
+CONVT_TYPES = {1: [F16, F32, F64], 11: [F16, F32, F64]}
+
+
+def convt_geometry(ver, xshape, ks, strides, dilations, pads, output_padding, output_shape, auto_pad):
+    """Per spatial dim (pad_begin, out), from the spec's formulas (the version's own split)."""
+    res = []
+    for i, k in enumerate(ks):
+        n, s, d, op = xshape[2 + i], strides[i], dilations[i], output_padding[i]
+        full = s * (n - 1) + op + (k - 1) * d + 1
+        if output_shape is not None or auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+            if output_shape is not None:
+                out = output_shape[i]
+            else:
+                out = n * s if ver >= 11 else n     # version 1: the output matches the input
+            total = full - out
+            upper = auto_pad == "SAME_UPPER"
+            if output_shape is not None and ver < 11:
+                upper = not upper                   # version 1's formula: the other way round
+            res.append((total // 2 if upper else total - total // 2, out))
+        elif auto_pad == "VALID" or pads is None:
+            res.append((0, full))
+        else:
+            res.append((pads[i], full - pads[i] - pads[len(ks) + i]))
+    return res
+
+
+def convt_ref(dt, x, w, b, geom, strides, dilations, group):
+    xf, wf = to_num(dt, x).astype(np.float64), to_num(dt, w).astype(np.float64)
+    sp = xf.ndim - 2
+    ks = wf.shape[2:]
+    n, c = xf.shape[:2]
+    mg = wf.shape[1]
+    m, cg = mg * group, c // group
+    y = np.zeros((n, m) + tuple(o for _, o in geom))
+    for g in range(group):
+        xs = xf[:, g * cg:(g + 1) * cg]
+        for t in np.ndindex(*ks):
+            part = np.einsum("nc...,cm->nm...", xs, wf[g * cg:(g + 1) * cg][(slice(None), slice(None)) + t])
+            outs, ins = [], []
+            for d in range(sp):
+                o = np.arange(xf.shape[2 + d]) * strides[d] + t[d] * dilations[d] - geom[d][0]
+                keep = (o >= 0) & (o < geom[d][1])
+                outs.append(o[keep])
+                ins.append(np.nonzero(keep)[0])
+            sl = (slice(None), slice(g * mg, (g + 1) * mg))
+            y[sl + np.ix_(*outs)] += part[(slice(None), slice(None)) + np.ix_(*ins)]
+    if b is not None:
+        y += to_num(dt, b).astype(np.float64).reshape((1, m) + (1,) * sp)
+    return from_num(dt, y)
+
+
+def convt_case(name, dt, xs, ws, bias=True, ver=11, w_init=False, kernel_shape=False, x=None, w=None, **attrs):
+    rng = seeded(name)
+    x = data(dt, xs, rng) if x is None else x
+    w = data(dt, ws, rng) if w is None else w
+    group = attrs.get("group", 1)
+    b = data(dt, (ws[1] * group,), rng) if bias else None
+    attrs = {k: v for k, v in attrs.items() if v is not None}
+    if kernel_shape:
+        attrs["kernel_shape"] = list(ws[2:])
+    sp = len(xs) - 2
+    strides, dilations = attrs.get("strides", [1] * sp), attrs.get("dilations", [1] * sp)
+    geom = convt_geometry(ver, xs, ws[2:], strides, dilations, attrs.get("pads"), attrs.get("output_padding", [0] * sp),
+                          attrs.get("output_shape"), attrs.get("auto_pad"))
+    want = convt_ref(dt, x, w, b, geom, strides, dilations, group)
+    vals = [Value("x", dt, x), Value("w", dt, w)] + ([Value("b", dt, b)] if bias else [])
+    ins, inits = (vals[:1], vals[1:]) if w_init else (vals, [])
+    return Case(name, [node("ConvTranspose", [v.name for v in vals], ["y"], **attrs)], {"": ver}, ins,
+                [Value("y", dt, want)], inits)
+
+
+def gen_convt():
+    # every version x dtype: a 2-D transposed convolution with strides, pads and a bias, and one without
+    for ver, types in CONVT_TYPES.items():
+        for dt in types:
+            d = dt.name
+            yield convt_case(f"convtranspose_v{ver}_{d}", dt, (1, 2, 4, 5), (2, 3, 3, 3), ver=ver, strides=[2, 2],
+                             pads=[1, 1, 0, 1])
+            yield convt_case(f"convtranspose_v{ver}_{d}_no_bias", dt, (2, 3, 3, 4), (3, 2, 2, 3), bias=False, ver=ver)
+            # 1-D and 3-D
+            yield convt_case(f"convtranspose_v{ver}_1d_{d}", dt, (2, 3, 7), (3, 4, 3), ver=ver, strides=[3], pads=[2, 1])
+            yield convt_case(f"convtranspose_v{ver}_3d_{d}", dt, (1, 2, 3, 4, 3), (2, 3, 2, 3, 2), ver=ver,
+                             strides=[2, 1, 2], pads=[1, 0, 0, 0, 1, 1])
+            # groups, depthwise, depthwise with a multiplier
+            yield convt_case(f"convtranspose_v{ver}_groups_{d}", dt, (1, 4, 4, 4), (4, 3, 3, 3), ver=ver, group=2,
+                             strides=[2, 2], pads=[1, 1, 1, 1])
+            yield convt_case(f"convtranspose_v{ver}_depthwise_{d}", dt, (2, 3, 5, 4), (3, 1, 3, 3), ver=ver, group=3,
+                             strides=[2, 2], pads=[1, 1, 1, 1], output_padding=[1, 1])
+            yield convt_case(f"convtranspose_v{ver}_depthwise_mult_{d}", dt, (1, 2, 4, 4), (2, 3, 2, 2), ver=ver,
+                             group=2, strides=[2, 2])
+            # dilations (output_padding below its dilation, at stride 1), output_padding below the stride
+            yield convt_case(f"convtranspose_v{ver}_dilations_{d}", dt, (1, 2, 5, 5), (2, 2, 3, 2), ver=ver,
+                             dilations=[2, 3], pads=[1, 0, 2, 1], output_padding=[1, 2])
+            yield convt_case(f"convtranspose_v{ver}_output_padding_{d}", dt, (1, 2, 4, 3), (2, 2, 3, 3), ver=ver,
+                             strides=[3, 2], output_padding=[2, 1], pads=[0, 1, 1, 0])
+            # every auto_pad (each version's sizes and split)
+            for ap in ("NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"):
+                extra = {"pads": [1, 0, 0, 1]} if ap == "NOTSET" else {}
+                yield convt_case(f"convtranspose_v{ver}_autopad_{ap.lower()}_{d}", dt, (1, 2, 3, 4), (2, 2, 3, 2),
+                                 ver=ver, auto_pad=ap, strides=[2, 3], **extra)
+            # output_shape: pads from it (the version's split; odd totals), with and without auto_pad,
+            # an output larger than the full one (a negative total), output_padding in the total
+            yield convt_case(f"convtranspose_v{ver}_output_shape_{d}", dt, (1, 1, 3, 4), (1, 2, 3, 3), ver=ver,
+                             strides=[2, 2], output_shape=[6, 8])
+            yield convt_case(f"convtranspose_v{ver}_output_shape_upper_{d}", dt, (1, 1, 3, 4), (1, 2, 3, 3), ver=ver,
+                             strides=[2, 2], output_shape=[6, 8], auto_pad="SAME_UPPER")
+            yield convt_case(f"convtranspose_v{ver}_output_shape_larger_{d}", dt, (1, 2, 3, 3), (2, 2, 3, 3), ver=ver,
+                             strides=[3, 2], output_shape=[12, 10])
+            yield convt_case(f"convtranspose_v{ver}_output_shape_padding_{d}", dt, (1, 2, 3, 3), (2, 1, 3, 3), ver=ver,
+                             strides=[3, 2], output_shape=[9, 6], output_padding=[2, 1], pads=[5, 5, 5, 5])
+    for ver in (1, 11):
+        yield convt_case(f"convtranspose_v{ver}_kernel_shape", F32, (1, 2, 4, 4), (2, 2, 3, 2), ver=ver,
+                         kernel_shape=True, strides=[2, 2])
+        yield convt_case(f"convtranspose_v{ver}_weights_init", F32, (1, 2, 4, 4), (2, 3, 2, 2), ver=ver, w_init=True,
+                         strides=[2, 2])
+        yield convt_case(f"convtranspose_v{ver}_same_lower_dilated", F32, (1, 1, 4, 5), (1, 2, 3, 3), ver=ver,
+                         auto_pad="SAME_LOWER", dilations=[2, 1], strides=[2, 2])
+        yield convt_case(f"convtranspose_v{ver}_defaults_1d", F64, (1, 1, 5), (1, 1, 2), ver=ver)
+    # blocks crossed: 288 input channels (the product's k, > its KC of 256), 20 output channels, 2 images
+    yield convt_case("convtranspose_blocks_float32", F32, (2, 288, 3, 3), (288, 20, 3, 3), strides=[2, 2],
+                     pads=[1, 1, 1, 1])
+    yield convt_case("convtranspose_blocks_float64", F64, (1, 288, 3, 2), (288, 5, 2, 2), strides=[2, 2])
+    # halves: every product and sum exact in float32, so no cancellation meets the tolerance
+    rng = seeded("convtranspose_wide_float32")
+    x, w = arr(F32, rng.integers(-8, 9, size=(1, 16, 17, 19)) / 2), arr(F32, rng.integers(-8, 9, size=(16, 8, 4, 4)) / 2)
+    yield convt_case("convtranspose_wide_float32", F32, (1, 16, 17, 19), (16, 8, 4, 4), x=x, w=w, strides=[2, 2],
+                     pads=[1, 1, 1, 1])
+    # an offset under which nothing lands in the output adds nothing: its infinite weight does not
+    # make the output NaN (it would through a zero-inserted input)
+    x = arr(F32, [[[1.0, -2.0]]])
+    w = arr(F32, [[[1.0, 0.5, np.inf]]])
+    yield convt_case("convtranspose_inf_weight_cropped", F32, (1, 1, 2), (1, 1, 3), bias=False, x=x, w=w,
+                     pads=[0, 2])
+    yield convt_case("convtranspose_inf_weight_gap", F32, (1, 1, 2), (1, 1, 3), bias=False, x=x, w=w,
+                     strides=[4])
+
+
+def err_convt():
+    f = lambda *shapes: [(F32, s) for s in shapes]
+    op = "ConvTranspose"
+    yield err_op("err_convtranspose_output_padding_stride_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 strides=[2, 2], output_padding=[2, 0])
+    yield err_op("err_convtranspose_output_padding_unit_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 1,
+                 output_padding=[0, 1])
+    yield err_op("err_convtranspose_output_padding_negative_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)),
+                 11, strides=[2, 2], output_padding=[-1, 0])
+    yield err_op("err_convtranspose_output_padding_length_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)),
+                 11, strides=[2, 2], output_padding=[1])
+    yield err_op("err_convtranspose_group_divides_shape", "shape", op, f((1, 3, 4, 4), (3, 1, 3, 3)), 11, group=2)
+    yield err_op("err_convtranspose_w_channels_shape", "shape", op, f((1, 4, 4, 4), (2, 1, 3, 3)), 11, group=2)
+    yield err_op("err_convtranspose_negative_pads_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 pads=[0, -1, 0, 0])
+    yield err_op("err_convtranspose_pads_leave_nothing_shape", "shape", op, f((1, 1, 2, 2), (1, 1, 2, 2)), 11,
+                 pads=[2, 0, 1, 0])
+    yield err_op("err_convtranspose_output_shape_length_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 output_shape=[1, 1, 5, 5])
+    yield err_op("err_convtranspose_output_shape_zero_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 output_shape=[5, 0])
+    yield err_op("err_convtranspose_zero_stride_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 1,
+                 strides=[1, 0])
+    yield err_op("err_convtranspose_pads_and_auto_pad_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 auto_pad="SAME_UPPER", pads=[1, 1, 1, 1])
+    yield err_op("err_convtranspose_auto_pad_name_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 auto_pad="SAME")
+    yield err_op("err_convtranspose_kernel_shape_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 kernel_shape=[3, 2])
+    yield err_op("err_convtranspose_group_zero_attribute", "attribute", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11, group=0)
+    yield err_op("err_convtranspose_bias_shape", "shape", op, f((1, 1, 3, 3), (1, 2, 3, 3), (1,)), 11)
+    yield err_op("err_convtranspose_rank_mismatch_shape", "shape", op, f((1, 1, 3, 3), (1, 1, 3)), 11)
+    yield err_op("err_convtranspose_rank2_rank", "rank", op, f((1, 5), (1, 5)), 11)
+    yield err_op("err_convtranspose_int32_dtype", "dtype", op, [(I32, (1, 1, 3, 3)), (I32, (1, 1, 2, 2))], 11)
+    yield err_op("err_convtranspose_bfloat16_dtype", "dtype", op, [(BF16, (1, 1, 3, 3)), (BF16, (1, 1, 2, 2))], 11)
+    yield err_op("err_convtranspose_dilation_overflow_shape", "shape", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 dilations=[1 << 62, 1])
+    yield err_op("err_convtranspose_stride_overflow_shape", "shape", op, f((1, 1, 3, 3), (1, 1, 3, 3)), 11,
+                 strides=[1 << 62, 1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,5 +514,7 @@ def err_pool():
 def gen_nn():
     yield from gen_conv()
     yield from err_conv()
+    yield from gen_convt()
+    yield from err_convt()
     yield from gen_pool()
     yield from err_pool()

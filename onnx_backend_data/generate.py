@@ -41,7 +41,7 @@ OV = "org.openvinotoolkit"
 PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", "opset_",
             "typed_", "err_", "const_", "identity_", "reshape_", "flatten_", "squeeze_",
             "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_",
-            "matmul_", "gemm_", "arith_", "unary_", "conv_", "pool_", "sums_", "softmax_", "transpose_", "gather_", "dropout_", "constantofshape_")
+            "matmul_", "gemm_", "arith_", "unary_", "conv_", "convtranspose_", "pool_", "sums_", "softmax_", "transpose_", "gather_", "dropout_", "constantofshape_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed", "index", "training")
 

@@ -56,6 +56,7 @@ minnx_op(MatMul SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c op
 minnx_op(Gemm SCRATCH ops/math/matmul.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
 # convolutions (ops/nn/conv.h: their order, on the matrix products' kernels)
 minnx_op(Conv SCRATCH ops/nn/conv.c ops/nn/conv_run.c ops/nn/im2col.c ops/nn/conv_ref.c ops/nn/window.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
+minnx_op(ConvTranspose SCRATCH ops/nn/convt.c ops/nn/convt_run.c ops/nn/convt_ref.c ops/math/gemm.c ops/math/gemm_x86.c ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c)
 # pooling (ops/nn/pool.h: the rules and the order of the sums)
 minnx_op(MaxPool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
 minnx_op(AveragePool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)

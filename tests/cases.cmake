@@ -38,8 +38,10 @@ file(GLOB official_unary LIST_DIRECTORIES true ${d}/test_abs ${d}/test_neg ${d}/
      ${d}/test_erf ${d}/test_sigmoid* ${d}/test_tanh* ${d}/test_hardsigmoid* ${d}/test_hardswish* ${d}/test_elu*
      ${d}/test_selu* ${d}/test_softplus* ${d}/test_gelu* ${d}/test_celu_expanded)
 list(APPEND official ${official_unary})
-# Convolutions (test_conv_with_* and test_basic_conv_with* leave out ConvInteger's and ConvTranspose's) and pooling.
+# Convolutions (test_conv_with_* and test_basic_conv_with* leave out ConvInteger's), ConvTranspose's
+# (test_convtranspose*) and pooling.
 file(GLOB official_nn LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_conv_with_* ${MINNX_ONNX_NODE_DATA}/test_basic_conv_with*
+     ${MINNX_ONNX_NODE_DATA}/test_convtranspose*
      ${MINNX_ONNX_NODE_DATA}/test_maxpool_* ${MINNX_ONNX_NODE_DATA}/test_averagepool_* ${MINNX_ONNX_NODE_DATA}/test_globalaveragepool*
      ${MINNX_ONNX_NODE_DATA}/test_globalmaxpool*)
 list(APPEND official ${official_nn})

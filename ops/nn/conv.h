@@ -10,7 +10,8 @@
  * zero-padded definition does), then y = acc + b[m] with a bias (one more
  * rounding). float16 computes this in float32 and rounds once into the
  * output; double in double. It is exactly a matrix product W[m, K] x
- * col[K, P] whose k runs over (c, kd, kh, kw), which is how the kernels run it. */
+ * col[K, P] whose k runs over (c, kd, kh, kw), which is how the kernels run it.
+ * (ConvTranspose shares this geometry; its order is convt.h's.) */
 #ifndef MX_CONV_H
 #define MX_CONV_H
 

@@ -165,6 +165,32 @@ MODULES += [
     ("prelu_channels", prelu(3, [0.1, -0.5, 2.0]), inputs(special(2, 3, 4, 5))),
     ("prelu_channels_2d", prelu(4, [0.5, -1.0, 0.0, 3.0]), inputs(randn(3, 4))),
 ]
+def seeded_module(name, make):
+    """A torch.nn module (its weights drawn from a generator seeded by name)."""
+    torch.manual_seed(zlib.crc32(name.encode()))
+    return make()
+
+
+# Transposed convolutions as PyTorch exports them (ConvTranspose with pads, output_padding, group,
+# dilations, its weights as initializers).
+CONVT_MODULES = [
+    ("convtranspose1d_stride_padding", lambda: torch.nn.ConvTranspose1d(4, 3, 3, stride=2, padding=1, output_padding=1),
+     inputs(randn(2, 4, 7))),
+    ("convtranspose2d_stride", lambda: torch.nn.ConvTranspose2d(3, 5, 3, stride=2), inputs(randn(1, 3, 5, 4))),
+    ("convtranspose2d_padding_output_padding", lambda: torch.nn.ConvTranspose2d(4, 6, (3, 2), stride=(3, 2),
+                                                                                padding=(1, 0), output_padding=(2, 1)),
+     inputs(randn(2, 4, 4, 5))),
+    ("convtranspose2d_groups_no_bias", lambda: torch.nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, groups=2,
+                                                                        bias=False), inputs(randn(1, 4, 5, 5))),
+    ("convtranspose2d_depthwise", lambda: torch.nn.ConvTranspose2d(8, 8, 4, stride=2, padding=1, groups=8),
+     inputs(randn(1, 8, 6, 6))),
+    ("convtranspose2d_dilation", lambda: torch.nn.ConvTranspose2d(2, 3, 3, stride=1, padding=2, dilation=2,
+                                                                  output_padding=1), inputs(randn(1, 2, 5, 6))),
+    ("convtranspose3d_stride_padding", lambda: torch.nn.ConvTranspose3d(2, 3, (2, 3, 3), stride=(1, 2, 2),
+                                                                        padding=(0, 1, 1), output_padding=(0, 1, 0)),
+     inputs(randn(1, 2, 3, 4, 4))),
+]
+MODULES += [(name, seeded_module(name, make), ins) for name, make, ins in CONVT_MODULES]
 
 
 def tensor_file(path, t):
@@ -180,7 +206,7 @@ def tensor_file(path, t):
 def export(out, name, forward, make_inputs, opset):
     g = torch.Generator().manual_seed(zlib.crc32(name.encode()))
     xs = make_inputs(g)
-    module = Fn(forward).eval()
+    module = (forward if isinstance(forward, torch.nn.Module) else Fn(forward)).eval()
     with torch.no_grad():
         ys = module(*xs)
     ys = ys if isinstance(ys, tuple) else (ys,)
@@ -205,13 +231,16 @@ def export(out, name, forward, make_inputs, opset):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases"))
+    ap.add_argument("--only", default="", help="(re)write only the modules whose name starts with this")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for entry in sorted(os.listdir(args.out)):
-        if os.path.isfile(os.path.join(args.out, entry, "model.onnx")):
+        if os.path.isfile(os.path.join(args.out, entry, "model.onnx")) and entry.startswith(args.only):
             shutil.rmtree(os.path.join(args.out, entry))
     torch.manual_seed(0)
     for name, forward, make_inputs in MODULES:
+        if not name.startswith(args.only):
+            continue
         for opset in OPSETS:
             if opset >= FROM_OPSET.get(name, 0):
                 export(args.out, name, forward, make_inputs, opset)

@@ -33,6 +33,10 @@
  * convolutions that skip im2col) in float16, float and double are held to
  * their reference loop (ops/nn/conv_ref.c) and run through their plan
  * directly at each instruction-set level of the product kernels.
+ * ConvTranspose 1 and 11 (the same shapes, and output_padding, output_shape
+ * with each version's split of the padding, negative totals included) are
+ * held to their reference loop (ops/nn/convt_ref.c) and run through their
+ * plan directly at each level of the product kernels.
  * MaxPool 1, 8, 10, 11, 12, AveragePool 1, 7, 10, 11, 19 (1-D to 3-D;
  * strides, dilations, pads, every auto_pad, ceil_mode, count_include_pad;
  * int8 and uint8 in MaxPool-12; NaN, ties, +-0) and the global pools (ranks
@@ -79,6 +83,7 @@
 #include "ops/core/kernel.h"
 #include "ops/math/unary.h"
 #include "ops/nn/conv.h"
+#include "ops/nn/convt.h"
 #include "ops/nn/pool.h"
 #include "ops/reduction/sum.h"
 #include "ops/tensor/gather.h"
@@ -100,7 +105,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT };
 
 typedef struct {
   const char *op, *domain;
@@ -153,6 +158,7 @@ static const version versions[] = {
     {"PRelu", "", 7, 1, K_BINARY}, {"PRelu", "", 9, 1, K_BINARY}, {"PRelu", "", 16, 1, K_BINARY},
     {"Sum", "", 1, 0, K_NSUM}, {"Sum", "", 6, 0, K_NSUM}, {"Sum", "", 8, 1, K_NSUM}, {"Sum", "", 13, 1, K_NSUM},
     {"Mean", "", 1, 0, K_NSUM}, {"Mean", "", 6, 0, K_NSUM}, {"Mean", "", 8, 1, K_NSUM}, {"Mean", "", 13, 1, K_NSUM},
+    {"ConvTranspose", "", 1, 0, K_CONVT}, {"ConvTranspose", "", 11, 0, K_CONVT},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -182,7 +188,7 @@ typedef struct {
   Onnx__TypeProto__Tensor tt[4];
   Onnx__TypeProto type[4];
   Onnx__ValueInfoProto *in_vi[4];
-  Onnx__AttributeProto attr[6], *attrp[6];
+  Onnx__AttributeProto attr[8], *attrp[8];
   /* the one-operand ops: alpha, beta, gamma as float bits; Gelu's form (last: "tanh") */
   uint32_t args[3];
   /* MatMul and Gemm */
@@ -196,6 +202,9 @@ typedef struct {
   mx_pool_geom pool; /* the pools' (auto_pad and sp as Conv's; ceil_mode in keepdims) */
   int sp, auto_pad, bias;
   int64_t pads[6], conv_ints[4][6];
+  /* ConvTranspose: output_shape given; the lists output_padding and output_shape */
+  int oshape;
+  int64_t convt_ints[2][3];
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
@@ -239,6 +248,7 @@ static void edit_unary(Onnx__ModelProto *m, node_spec *s);
 static int axes_attribute(const version *v) { return v->version < (strcmp(v->op, "ReduceSum") == 0 ? 13 : 18); }
 static void edit_product(Onnx__ModelProto *m, node_spec *s);
 static void edit_conv(Onnx__ModelProto *m, node_spec *s);
+static void edit_convt(Onnx__ModelProto *m, node_spec *s);
 static void edit_pool(Onnx__ModelProto *m, node_spec *s);
 static void edit_layout(Onnx__ModelProto *m, node_spec *s);
 
@@ -255,6 +265,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   }
   if (s->v->kind == K_CONV) {
     edit_conv(m, s);
+    return;
+  }
+  if (s->v->kind == K_CONVT) {
+    edit_convt(m, s);
     return;
   }
   if (s->v->kind == K_POOL) {
@@ -476,6 +490,74 @@ static void edit_conv(Onnx__ModelProto *m, node_spec *s) {
   m->graph->node[0]->attribute = s->attrp;
 }
 
+/* ConvTranspose: Conv's attributes, output_padding (when not zero, or
+ * s->last) and output_shape (when s->oshape). */
+static void edit_convt(Onnx__ModelProto *m, node_spec *s) {
+  edit_conv(m, s);
+  int n = (int)m->graph->node[0]->n_attribute;
+  size_t sp = (size_t)s->sp;
+  int op = s->last;
+  for (int d = 0; d < s->sp; d++) op = op || s->convt_ints[0][d] != 0;
+  if (op) ints_attr(s, n++, "output_padding", s->convt_ints[0], sp);
+  if (s->oshape) ints_attr(s, n++, "output_shape", s->convt_ints[1], sp);
+  m->graph->node[0]->n_attribute = (size_t)n;
+}
+
+static int64_t floor_half(int64_t v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
+
+/* ConvTranspose's shapes: Conv's choices, output_padding below the stride
+ * or the dilation, output_shape within two of the full size either way
+ * (negative totals included); the geometry from the spec's formulas (each
+ * version's split), apart from convt.c's. */
+static void choose_convt(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE};
+  static const int64_t sizes[] = {1, 2, 3, 4, 5, 7, 9, 16};
+  mx_conv_geom *g = &s->geom;
+  s->t = types[take(b) % 4];
+  unsigned a = take(b), gs = take(b);
+  s->sp = 1 + (int)(a % 3);
+  s->bias = a >> 2 & 1;
+  s->auto_pad = (int)(a >> 3 & 3);
+  s->last = a >> 5 & 1;
+  s->oshape = a >> 6 & 1;
+  int64_t cg = 1 + gs % 4, mg = 1 + (gs >> 2) % 3;
+  g->group = 1 + (gs >> 4) % 3;
+  if (gs & 0x40) g->group = sizes[take(b) % 8], cg = 1; /* depthwise (with a multiplier mg) */
+  g->n = 1 + take(b) % 2, g->c = cg * g->group, g->m = mg * g->group;
+  s->n_in = s->bias ? 3 : 2;
+  s->rank[0] = s->rank[1] = s->sp + 2, s->rank[2] = 1;
+  s->dims[0][0] = g->n, s->dims[0][1] = g->c, s->dims[1][0] = g->c, s->dims[1][1] = mg, s->dims[2][0] = g->m;
+  for (int d = 0; d < 3; d++) g->in[d] = g->k[d] = g->out[d] = g->stride[d] = g->dil[d] = 1, g->pad[d] = 0;
+  for (int d = 0; d < s->sp; d++) {
+    int at = 3 - s->sp + d;
+    int64_t in = sizes[take(b) % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3, dl = 1 + take(b) % 2;
+    int64_t pb = take(b) % 3, pe = take(b) % 3, op = take(b) % (st > dl ? st : dl), shape = 0, out;
+    int64_t full = st * (in - 1) + op + (k - 1) * dl + 1;
+    if (s->auto_pad) pb = pe = 0;
+    if (s->oshape || s->auto_pad == 1 || s->auto_pad == 2) {
+      if (s->oshape) {
+        shape = full - 2 + take(b) % 5;
+        if (shape < 1) shape = 1;
+        out = shape;
+      } else {
+        out = s->ver >= 11 ? in * st : in;
+      }
+      int64_t total = full - out, upper = s->auto_pad == 1;
+      if (s->oshape && s->ver < 11) upper = !upper;
+      g->pad[at] = upper ? floor_half(total) : total - floor_half(total);
+    } else {
+      if (full - pb - pe < 1) pb = pe = 0;
+      out = full - pb - pe;
+      g->pad[at] = pb;
+    }
+    g->in[at] = in, g->k[at] = k, g->stride[at] = st, g->dil[at] = dl, g->out[at] = out;
+    s->dims[0][2 + d] = in, s->dims[1][2 + d] = k;
+    s->conv_ints[0][d] = k, s->conv_ints[1][d] = st, s->conv_ints[2][d] = dl;
+    s->conv_ints[3][d] = pb, s->conv_ints[3][s->sp + d] = pe;
+    s->convt_ints[0][d] = op, s->convt_ints[1][d] = shape;
+  }
+}
+
 /* Conv's shapes: small spatial dims, kernels up to 3 (dilated up to 2),
  * strides up to 3, pads up to 2; the input widened where the kernel would
  * not fit (else load refuses it, which is fine but wasted). The geometry
@@ -667,6 +749,7 @@ static void choose_unary(bytes *b, node_spec *s) {
   s->last = take(b) & 1;
 }
 static void choose_conv(bytes *b, node_spec *s);
+static void choose_convt(bytes *b, node_spec *s);
 static void choose_pool(bytes *b, node_spec *s);
 /* Gather: data of rank 1 to 4, the axis (negative from 11), indices of rank
  * 0 to 2 and dtype int64 or int32 (s->to), none when the axis is empty. */
@@ -738,6 +821,10 @@ static void choose(bytes *b, node_spec *s) {
   }
   if (s->v->kind == K_CONV) {
     choose_conv(b, s);
+    return;
+  }
+  if (s->v->kind == K_CONVT) {
+    choose_convt(b, s);
     return;
   }
   if (s->v->kind == K_POOL) {
@@ -1216,6 +1303,23 @@ static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *
   }
 }
 
+static void convt_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
+                        unsigned char *ref, unsigned char *tmp) {
+  const void *bias = s->bias ? in[2] : NULL;
+  mx_convt_ref(s->t, &s->geom, in[0], in[1], bias, ref);
+  compare(s, "session", s->t, got, ref, y->nbytes);
+  for (int isa = MX_GEMM_PORTABLE; isa <= mx_gemm_isa_available(); isa++) {
+    mx_convt_plan p;
+    if (!mx_convt_plan_init(&p, &s->geom, s->t, s->bias, isa)) abort();
+    void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
+    if (p.scratch && !scratch) abort();
+    mx_convt_run(&p, NULL, in[0], in[1], bias, tmp, scratch);
+    free(scratch);
+    compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
+            s->t, tmp, ref, y->nbytes);
+  }
+}
+
 /* Add, Sub, Mul, Div: every ISA level's kernel this CPU has, called directly
  * over the whole output when each input is whole or one value. */
 static void binary_levels(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *ref,
@@ -1346,6 +1450,8 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     unary_check(s, in, y, got, ref, tmp);
   } else if (s->v->kind == K_CONV) {
     conv_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_CONVT) {
+    convt_check(s, in, y, got, ref, tmp);
   } else if (s->v->kind == K_POOL) {
     mx_pool_ref(s->t, &s->pool, in[0], ref, NULL);
     compare(s, "session", s->t, got, ref, y->nbytes);
@@ -1392,6 +1498,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (s.v->kind == K_CONV &&
       s.geom.n * s.geom.m * mx_conv_plane(&s.geom) * (s.geom.c / s.geom.group * mx_conv_window(&s.geom) + 1) > 1 << 18)
     return 0;
+  if (s.v->kind == K_CONVT &&
+      s.geom.n * s.geom.m * (mx_conv_plane(&s.geom) + mx_conv_in_plane(&s.geom) * mx_conv_window(&s.geom) * (s.geom.c / s.geom.group + 1)) >
+          1 << 18)
+    return 0;
   if (s.v->kind == K_POOL && s.pool.planes * mx_pool_out_plane(&s.pool) * s.pool.w.k[0] * s.pool.w.k[1] * s.pool.w.k[2] > 1 << 18)
     return 0;
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
@@ -1423,7 +1533,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     in[k] = x;
     if (s.v->kind == K_LAYOUT && k == 1) fill_indices(&b, &s, x, count);
     else if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
-    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_SUM) fill_product(&b, t, x, count);
+    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_CONVT || s.v->kind == K_SUM) fill_product(&b, t, x, count);
     else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};

@@ -1,0 +1,108 @@
+/* ConvTranspose's plan and run (ops/nn/convt.h) against its reference loop,
+ * bit for bit: float at every instruction-set level of the product kernels
+ * this CPU has, float16 and double, called directly on 1-D, 2-D and 3-D
+ * shapes with groups, depthwise (with and without a multiplier), strides,
+ * dilations, pads of either sign (output_shape's negative totals), outputs
+ * where nothing lands, a bias or none, products crossing the kernels' blocks
+ * (k > KC, rows > MC, a plane > NC), no input channels, tasks inline and run
+ * in reverse order as another thread would. Values span many binades, so
+ * that another order of the sums gives other bits. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "graph/dtype.h"
+#include "ops/core/half.h"
+#include "ops/nn/convt.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t next(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+static double value(mx_dtype t) {
+  uint64_t r = next();
+  if (t == MINNX_FLOAT16) return (double)((int)(r % 33) - 16) / 8;
+  double f = (double)((int)(r % 2001) - 1000) / 997.0;
+  return ldexp(f, (int)(r >> 20) % 24 - 12) * (t == MINNX_DOUBLE ? 1 + 1e-9 * (double)(r >> 40) : 1);
+}
+
+static void fill(mx_dtype t, void *p, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    double v = value(t);
+    if (t == MINNX_DOUBLE) ((double *)p)[i] = v;
+    else if (t == MINNX_FLOAT) ((float *)p)[i] = (float)v;
+    else ((uint16_t *)p)[i] = mx_f32_to_f16((float)v);
+  }
+}
+
+static void reverse(void *pool, minnx_task_fn task, void *ctx, size_t n) {
+  (void)pool;
+  for (size_t i = n; i-- > 0;) task(ctx, i);
+}
+
+static int failed;
+
+/* sp spatial dims of in, k, stride, dilation, pad (before), out; group, channels per group in and out. */
+static void convt(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *k, const int64_t *st, const int64_t *dl,
+                  const int64_t *pb, const int64_t *out, int64_t n, int64_t group, int64_t cg, int64_t mg, int bias) {
+  mx_conv_geom g = {.n = n, .c = cg * group, .m = mg * group, .group = group};
+  for (int d = 0; d < 3; d++) g.in[d] = g.k[d] = g.out[d] = g.stride[d] = g.dil[d] = 1, g.pad[d] = 0;
+  for (int d = 0; d < sp; d++) {
+    int a = 3 - sp + d;
+    g.in[a] = in[d], g.k[a] = k[d], g.stride[a] = st[d], g.dil[a] = dl[d], g.pad[a] = pb[d], g.out[a] = out[d];
+  }
+  size_t es = mx_dtype_size(t);
+  int64_t nx = g.n * g.c * mx_conv_in_plane(&g), nw = g.c * mg * mx_conv_window(&g), ny = g.n * g.m * mx_conv_plane(&g);
+  void *x = malloc((size_t)nx * es + 8), *w = malloc((size_t)nw * es + 8), *b = malloc((size_t)g.m * es + 8);
+  unsigned char *y = malloc((size_t)ny * es + 8), *want = malloc((size_t)ny * es + 8);
+  fill(t, x, nx), fill(t, w, nw), fill(t, b, g.m);
+  mx_convt_ref(t, &g, x, w, bias ? b : NULL, want);
+  mx_convt_plan p;
+  CHECK(mx_convt_plan_init(&p, &g, t, bias, isa));
+  void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
+  for (int way = 0; way < 2; way++) {
+    mx_exec ex = {.parallel = way ? reverse : NULL};
+    memset(y, 0xff, (size_t)ny * es);
+    mx_convt_run(&p, &ex, x, w, bias ? b : NULL, y, scratch);
+    int same = memcmp(y, want, (size_t)ny * es) == 0;
+    CHECK(same);
+    if (!same && failed++ < 10)
+      fprintf(stderr, "  %s level %d: %d-D in %lld k %lld stride %lld dil %lld pad %lld out %lld group %lld cg %lld mg %lld (%s)\n",
+              mx_dtype_name(t), isa, sp, (long long)in[0], (long long)k[0], (long long)st[0], (long long)dl[0],
+              (long long)pb[0], (long long)out[0], (long long)group, (long long)cg, (long long)mg,
+              way ? "tasks reversed" : "inline");
+  }
+  free(scratch);
+  free(x), free(w), free(b), free(y), free(want);
+}
+
+#define L(...) ((const int64_t[]){__VA_ARGS__})
+
+static void shapes(mx_dtype t, int isa) {
+  convt(t, isa, 2, L(5, 5), L(3, 3), L(1, 1), L(1, 1), L(0, 0), L(7, 7), 1, 1, 2, 3, 1);
+  convt(t, isa, 2, L(4, 5), L(3, 2), L(2, 3), L(2, 1), L(1, 0), L(10, 14), 2, 2, 3, 2, 0);
+  convt(t, isa, 1, L(9), L(3), L(3), L(2), L(2), L(27), 2, 1, 4, 5, 1);
+  convt(t, isa, 3, L(3, 4, 3), L(2, 3, 2), L(1, 2, 2), L(1, 1, 2), L(1, 0, 1), L(3, 9, 7), 1, 1, 3, 2, 1);
+  convt(t, isa, 2, L(9, 9), L(4, 4), L(2, 2), L(1, 1), L(1, 1), L(18, 18), 1, 16, 1, 1, 1); /* depthwise */
+  convt(t, isa, 2, L(5, 4), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(10, 8), 2, 4, 1, 3, 0); /* with a multiplier */
+  convt(t, isa, 2, L(4, 4), L(3, 3), L(2, 2), L(1, 1), L(-2, -1), L(13, 12), 1, 1, 2, 2, 1); /* negative pads */
+  convt(t, isa, 1, L(3), L(2), L(5), L(1), L(0), L(15), 1, 1, 2, 2, 1); /* gaps where nothing lands */
+  convt(t, isa, 2, L(3, 3), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(3, 3), 1, 1, 288, 20, 1); /* k 288 > KC */
+  convt(t, isa, 2, L(2, 2), L(3, 3), L(1, 1), L(1, 1), L(0, 0), L(4, 4), 1, 1, 3, 100, 1); /* rows 900 > MC */
+  convt(t, isa, 2, L(24, 25), L(2, 2), L(2, 2), L(1, 1), L(0, 0), L(48, 50), 1, 1, 2, 3, 1); /* a plane of 600 > NC */
+  convt(t, isa, 1, L(4), L(2), L(1), L(1), L(0), L(5), 1, 1, 0, 3, 1); /* no input channels: the bias alone */
+}
+
+int main(void) {
+  int top = mx_gemm_isa_available();
+  for (int isa = MX_GEMM_PORTABLE; isa <= top; isa++) shapes(MINNX_FLOAT, isa);
+  shapes(MINNX_FLOAT16, top);
+  shapes(MINNX_DOUBLE, top);
+  printf("levels run: portable%s%s\n", top >= MX_GEMM_FMA ? ", AVX2+FMA" : "", top >= MX_GEMM_AVX512 ? ", AVX-512F" : "");
+  return check_report("test_convt");
+}
