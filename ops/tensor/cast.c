@@ -4,7 +4,8 @@
  * string ("FLOAT"), later versions with its number; bfloat16 comes with
  * Cast-13. String (from 9), the float8 types (from 19) and int4/uint4 (from
  * 21) are types minnx does not hold: refused at load, naming the dtype.
- * `saturate` (19) concerns float8 only, so it is accepted and has no effect. */
+ * `saturate` (19) concerns float8 only, so it is accepted and has no effect.
+ * A constant input is converted at load (the output folded) by the same loop. */
 #include <string.h>
 
 #include "graph/dtype.h"
@@ -50,7 +51,11 @@ static minnx_status check_target(mx_op_ctx *c, int64_t to, const char *how) {
                       mx_dtype_name(c->in_dtype[0]), mx_dtype_name((int)to));
   c->out_dtype[0] = (mx_dtype)to;
   c->out[0] = *c->in[0];
-  return MINNX_OK;
+  void *bytes; /* a constant input (Cast of an initializer, as exporters write for Pad's pads): folded */
+  if (!c->pool || !c->in_data[0] || mx_shape_count(c->in[0]) < 0) return MINNX_OK;
+  minnx_status st = mx_fold_output(c, 0, &bytes);
+  if (!st && bytes) mx_convert_run(&p, bytes, c->in_data[0], mx_shape_count(c->in[0]));
+  return st;
 }
 
 /* Cast-1: `to` is the type's name. */

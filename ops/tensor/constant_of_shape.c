@@ -4,7 +4,8 @@
  * and bool; 20 adds bfloat16; 21 adds only dtypes minnx lacks. The shape
  * input is constant data (MX_IO_CONST): an initializer or Constant fixes the
  * output's shape at load, a graph input when it is bound; a dim below 0 is
- * refused. The output is written at eval, one value by element size. */
+ * refused. The output is written at eval, one value by element size; with
+ * a constant shape, at load (folded) by the same loop. */
 #include <string.h>
 
 #include "ops/core/kernel.h"
@@ -17,6 +18,9 @@ typedef struct cos_params {
   size_t elem;
   unsigned char value[8];
 } cos_params;
+
+static minnx_status cos_prepare(mx_op_ctx *c, void *params);
+static void cos_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out);
 
 static minnx_status cos_infer(mx_op_ctx *c) {
   const mx_shape *s = c->in[0];
@@ -42,6 +46,12 @@ static minnx_status cos_infer(mx_op_ctx *c) {
     c->out[0].dims[d] = dims[d];
   }
   if (mx_shape_count(&c->out[0]) == -2) return mx_op_fail(c, MINNX_E_LIMIT, "the output's element count overflows int64");
+  void *bytes; /* a constant shape (an initializer, a Constant): folded, as exporters' pads chains need */
+  minnx_status st = mx_fold_output(c, 0, &bytes);
+  if (st || !bytes) return st;
+  cos_params p;
+  cos_prepare(c, &p);
+  cos_eval(&(mx_exec){0}, &p, NULL, (void *const *)&bytes);
   return MINNX_OK;
 }
 

@@ -150,6 +150,25 @@ MODULES += [
      inputs(randn(2, 4))),
 ]
 
+# the layout ops of issue 21: F.pad in every mode (Pad), torch.split (Split), expand_as (Expand),
+# repeat (Tile). (x.expand(2, 3, 4) exports its shape through Mul, Equal and Where of constants,
+# chunk through Shape arithmetic, which minnx does not fold at load; arange of a known size is
+# folded by the exporter itself. F.pad's circular mode is left out: torch 1.13 exports it as
+# Slice + Concat with the two sides' pads swapped, so the graph disagrees with PyTorch's output.)
+F = torch.nn.functional
+MODULES += [
+    ("pad_constant", lambda x: F.pad(x, (1, 2, 0, 1), value=0.5), inputs(randn(2, 3, 4))),
+    ("pad_constant_crop", lambda x: F.pad(x, (-1, 2, 1, -1)), inputs(randn(2, 3, 4))),
+    ("pad_reflect", lambda x: F.pad(x, (2, 1), mode="reflect"), inputs(randn(1, 3, 5))),
+    ("pad_reflect_2d", lambda x: F.pad(x, (1, 2, 2, 1), mode="reflect"), inputs(randn(1, 2, 4, 5))),
+    ("pad_replicate", lambda x: F.pad(x, (1, 2, 2, 1), mode="replicate"), inputs(randn(1, 2, 3, 4))),
+    ("split_size", lambda x: torch.split(x, 2, dim=1), inputs(randn(3, 5))),
+    ("split_sizes", lambda x: torch.split(x, [1, 3], dim=0), inputs(randn(4, 2))),
+    ("expand_as", lambda x, y: x.expand_as(y) + y, inputs(randn(1, 4), randn(3, 4))),
+    ("repeat", lambda x: x.repeat(2, 1, 3), inputs(randn(2, 3))),
+    ("repeat_4d", lambda x: x.repeat(1, 2, 2, 1), inputs(randn(1, 2, 2, 3))),
+]
+
 
 def prelu(n, weights):
     """torch.nn.PReLU with its slope(s) set: one shared, or one per channel (dim 1)."""

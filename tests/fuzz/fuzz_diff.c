@@ -57,6 +57,10 @@
  * dtype, every axis, negative ones from 11, int32 and int64 indices of
  * ranks 0 to 2 in range, negative ones from 11) are held byte for byte to
  * their reference loops (ops/tensor/transpose_ref.c, gather_ref.c).
+ * Pad 13 and 19 (every mode, cropping and extending pads, a constant_value
+ * or none), Tile 13 and Expand 13 (every dtype, ranks 0 to 4, their int64
+ * input a graph input) are held byte for byte to their reference loop
+ * (ops/tensor/remap_ref.c).
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -87,6 +91,7 @@
 #include "ops/nn/pool.h"
 #include "ops/reduction/sum.h"
 #include "ops/tensor/gather.h"
+#include "ops/tensor/remap.h"
 #include "ops/tensor/transpose.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -105,7 +110,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT, K_REMAP };
 
 typedef struct {
   const char *op, *domain;
@@ -159,6 +164,8 @@ static const version versions[] = {
     {"Sum", "", 1, 0, K_NSUM}, {"Sum", "", 6, 0, K_NSUM}, {"Sum", "", 8, 1, K_NSUM}, {"Sum", "", 13, 1, K_NSUM},
     {"Mean", "", 1, 0, K_NSUM}, {"Mean", "", 6, 0, K_NSUM}, {"Mean", "", 8, 1, K_NSUM}, {"Mean", "", 13, 1, K_NSUM},
     {"ConvTranspose", "", 1, 0, K_CONVT}, {"ConvTranspose", "", 11, 0, K_CONVT},
+    {"Pad", "", 13, 0, K_REMAP}, {"Pad", "", 19, 0, K_REMAP}, {"Tile", "", 13, 0, K_REMAP},
+    {"Expand", "", 13, 0, K_REMAP},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -205,10 +212,13 @@ typedef struct {
   /* ConvTranspose: output_shape given; the lists output_padding and output_shape */
   int oshape;
   int64_t convt_ints[2][3];
+  mx_remap_params remap; /* Pad, Tile, Expand: what the reference loop is given */
+  int64_t shape_arg[16]; /* their int64 input (pads, repeats, shape), a graph input */
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
 static minnx_dtype in_dtype(const node_spec *s, int k) {
+  if (s->v->kind == K_REMAP && k == 1) return MINNX_INT64;
   return (s->v->kind == K_CASTLIKE || s->v->kind == K_LAYOUT) && k == 1 ? s->to : s->t;
 }
 
@@ -288,6 +298,19 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   }
   if (s->v->kind == K_LAYOUT) {
     edit_layout(m, s);
+    return;
+  }
+  if (s->v->kind == K_REMAP) {
+    static const char *const modes[] = {"constant", "edge", "reflect", "wrap"};
+    if (s->v->op[0] != 'P') return;
+    int_attr(s, 0, "mode", 0);
+    s->attr[0].has_i = 0;
+    s->attr[0].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+    s->attr[0].has_s = 1;
+    s->attr[0].s.data = (uint8_t *)modes[s->remap.mode];
+    s->attr[0].s.len = strlen(modes[s->remap.mode]);
+    m->graph->node[0]->n_attribute = 1;
+    m->graph->node[0]->attribute = s->attrp;
     return;
   }
   if (s->v->kind != K_EXTREMUM && s->v->kind != K_SUM) {
@@ -804,9 +827,66 @@ static void choose_layout(bytes *b, node_spec *s) {
   if (s->v->op[0] == 'G') choose_gather(b, s);
 }
 
+/* Pad (every mode its version has; pads from -2 to 3, kept valid: no
+ * reflect beyond the kept length - 1, nothing extended from an empty axis;
+ * a constant_value input or none), Tile (counts 0 to 3) and Expand (dims of
+ * 1 broadcast, 1s in the shape kept, up to two dims prefixed, to rank 4 at
+ * most): any dtype, ranks 0 to 4; the int64 input a graph input, bound with the data. */
+static void choose_remap(bytes *b, node_spec *s) {
+  mx_remap_params *p = &s->remap;
+  char op = s->v->op[0];
+  s->t = dtypes[take(b) % 13];
+  s->n_in = 2;
+  s->rank[0] = (int)(take(b) % 5);
+  for (int d = 0; d < s->rank[0]; d++) s->dims[0][d] = dim_choices[take(b) % 16] % 12;
+  int extra = op == 'E' ? (int)(take(b) % 3) : 0;
+  if (s->rank[0] + extra > 4) extra = 4 - s->rank[0]; /* out_dims holds 4 */
+  int r = s->rank[0] + extra;
+  *p = (mx_remap_params){.rank = r ? r : 1, .elem = minnx_dtype_size(s->t)};
+  p->in_dims[0] = p->out_dims[0] = p->n[0] = 1;
+  p->mode = op == 'P' ? (int)(take(b) % (s->ver >= 19 ? 4u : 3u)) : op == 'T' ? MX_REMAP_WRAP : MX_REMAP_EDGE;
+  s->out_rank = r;
+  s->rank[1] = 1;
+  s->dims[1][0] = op == 'P' ? 2 * r : r;
+  for (int d = 0; d < r; d++) {
+    int64_t dim = d < extra ? 1 : s->dims[0][d - extra], out;
+    p->in_dims[d] = p->n[d] = dim;
+    if (op == 'P') {
+      int64_t bg = (int64_t)(take(b) % 6) - 2, en = (int64_t)(take(b) % 6) - 2;
+      if (bg < -dim) bg = -dim;
+      if (en < -(dim - (bg < 0 ? -bg : 0))) en = -(dim - (bg < 0 ? -bg : 0));
+      int64_t lo = bg < 0 ? -bg : 0, kept = dim - lo - (en < 0 ? -en : 0);
+      int64_t room = p->mode == MX_REMAP_REFLECT ? kept - 1 : p->mode != MX_REMAP_CONSTANT && kept == 0 ? 0 : 1 << 20;
+      if (bg > room) bg = room > 0 ? room : 0;
+      if (en > room) en = room > 0 ? room : 0;
+      lo = bg < 0 ? -bg : 0, kept = dim - lo - (en < 0 ? -en : 0);
+      p->lo[d] = lo, p->n[d] = kept, p->begin[d] = bg > 0 ? bg : 0;
+      out = kept + (bg > 0 ? bg : 0) + (en > 0 ? en : 0);
+      s->shape_arg[d] = bg, s->shape_arg[d + r] = en;
+    } else if (op == 'T') {
+      int64_t rep = (int64_t)(take(b) % 4);
+      out = dim * rep;
+      s->shape_arg[d] = rep;
+    } else {
+      unsigned m = take(b) % 4;
+      out = dim != 1 || m == 0 ? dim : (int64_t)(take(b) % 7);
+      s->shape_arg[d] = dim != 1 && m == 1 ? 1 : out; /* a 1 in the shape keeps the input's dim */
+    }
+    p->out_dims[d] = s->out_dims[d] = out;
+  }
+  if (op == 'P' && p->mode == MX_REMAP_CONSTANT && (take(b) & 1)) {
+    s->n_in = 3;
+    s->rank[2] = 0;
+  }
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
+  if (s->v->kind == K_REMAP) {
+    choose_remap(b, s);
+    return;
+  }
   if (s->v->kind == K_LAYOUT) {
     choose_layout(b, s);
     return;
@@ -1470,6 +1550,14 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
       fprintf(stderr, "fuzz_diff: Gather-%d %s: the output differs from the reference loop's\n", s->ver, minnx_dtype_name(s->t));
       abort();
     }
+  } else if (s->v->kind == K_REMAP) {
+    static const unsigned char zeros[8];
+    mx_remap_ref(&s->remap, in[0], s->n_in > 2 ? in[2] : zeros, ref);
+    if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
+      fprintf(stderr, "fuzz_diff: %s-%d %s: the output differs from the reference loop's\n", s->v->op, s->ver,
+              minnx_dtype_name(s->t));
+      abort();
+    }
   } else if (s->v->kind == K_LAYOUT) { /* copies: the bytes themselves */
     mx_transpose_ref(minnx_dtype_size(s->t), s->rank[0], s->dims[0], s->axes_list, in[0], ref);
     if (y->nbytes && memcmp(got, ref, y->nbytes) != 0) {
@@ -1532,6 +1620,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned char *x = (unsigned char *)buf[k] + skew;
     in[k] = x;
     if (s.v->kind == K_LAYOUT && k == 1) fill_indices(&b, &s, x, count);
+    else if (s.v->kind == K_REMAP && k == 1) memcpy(x, s.shape_arg, (size_t)count * es);
     else if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
     else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_CONVT || s.v->kind == K_SUM) fill_product(&b, t, x, count);
     else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);

@@ -4,6 +4,9 @@
  * of ranks 1 to 4 with dims of 1 among others, each element size; Gather
  * along each axis with slices of every size, int32 and int64 indices,
  * negative ones, and out-of-range ones (zeros written, the fault reported);
+ * Pad's, Tile's and Expand's copy (remap.h) in every mode with random pads
+ * (cropping and extending, reflect up to its limit, wrap far beyond the dim)
+ * and counts, ranks 1 to 4, each element size, large enough for tasks;
  * the copies cut into tasks run in reverse order as another thread would. */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,7 @@
 #include "check.h"
 #include "ops/core/kernel.h"
 #include "ops/tensor/gather.h"
+#include "ops/tensor/remap.h"
 #include "ops/tensor/transpose.h"
 
 static uint64_t rng = 88172645463325252ull;
@@ -93,8 +97,44 @@ static void gather_one(size_t elem, int64_t outer, int64_t dim, int64_t n_idx, i
   free(idx);
 }
 
+/* One random remap of the mode given: dims up to `most`, pads from -2 to 5 kept valid. */
+static void remap_one(size_t elem, int mode, int rank, int64_t most) {
+  mx_remap_params p = {.rank = rank, .mode = mode, .elem = elem};
+  int64_t in_count = 1, out_count = 1;
+  for (int d = 0; d < rank; d++) {
+    int64_t dim = (int64_t)(next() % (uint64_t)(most + 1)), b = (int64_t)(next() % 8) - 2, e = (int64_t)(next() % 8) - 2;
+    if (mode == MX_REMAP_WRAP && next() % 4 == 0) b += 3 * dim, e += 2 * dim; /* around the ring more than once */
+    if (b < -dim) b = -dim;
+    if (e < -(dim + (b < 0 ? b : 0))) e = -(dim + (b < 0 ? b : 0));
+    int64_t lo = b < 0 ? -b : 0, kept = dim - lo - (e < 0 ? -e : 0);
+    int64_t room = mode == MX_REMAP_REFLECT ? kept - 1 : mode != MX_REMAP_CONSTANT && kept == 0 ? 0 : INT64_MAX;
+    if (b > room) b = room > 0 ? room : 0;
+    if (e > room) e = room > 0 ? room : 0;
+    lo = b < 0 ? -b : 0, kept = dim - lo - (e < 0 ? -e : 0);
+    p.in_dims[d] = dim, p.lo[d] = lo, p.n[d] = kept, p.begin[d] = b > 0 ? b : 0;
+    p.out_dims[d] = kept + (b > 0 ? b : 0) + (e > 0 ? e : 0);
+    in_count *= dim, out_count *= p.out_dims[d];
+  }
+  unsigned char value[8];
+  fill(value, sizeof value);
+  unsigned char *src = calloc((size_t)in_count * elem + 1, 1), *got = calloc((size_t)out_count * elem + 1, 1),
+                *want = calloc((size_t)out_count * elem + 1, 1);
+  if (!src || !got || !want) abort();
+  fill(src, (size_t)in_count * elem);
+  mx_remap_ref(&p, src, value, want);
+  mx_exec x = {.parallel = reversed};
+  mx_remap_run(&p, &x, src, value, got);
+  CHECK(memcmp(got, want, (size_t)out_count * elem) == 0);
+  free(src);
+  free(got);
+  free(want);
+}
+
 int main(void) {
   static const size_t elems[] = {1, 2, 4, 8};
+  for (int e = 0; e < 4; e++)
+    for (int mode = MX_REMAP_CONSTANT; mode <= MX_REMAP_WRAP; mode++)
+      for (int k = 0; k < 200; k++) remap_one(elems[e], mode, 1 + k % 4, k % 4 == 3 ? 9 : k % 4 == 0 ? 3000 : 40);
   static const int64_t shapes[][4] = {{7, 1, 1, 1}, {33, 70, 1, 1}, {3, 17, 40, 1}, {2, 5, 1, 9},
                                       {1, 6, 1, 4},  {2, 3, 4, 5},   {4, 33, 2, 3}, {0, 3, 2, 1}};
   static const int ranks[] = {1, 2, 3, 4, 4, 4, 4, 4};

@@ -1,0 +1,1 @@
+ByJ<Á	DÁ	DÁ	DÁ	DÁ	DnŠñÃnŠñÃnŠñÃnŠñÃnŠñÃAjDDAjDDAjDDAjDDAjDD

@@ -1,0 +1,1 @@
+ByJ˜w®øBdiODÇtD•ÕŽÃÅ9PÄw®øBdiODÇtD•ÕŽÃÅ9PÄw®øBdiODÇtD•ÕŽÃÅ9PÄw®øBdiODÇtD•ÕŽÃÅ9PÄw®øBdiODÇtD•ÕŽÃÅ9PÄw®øBdiODÇtD•ÕŽÃÅ9PÄw®øBdiODÇtD•ÕŽÃÅ9PÄ¥è©Â#OÃæA%D¾D½ 3Ä¥è©Â#OÃæA%D¾D½ 3Ä¥è©Â#OÃæA%D¾D½ 3Ä¥è©Â#OÃæA%D¾D½ 3Ä¥è©Â#OÃæA%D¾D½ 3Ä¥è©Â#OÃæA%D¾D½ 3Ä¥è©Â#OÃæA%D¾D½ 3Ä

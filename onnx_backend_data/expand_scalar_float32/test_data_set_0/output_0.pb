@@ -1,0 +1,1 @@
+ByJ퇾mD퇾mD퇾mD퇾mD퇾mD퇾mD

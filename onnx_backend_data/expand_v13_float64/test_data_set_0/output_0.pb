@@ -1,0 +1,1 @@
+ByJΐ,Τd#q‰@,Τd#q‰@,Τd#q‰@,Τd#q‰@B]έkIhrΐB]έkIhrΐB]έkIhrΐB]έkIhrΐ¬ÿοMρέ…@¬ÿοMρέ…@¬ÿοMρέ…@¬ÿοMρέ…@,Τd#q‰@,Τd#q‰@,Τd#q‰@,Τd#q‰@B]έkIhrΐB]έkIhrΐB]έkIhrΐB]έkIhrΐ¬ÿοMρέ…@¬ÿοMρέ…@¬ÿοMρέ…@¬ÿοMρέ…@

@@ -1,0 +1,1 @@
+ByJ`²WwÄ²WwÄ²WwÄ²WwÄm°Âm°Âm°Âm°ÂH9ÿCH9ÿCH9ÿCH9ÿC²WwÄ²WwÄ²WwÄ²WwÄm°Âm°Âm°Âm°ÂH9ÿCH9ÿCH9ÿCH9ÿC

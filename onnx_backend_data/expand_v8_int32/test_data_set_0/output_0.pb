@@ -1,0 +1,1 @@
+ByJ`€eU”€eU”€eU”€eU”§i’°§i’°§i’°§i’°2Hi12Hi12Hi12Hi1€eU”€eU”€eU”€eU”§i’°§i’°§i’°§i’°2Hi12Hi12Hi12Hi1

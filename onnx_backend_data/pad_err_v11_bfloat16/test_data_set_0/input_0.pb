@@ -1,0 +1,1 @@
+BxJ¸B%ÃCjÄpÄD-DTD-D:DÛB+D

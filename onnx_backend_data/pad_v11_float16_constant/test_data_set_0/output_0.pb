@@ -1,0 +1,2 @@
+
+ByJTtYtYtYtYtYtYtYtYtY$ß$PÉHN]tYtYtY?bøØ¶àIátYtYtY©`×á3ÙçâtYtYtYtYtYtYtYtYtYtYtYtYtYtYtY

@@ -1,0 +1,1 @@
+ByJ¨AEæÃŽTÊBªðæCŽTÊBAEæÃorDÄAEæÃûQ,ÄÁ	ÎCÖGDÁ	ÎCûQ,Ä‘C`DûQ,ÄAEæÃŽTÊBªðæCŽTÊBAEæÃorDÄAEæÃ;¬8ÂepÄ€ö2DepÄ;¬8Â(;'Ä;¬8ÂAEæÃŽTÊBªðæCŽTÊBAEæÃorDÄAEæÃûQ,ÄÁ	ÎCÖGDÁ	ÎCûQ,Ä‘C`DûQ,Ä

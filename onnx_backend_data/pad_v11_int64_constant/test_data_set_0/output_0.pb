@@ -1,0 +1,1 @@
+ByJΠλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ez”—ÿ…uηοσ[Ί?^†©Ty~π\)ΜRΩOΫΕ®λF…ezλF…ezλF…ezΩΩ©7WτrάI:¦΅}όβ1Θ²Ο!—»γt³0\λF…ezλF…ezλF…ezΰΗ™dCZ}&γk»«B	Xnές3 Ό?Λyÿ{P$ΟλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ezλF…ez

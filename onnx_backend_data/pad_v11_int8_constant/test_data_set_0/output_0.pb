@@ -1,0 +1,1 @@
+ByJ*wwwwwwwww€Ğò,www³K>Šwww…Áùrwwwwwwwwwwwwwww

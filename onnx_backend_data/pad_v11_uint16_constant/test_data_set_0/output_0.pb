@@ -1,0 +1,1 @@
+ByJTяXяXяXяXяXяXяXяXяXV'ТїХh†ояXяXяXzХ¦MgАяXяXяXФ8Ч<ЏМ6яXяXяXяXяXяXяXяXяXяXяXяXяXяXяX

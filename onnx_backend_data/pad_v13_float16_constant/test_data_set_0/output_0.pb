@@ -1,0 +1,2 @@
+
+ByJTuauauauauauauauaua…áO`úNÑuauauašW™âOãabuauaua~ØĞayÛŠâuauauauauauauauauauauauauauaua

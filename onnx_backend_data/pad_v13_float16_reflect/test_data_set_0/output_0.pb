@@ -1,0 +1,2 @@
+
+ByJTOг™вљW™вOгabOгъNO`…бO`ъNСъNOг™вљW™вOгabOгyЫРa~ШРayЫЉвyЫOг™вљW™вOгabOгъNO`…бO`ъNСъN

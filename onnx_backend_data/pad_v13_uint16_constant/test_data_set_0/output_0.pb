@@ -1,0 +1,1 @@
+ByJTıiıiıiıiıiıiıiıiıi:3ÕğiEVÖıiıiıiòr$áÓ¥Dıiıiıiò«½Œ`µdŞıiıiıiıiıiıiıiıiıiıiıiıiıiıiıi

@@ -1,0 +1,1 @@
+ByJ¨np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚ûF`î,Z¨}énp‚‚np‚‚np‚‚ÂûQ>K_›é(e—2¬z»np‚‚np‚‚np‚‚tmÑÙèÆ«‰Ş©bgø\np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚np‚‚

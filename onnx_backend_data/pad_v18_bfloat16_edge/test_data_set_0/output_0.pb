@@ -1,0 +1,1 @@
+ByJTCÃCÃCÃ1ÃeD3C3CCÃCÃCÃ1ÃeD3C3CXÄXÄXÄD\ÄtÄtÄwÄwÄwÄ¦ClÃÓÃÓÃwÄwÄwÄ¦ClÃÓÃÓÃwÄwÄwÄ¦ClÃÓÃÓÃ

@@ -1,0 +1,1 @@
+ByJT\ÄDXÄD\ÄtÄ\ÄeD1ÃCÃ1ÃeD3CeD\ÄDXÄD\ÄtÄ\ÄlÃ¦CwÄ¦ClÃÓÃlÃ\ÄDXÄD\ÄtÄ\ÄeD1ÃCÃ1ÃeD3CeD

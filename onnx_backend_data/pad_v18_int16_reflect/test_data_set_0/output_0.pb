@@ -1,0 +1,1 @@
+ByJT•iƒ*nƒ•iSV•i;eO!~eO;Pµ;•iƒ*nƒ•iSV•ijÆì¯ÔÆìjïõj•iƒ*nƒ•iSV•i;eO!~eO;Pµ;

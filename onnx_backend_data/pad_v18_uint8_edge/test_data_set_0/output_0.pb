@@ -1,0 +1,1 @@
+ByJ*BBBw¸BBBw¸***À;©©vvvI¤ððvvvI¤ððvvvI¤ðð

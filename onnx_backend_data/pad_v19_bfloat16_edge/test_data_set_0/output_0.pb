@@ -1,0 +1,1 @@
+ByJT๘C๘C๘CVCaรรร๘C๘C๘CVCaรรรgฤgฤgฤACรแยแย=C=C=C;ฤRฤปรปร=C=C=C;ฤRฤปรปร=C=C=C;ฤRฤปรปร

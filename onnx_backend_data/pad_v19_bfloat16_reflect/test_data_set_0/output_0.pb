@@ -1,0 +1,1 @@
+ByJTรACgฤACรแยรaรVC๘CVCaรรaรรACgฤACรแยรRฤ;ฤ=C;ฤRฤปรRฤรACgฤACรแยรaรVC๘CVCaรรaร

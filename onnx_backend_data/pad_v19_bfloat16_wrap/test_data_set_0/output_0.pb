@@ -1,0 +1,1 @@
+ByJTRฤปร=C;ฤRฤปร=Caรร๘CVCaรร๘CรแยgฤACรแยgฤRฤปร=C;ฤRฤปร=Caรร๘CVCaรร๘CรแยgฤACรแยgฤ

@@ -1,0 +1,1 @@
+ByJTVVVVVVVVVù,zœá4ßàVVV9û¦0Ç‰ÛVVV†upúÝ¡„)VVVVVVVVVVVVVVV

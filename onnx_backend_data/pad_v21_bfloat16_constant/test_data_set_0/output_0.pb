@@ -1,0 +1,1 @@
+ByJTVÄVÄVÄVÄVÄVÄVÄVÄVÄŒCaD„Ã˜ÃVÄVÄVÄVDÁCËÂÃVÄVÄVÄÃËÃ:D–CVÄVÄVÄVÄVÄVÄVÄVÄVÄVÄVÄVÄVÄVÄVÄ

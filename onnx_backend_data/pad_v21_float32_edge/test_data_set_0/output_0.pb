@@ -1,0 +1,1 @@
+ByJ®=TЉC=TЉC=TЉCбЄ€C“„”CAэјCAэјC=TЉC=TЉC=TЉCбЄ€C“„”CAэјCAэјCJ3жCJ3жCJ3жCЫyЇ√ЋЋ5ƒT:ƒT:ƒјЭЉCјЭЉCјЭЉCAтrCјјDднDднDјЭЉCјЭЉCјЭЉCAтrCјјDднDднDјЭЉCјЭЉCјЭЉCAтrCјјDднDднD

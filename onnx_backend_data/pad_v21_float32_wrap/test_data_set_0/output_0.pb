@@ -1,0 +1,1 @@
+ByJЁААDднDАќјCAтrCААDднDАќјCТЧУCAэАC=TјCбёяCТЧУCAэАC=TјCЛЛ5ДT:ДJ3жC›yєГЛЛ5ДT:ДJ3жCААDднDАќјCAтrCААDднDАќјCТЧУCAэАC=TјCбёяCТЧУCAэАC=TјCЛЛ5ДT:ДJ3жC›yєГЛЛ5ДT:ДJ3жC

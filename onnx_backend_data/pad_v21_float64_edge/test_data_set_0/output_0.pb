@@ -1,0 +1,1 @@
+ByJÐlO¹RÍt@lO¹RÍt@lO¹RÍt@ºÔ½½£–‰@Ì®¼Äz@ð½t=“Z@ð½t=“Z@lO¹RÍt@lO¹RÍt@lO¹RÍt@ºÔ½½£–‰@Ì®¼Äz@ð½t=“Z@ð½t=“Z@F3>Q?‹@F3>Q?‹@F3>Q?‹@z6‘Ðê@0O”­©|c@,wßGÔ†À,wßGÔ†ÀâJŽî´ÿzÀâJŽî´ÿzÀâJŽî´ÿzÀä°žON=hÀjJÊ«ã”†@rðwnHÀrðwnHÀâJŽî´ÿzÀâJŽî´ÿzÀâJŽî´ÿzÀä°žON=hÀjJÊ«ã”†@rðwnHÀrðwnHÀâJŽî´ÿzÀâJŽî´ÿzÀâJŽî´ÿzÀä°žON=hÀjJÊ«ã”†@rðwnHÀrðwnHÀ

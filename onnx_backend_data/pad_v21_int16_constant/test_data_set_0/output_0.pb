@@ -1,0 +1,1 @@
+ByJTSSSSSSSSS÷)Ø©Ç«SSS)SgÑ©SSSSjv”‡Ω’$SSSSSSSSSSSSSSS

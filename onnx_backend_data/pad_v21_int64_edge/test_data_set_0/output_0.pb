@@ -1,0 +1,2 @@
+ByJÐ]Ó%NPçN]Ó%NPçN]Ó%NPçNH÷IšG(Aªö‡µµlê©qê°s{Á?¾ê°s{Á?¾]Ó%NPçN]Ó%NPçN]Ó%NPçNH÷IšG(Aªö‡µµlê©qê°s{Á?¾ê°s{Á?¾wÙ›ÿÉ‚iwÙ›ÿÉ‚iwÙ›ÿÉ‚ixˆ
+–jm½9Ra)mÞfƒÖ:È‡âþD—Æ:È‡âþD—ÆñCMf?#»…ñCMf?#»…ñCMf?#»…¶u‘nÜgÐ^,Œ `xx–Ò€KY/ GÅ€KY/ GÅñCMf?#»…ñCMf?#»…ñCMf?#»…¶u‘nÜgÐ^,Œ `xx–Ò€KY/ GÅ€KY/ GÅñCMf?#»…ñCMf?#»…ñCMf?#»…¶u‘nÜgÐ^,Œ `xx–Ò€KY/ GÅ€KY/ GÅ

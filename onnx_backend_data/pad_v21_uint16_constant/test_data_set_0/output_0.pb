@@ -1,0 +1,2 @@
+ByJTwDwDwDwDwDwDwDwDwDÁ˜¬Ë£M‡wDwDwD
+Vÿe³ºÍwDwDwDÁÕS)Ë*/³wDwDwDwDwDwDwDwDwDwDwDwDwDwDwD

@@ -1,0 +1,1 @@
+BxJ0ãPuDC.DC"&JÄccÄÍ\gDÿBÄæbÄþ"*DµgB…ëÅCû‘tCàÌIC

@@ -1,0 +1,1 @@
+ByJ¨ãPuDãPuDãPuDC.DC"&JÄccÄccÄãPuDãPuDãPuDC.DC"&JÄccÄccÄÍ\gDÍ\gDÍ\gDÿBÄæbÄþ"*Dþ"*DµgBµgBµgB…ëÅCû‘tCàÌICàÌICµgBµgBµgB…ëÅCû‘tCàÌICàÌICµgBµgBµgB…ëÅCû‘tCàÌICàÌIC

@@ -1,0 +1,1 @@
+ByJ¨æbÄÿBÄÍ\gDÿBÄæbÄþ"*DæbÄ"&JÄC.DCãPuDC.DC"&JÄccÄ"&JÄæbÄÿBÄÍ\gDÿBÄæbÄþ"*DæbÄû‘tC…ëÅCµgB…ëÅCû‘tCàÌICû‘tCæbÄÿBÄÍ\gDÿBÄæbÄþ"*DæbÄ"&JÄC.DCãPuDC.DC"&JÄccÄ"&JÄ

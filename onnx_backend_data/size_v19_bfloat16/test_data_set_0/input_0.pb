@@ -1,0 +1,1 @@
+BxJ0ÃìCjD_DqCpÄÙC,DsD*DÑÃ!ÄD¦CµÃÀC6DDÄ!ÃcÄDãÂKD

@@ -1,0 +1,1 @@
+BxJ0qÄwD]ÃóÃVD]Ä¸Ã)CjÄ1D1DDÃ8ÃDSÄ#ÂTÄ‰CòCiC%D;DD

@@ -1,0 +1,1 @@
+BxJ`~ØïÃÈ@JDyÊGDp÷_CxxBDGìÃ¸NNÄ.õÃ–NÂÃ„ÜBgFFD¶LRD³Äñ°éÃxfÄlÌÉÃÚW¢C;¹ÃÃ‹KÃsÏ³B†}-Ã9³KC¾‰!DìðÄ

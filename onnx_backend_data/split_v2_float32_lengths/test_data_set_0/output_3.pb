@@ -1,0 +1,1 @@
+By3J xxBDGלֳgFFD¶LRDÚW¢C;¹ֳ¾‰!Dלנִ

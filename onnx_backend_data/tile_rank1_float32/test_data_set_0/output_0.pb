@@ -1,0 +1,1 @@
+ByJPÀôÄ{rÀCx>yCbj†C0_!ÄÀôÄ{rÀCx>yCbj†C0_!ÄÀôÄ{rÀCx>yCbj†C0_!ÄÀôÄ{rÀCx>yCbj†C0_!Ä

@@ -1,0 +1,1 @@
+ByJ `@ü¨¤A@ÀNIHÀPˆ'a§CrÀâw˜Z‚@øÁ8H¿IvÀ`@ü¨¤A@ÀNIHÀPˆ'a§CrÀâw˜Z‚@øÁ8H¿IvÀ`@ü¨¤A@ÀNIHÀPˆ'a§CrÀâw˜Z‚@øÁ8H¿IvÀ`@ü¨¤A@ÀNIHÀPˆ'a§CrÀâw˜Z‚@øÁ8H¿IvÀ

@@ -1,0 +1,1 @@
+	ByJH;DLÄaC;DLÄaC;DLÄaCXÃkAáÂXÃkAáÂXÃkAáÂ;DLÄaC;DLÄaC;DLÄaCXÃkAáÂXÃkAáÂXÃkAáÂ

@@ -1,0 +1,2 @@
+
+BxJfbI`wc aZbâ

@@ -1,0 +1,1 @@
+	ByJ1σύBλdDθ9D1σύBλdDθ9D1σύBλdDθ9Dσ‹GΔ}sΔΚύrDσ‹GΔ}sΔΚύrDσ‹GΔ}sΔΚύrD1σύBλdDθ9D1σύBλdDθ9D1σύBλdDθ9Dσ‹GΔ}sΔΚύrDσ‹GΔ}sΔΚύrDσ‹GΔ}sΔΚύrD

@@ -1,0 +1,1 @@
+	ByJHt¶3DhDåB”Ât¶3DhDåB”Ât¶3DhDåB”Â?ÃwDEcXÄðÙƒÂ?ÃwDEcXÄðÙƒÂ?ÃwDEcXÄðÙƒÂ

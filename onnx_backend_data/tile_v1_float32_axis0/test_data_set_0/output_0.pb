@@ -1,0 +1,1 @@
+ByJ0t¶3DhDåB”Â?ÃwDEcXÄðÙƒÂt¶3DhDåB”Â?ÃwDEcXÄðÙƒÂ

@@ -1,0 +1,1 @@
+	ByJ«QDË©÷Bm5Ä«QDË©÷Bm5Ä«QDË©÷Bm5Ä½¨C&ÔäCpyJD½¨C&ÔäCpyJD½¨C&ÔäCpyJD«QDË©÷Bm5Ä«QDË©÷Bm5Ä«QDË©÷Bm5Ä½¨C&ÔäCpyJD½¨C&ÔäCpyJD½¨C&ÔäCpyJD
