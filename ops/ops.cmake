@@ -68,6 +68,10 @@ minnx_op(MaxPool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window
 minnx_op(AveragePool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
 minnx_op(GlobalMaxPool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
 minnx_op(GlobalAveragePool ops/nn/pool.c ops/nn/pool_run.c ops/nn/pool_ref.c ops/nn/window.c)
+# normalizations (ops/nn/norm.h: their order; the square roots are sum.h's)
+minnx_op(BatchNormalization SCRATCH ops/nn/norm.c ops/nn/norm_ref.c ops/nn/norm.kernels.cmake)
+minnx_op(InstanceNormalization ops/nn/norm.c ops/nn/norm_ref.c ops/nn/norm.kernels.cmake)
+minnx_op(LayerNormalization ops/nn/norm.c ops/nn/norm_ref.c ops/nn/norm.kernels.cmake)
 # the sums (ops/reduction/sum.h: their order and kernels)
 minnx_op(ReduceSum VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
          ops/reduction/sum.kernels.cmake)

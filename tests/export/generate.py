@@ -212,6 +212,41 @@ CONVT_MODULES = [
 MODULES += [(name, seeded_module(name, make), ins) for name, make, ins in CONVT_MODULES]
 
 
+def trained(module):
+    """A module in eval mode whose learned values and running statistics are drawn from a seed
+    of its own (a fresh module's are ones, zeros and unit variances, which hide mistakes)."""
+    g = torch.Generator().manual_seed(zlib.crc32(repr(module).encode()))
+    with torch.no_grad():
+        for name, t in list(module.named_parameters()) + list(module.named_buffers()):
+            if name.endswith("running_var"):
+                t.copy_(torch.rand(t.shape, generator=g) * 1.5 + 0.25)
+            elif t.is_floating_point():
+                t.copy_(torch.randn(t.shape, generator=g))
+    return module.eval()
+
+
+# Normalizations (inference): BatchNormalization, InstanceNormalization, and LayerNormalization from
+# opset 17 (before it the exporter writes ReduceMean, Sub, Pow, Sqrt, Div... instead).
+nn = torch.nn
+MODULES += [
+    ("batchnorm2d", trained(nn.BatchNorm2d(3)), inputs(randn(2, 3, 5, 4))),
+    ("batchnorm1d", trained(nn.BatchNorm1d(4)), inputs(randn(3, 4, 6))),
+    ("batchnorm1d_2d_input", trained(nn.BatchNorm1d(5)), inputs(randn(4, 5))),
+    ("batchnorm3d", trained(nn.BatchNorm3d(2)), inputs(randn(1, 2, 3, 4, 5))),
+    # eval mode: the exporter folds the BatchNorm into the Conv's weights
+    ("conv_batchnorm_relu", trained(nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4), nn.ReLU())),
+     inputs(randn(1, 3, 6, 6))),
+    ("instancenorm2d", trained(nn.InstanceNorm2d(3)), inputs(randn(2, 3, 4, 5))),
+    ("instancenorm2d_affine", trained(nn.InstanceNorm2d(3, affine=True)), inputs(randn(2, 3, 4, 5))),
+    ("instancenorm1d_affine", trained(nn.InstanceNorm1d(4, affine=True)), inputs(randn(2, 4, 9))),
+    ("layernorm", trained(nn.LayerNorm(6)), inputs(randn(2, 3, 6))),
+    ("layernorm_two_dims", trained(nn.LayerNorm([3, 6], eps=1e-3)), inputs(randn(2, 3, 6))),
+    # (nn.LayerNorm without elementwise_affine: torch 1.13's exporter writes Scale as "", which its own
+    # checker rejects)
+]
+for _name in ("layernorm", "layernorm_two_dims"):
+    FROM_OPSET[_name] = 17
+
 def tensor_file(path, t):
     if t.dtype == torch.bfloat16:  # numpy has no bfloat16: its bits, typed bfloat16
         p = numpy_helper.from_array(np.array(t.view(torch.int16).numpy().view(np.uint16), order="C"))

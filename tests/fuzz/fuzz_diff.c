@@ -61,6 +61,11 @@
  * or none), Tile 13 and Expand 13 (every dtype, ranks 0 to 4, their int64
  * input a graph input) are held byte for byte to their reference loop
  * (ops/tensor/remap_ref.c).
+ * BatchNormalization 9 and 15 (var given as scale's values, so some are
+ * negative), InstanceNormalization 6 and LayerNormalization 17 (every axis,
+ * negative ones too) in the float dtypes each takes are held to their
+ * reference loops (ops/nn/norm_ref.c) bit for bit, and run again at each
+ * ISA level this CPU has (a model loaded with max_isa at that level).
  * Across thread counts the outputs must be byte for byte
  * the same; against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -88,6 +93,7 @@
 #include "ops/math/unary.h"
 #include "ops/nn/conv.h"
 #include "ops/nn/convt.h"
+#include "ops/nn/norm.h"
 #include "ops/nn/pool.h"
 #include "ops/reduction/sum.h"
 #include "ops/tensor/gather.h"
@@ -110,7 +116,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT, K_REMAP };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT, K_REMAP, K_NORM };
 
 typedef struct {
   const char *op, *domain;
@@ -166,6 +172,8 @@ static const version versions[] = {
     {"ConvTranspose", "", 1, 0, K_CONVT}, {"ConvTranspose", "", 11, 0, K_CONVT},
     {"Pad", "", 13, 0, K_REMAP}, {"Pad", "", 19, 0, K_REMAP}, {"Tile", "", 13, 0, K_REMAP},
     {"Expand", "", 13, 0, K_REMAP},
+    {"BatchNormalization", "", 9, 0, K_NORM}, {"BatchNormalization", "", 15, 0, K_NORM},
+    {"InstanceNormalization", "", 6, 0, K_NORM}, {"LayerNormalization", "", 17, 0, K_NORM},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -286,6 +294,14 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
     return;
   }
   if (s->v->kind == K_BINARY || s->v->kind == K_NSUM) return; /* no attributes */
+  if (s->v->kind == K_NORM) { /* LayerNormalization's axis; the others' defaults */
+    if (s->v->op[0] == 'L') {
+      int_attr(s, 0, "axis", s->axis);
+      m->graph->node[0]->n_attribute = 1;
+      m->graph->node[0]->attribute = s->attrp;
+    }
+    return;
+  }
   if (s->v->kind == K_UNARY) {
     edit_unary(m, s);
     return;
@@ -880,11 +896,39 @@ static void choose_remap(bytes *b, node_spec *s) {
   }
 }
 
+/* The normalizations: X of rank 2 to 4 (InstanceNormalization 3 to 4,
+ * LayerNormalization 1 to 4), the parameters [C], or LayerNormalization's
+ * the dims from axis on. BatchNormalization's graph has 4 inputs: var is
+ * scale's (the node names b twice). */
+static void choose_norm(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16};
+  char op = s->v->op[0];
+  s->t = types[take(b) % (s->ver >= 15 ? 4u : 3u)];
+  int lo = op == 'I' ? 3 : op == 'B' ? 2 : 1;
+  s->rank[0] = s->out_rank = lo + (int)(take(b) % (unsigned)(5 - lo));
+  for (int d = 0; d < s->rank[0]; d++) s->dims[0][d] = s->out_dims[d] = dim_choices[take(b) % 16];
+  s->n_in = op == 'B' ? 4 : 3;
+  int from = 1;
+  if (op == 'L') {
+    unsigned a = take(b);
+    from = (int)(a % (unsigned)s->rank[0]);
+    s->axis = a & 0x80 ? from - s->rank[0] : from;
+  }
+  for (int k = 1; k < s->n_in; k++) {
+    s->rank[k] = op == 'L' ? s->rank[0] - from : 1;
+    for (int d = 0; d < s->rank[k]; d++) s->dims[k][d] = s->dims[0][op == 'L' ? from + d : 1];
+  }
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
   if (s->v->kind == K_REMAP) {
     choose_remap(b, s);
+    return;
+  }
+  if (s->v->kind == K_NORM) {
+    choose_norm(b, s);
     return;
   }
   if (s->v->kind == K_LAYOUT) {
@@ -1499,6 +1543,53 @@ static void sum_check(const node_spec *s, void *const *in, const minnx_tensor *y
   }
 }
 
+/* The normalizations' reference loops (ops/nn/norm_ref.c). */
+static void norm_reference(const node_spec *s, void *const *in, unsigned char *ref) {
+  char op = s->v->op[0];
+  const int64_t *d = s->dims[0];
+  int r = s->rank[0];
+  if (op == 'L') {
+    int from = (int)(s->axis < 0 ? s->axis + r : s->axis);
+    int64_t rows = count_of(d, from), len = count_of(d + from, r - from);
+    mx_layernorm_ref(s->t, rows, len, in[0], in[1], in[2], 1e-5f, ref, NULL, NULL);
+    return;
+  }
+  mx_norm_geom g = {d[0], d[1], count_of(d + 2, r - 2)};
+  if (op == 'I') {
+    mx_instancenorm_ref(s->t, &g, in[0], in[1], in[2], 1e-5f, ref);
+    return;
+  }
+  const mx_dtype pt[4] = {s->t, s->t, s->t, s->t};
+  const void *const p[4] = {in[1], in[2], in[3], in[1]};
+  mx_batchnorm_ref(s->t, &g, in[0], pt, p, 1e-5f, ref);
+}
+
+/* The normalizations at each ISA level this CPU has: the model loaded again
+ * with max_isa at that level, against the reference loop's output. */
+static void norm_levels(const node_spec *s, const uint8_t *model, size_t size, void *const *in,
+                        const unsigned char *ref, size_t out_bytes) {
+  static const char *const names[] = {"", "portable kernels", "AVX2 kernels", "AVX-512 kernels"};
+  for (int isa = MINNX_ISA_PORTABLE; isa <= (int)minnx_isa_available(); isa++) {
+    minnx_load_options o;
+    memset(&o, 0, sizeof o);
+    o.max_isa = isa;
+    minnx_model *m = NULL;
+    minnx_session *ses = NULL;
+    minnx_error err;
+    minnx_tensor y;
+    if (minnx_model_load_buffer(model, size, &o, &m, &err) || minnx_session_create(m, &ses, &err)) abort();
+    for (int k = 0; k < s->n_in; k++) {
+      minnx_tensor t = {s->t, s->rank[k], {0}, in[k], (size_t)count_of(s->dims[k], s->rank[k]) * minnx_dtype_size(s->t)};
+      memcpy(t.dims, s->dims[k], sizeof s->dims[k]);
+      if (minnx_session_bind_input(ses, (size_t)k, &t, &err)) abort();
+    }
+    if (minnx_session_run(ses, &err) || minnx_session_output(ses, 0, &y) || y.nbytes != out_bytes) abort();
+    compare(s, names[isa], s->t, y.data, ref, out_bytes);
+    minnx_session_free(ses);
+    minnx_model_free(m);
+  }
+}
+
 /* Run 0's output against the rules; for Cast and Clip, each instruction-set
  * level of their kernels that this CPU has too, called directly. */
 static void check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -1537,6 +1628,9 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
     compare(s, "session", s->t, got, ref, y->nbytes);
   } else if (s->v->kind == K_SUM) {
     sum_check(s, in, y, got, ref, tmp);
+  } else if (s->v->kind == K_NORM) {
+    norm_reference(s, in, ref);
+    compare(s, "session", s->t, got, ref, y->nbytes);
   } else if (s->v->kind == K_LAYOUT && s->v->op[0] == 'G') {
     int axis = (int)(s->axis < 0 ? s->axis + s->rank[0] : s->axis);
     mx_gather_params p = {1, s->dims[0][axis], count_of(s->dims[1], s->rank[1]), 1, minnx_dtype_size(s->t),
@@ -1601,6 +1695,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else if (s.v->kind == K_CLIP && s.ver >= 11 && s.lo && s.keepdims) { /* an omitted max named "" */
     tm.nodes[0] = (test_node){"Clip", "", 3, {"a", "b", ""}, "y", NULL, 0};
   }
+  if (s.v->kind == K_NORM && s.v->op[0] == 'B') tm.nodes[0] = (test_node){s.v->op, "", 5, {"a", "b", "c", "d", "b"}, "y", NULL, 0};
   uint8_t *model_bytes = NULL;
   size_t model_size = build_model_edit(&tm, edit, &s, &model_bytes);
   minnx_model *m = NULL;
@@ -1622,7 +1717,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (s.v->kind == K_LAYOUT && k == 1) fill_indices(&b, &s, x, count);
     else if (s.v->kind == K_REMAP && k == 1) memcpy(x, s.shape_arg, (size_t)count * es);
     else if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
-    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_CONVT || s.v->kind == K_SUM) fill_product(&b, t, x, count);
+    else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_CONVT || s.v->kind == K_SUM ||
+             s.v->kind == K_NORM)
+      fill_product(&b, t, x, count);
     else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
     minnx_tensor tensor = {t, s.rank[k], {0}, x, (size_t)count * es};
@@ -1648,6 +1745,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       /* ref and tmp: room for the output, or for Clip's input (the same) */
       if (!(ref = malloc(out_bytes + 1)) || !(tmp = malloc(out_bytes + 1))) goto done;
       check(&s, in, &y, first, ref, tmp);
+      if (s.v->kind == K_NORM) norm_levels(&s, model_bytes, model_size, in, ref, out_bytes);
     } else if (y.nbytes != out_bytes || (out_bytes && memcmp(first, y.data, out_bytes) != 0)) {
       fprintf(stderr, "fuzz_diff: %s-%d %s: the output with %d threads differs from one thread's\n", s.v->op,
               s.ver, minnx_dtype_name(s.t), run == 1 ? 2 : 3);

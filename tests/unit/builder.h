@@ -14,7 +14,7 @@
 typedef struct {
   const char *op_type, *domain;
   int n_inputs;
-  const char *inputs[4];
+  const char *inputs[5];
   const char *output;
   const char *int_attr; /* one optional int attribute */
   int64_t int_value;

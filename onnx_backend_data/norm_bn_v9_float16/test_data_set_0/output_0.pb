@@ -1,0 +1,2 @@
+
+ByJðÊ?å@ÀDùF„EAâ=+Eì?ì@ GÍDºBT=èD‡DfAL@á;Eƒ8	<Š@Ñ0¤@r´V>ì=ü8›?ÀHAH5æ:¬ A\;‘4M@!±eDDâBÓA>AKD¸AHB\ACäCøC}AØCaDEDCCûAD_D3BBî<FGD#B¶=D_:™DãF»ETBlCG@œ>8Ý94Ñ«Š¼Â@Àf¿U5<A¦0yÀ=¿¿f:;¼p½ú¨˜:ì@ð½RÀ`ChCöC>BýCæBDOBAõAÈAßCîB€B#APAMCYBiBD

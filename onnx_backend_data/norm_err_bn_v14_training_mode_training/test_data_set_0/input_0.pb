@@ -1,0 +1,3 @@
+Bx0JàH81Ä3²¹ÂÎÄfÃ}xâCÍ©pDv@;Äq¦ C¬VDcõtÄÎSDh'­Cvf¸C^öÂC‹š.D„òŠCžÑ?D¤b<D<ñCLšõÃB¿ƒÃäAøÃò¶ÒÁ¢ÀrÄ"²D^DhÃ]™ÒC ¾œÂÙrfDšç!Ä˜ÝtÄÁlÄ(a2ÃË#RÄÙveÃ*úåC£ÁYDFéÐÂpoD»§ÃÌáBC÷ÂÄv(ÓÃ¢Ã eÕB
+ó"DEŽZÄ*xÄž¥ƒCœùC(ÐjÃöfÄ¾šiD—ÁdD‰ïçCX¼jAÊqNÄíËÄQ°KD62†Cr6²C
+2DçGÄ/æC\§@%|½ÃéÁ.D»8SD[6	ChÚ®CÙóDh‹Ã£+lÄJ3ðCãDDv’þÃ´XÃù©ÕÃ1ØgÄ¬òÄ]^EÄ*lbDŠRJÁŒ*!ÄØáiDÿÏÃQl9ÄàA.ÄøU^C‘´[Äñ>´AƒºÛÃC& CQ¿KDÖ™KDL<Ã2OCÖÈÆÃà3,D¼ÄøÍùCºP¿ÂîpÃCÅ:Ä+²B‡#Cƒp&ÃthôAwÄ[ÄòBÄ•ÉåCtQÄ3š<ÄYÐPDÆòRÄMexDôrfÄ7Z¨Ã	$Ä]CôÃ

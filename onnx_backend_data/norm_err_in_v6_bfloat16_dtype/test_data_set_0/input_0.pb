@@ -1,0 +1,1 @@
+Bx0J0๐ยdD%ฤNBรANDุCDฤB0D0DWDsD_DcฤlDปยวCร[DฤDpฤ
