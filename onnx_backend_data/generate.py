@@ -2431,11 +2431,12 @@ def all_cases():
     sys.modules.setdefault("generate", sys.modules[__name__])  # gen_<family>.py use this run's names
     from gen_unary import gen_unary
     from gen_reduction import gen_reduction
+    from gen_pow import gen_pow
     import gen_layout  # its cases import this module's helpers
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all, gen_clip, gen_products, gen_arith, gen_unary, gen_nn, gen_reduction,
+            gen_shape_ops_all, gen_clip, gen_products, gen_arith, gen_pow, gen_unary, gen_nn, gen_reduction,
             gen_layout.gen_layout)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
