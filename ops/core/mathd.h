@@ -7,7 +7,9 @@
  * computed; no libm call, no branch on the data, no fused multiply-add (the
  * build has -ffp-contract=off). Exact products come from Dekker's splitting
  * (mx_two_prod64), not from an FMA, so the soft-float Cortex-M4, x86-64 at
- * every level and aarch64 compute the same operations and give the same bits.
+ * every level and aarch64 compute the same operations and give the same bits
+ * (but for a rare incorrectly rounded double subtraction of the Cortex-M4
+ * toolchain's soft float, seen in erf: README).
  *
  * The constants are ops/core/mathd_coef.h's, made by tests/ulp/coef_f64.py:
  * truncated Taylor series (no fit), and the table of log. Accuracy, measured
