@@ -8,8 +8,8 @@
  * build has -ffp-contract=off). Exact products come from Dekker's splitting
  * (mx_two_prod64), not from an FMA, so the soft-float Cortex-M4, x86-64 at
  * every level and aarch64 compute the same operations and give the same bits
- * (but for a rare incorrectly rounded double subtraction of the Cortex-M4
- * toolchain's soft float, seen in erf: README).
+ * (the Cortex-M4 toolchain's soft-float subtraction rounds some 1 - p the
+ * wrong way: erf's goes through mx_one_minus64, README).
  *
  * The constants are ops/core/mathd_coef.h's, made by tests/ulp/coef_f64.py:
  * truncated Taylor series (no fit), and the table of log. Accuracy, measured
@@ -71,7 +71,7 @@ static inline double mx_two_sum64(double a, double b, double *e) {
 /* log x = hi + lo for a positive finite x (a subnormal one scaled by 2^54
  * first); other inputs are replaced by 1 (their results are selected away). */
 static inline double mx_log_pair64(double x, double *lo) {
-  x = (x > 0.0) & (x < mx_f64_of_bits(MX_INF64_BITS)) ? x : 1.0;
+  x = ((x > 0.0) & (x < mx_f64_of_bits(MX_INF64_BITS))) ? x : 1.0;
   int sub = x < 0x1p-1022;
   double xs = sub ? x * 0x1p54 : x;
   uint64_t ix = mx_f64_bits(xs);
@@ -213,6 +213,23 @@ static inline double mx_sigmoid64(double x) {
   return x != x ? x + x : y;
 }
 
+/* 1 - p rounded to nearest even for 0 <= p < 0.5, from p's bits by integer
+ * operations: the Cortex-M4 toolchain's soft-float subtraction rounds some
+ * of these the wrong way (README). In units of 2^-53, p = m 2^-s, and 1 - p
+ * = 2^53 - (m >> s) - (the bits shifted out) / 2^s, rounded; below 2^-54 it
+ * is 1. */
+static inline double mx_one_minus64(double p) {
+  uint64_t b = mx_f64_bits(p);
+  int32_t s = 1022 - (int32_t)(b >> 52);
+  s = s < 1 ? 1 : s;
+  s = s > 63 ? 63 : s;
+  uint64_t m = (b & 0x000fffffffffffffu) | 0x0010000000000000u;
+  uint64_t rem = m & ((UINT64_C(1) << s) - 1u), half = UINT64_C(1) << (s - 1);
+  uint64_t n = (UINT64_C(1) << 53) - (m >> s);
+  n -= (uint64_t)((rem > half) | ((rem == half) & (int)(n & 1u)));
+  return p < 0x1p-54 ? 1.0 : (double)n * 0x1p-53;
+}
+
 /* erf x: x + x P(x^2) below 0.75 (the series); from 0.75 on, 1 - e^-x^2
  * Q(|x|) with the sign of x, Q(x) = erfc(x) e^x^2 by its Taylor series at
  * the middle of the piece of 0.25 holding |x|, e^-x^2 from x^2 as a pair;
@@ -229,7 +246,7 @@ static inline double mx_erf64(double x) {
   double t = ac - (0.875 + 0.25 * (double)piece);
   double qv = mx_horner(t, MX_ERFC_Q + piece * MX_ERFC_N, MX_ERFC_N);
   double sq_lo, sq = mx_two_prod64(ac, ac, &sq_lo);
-  double far = mx_copysign64(1.0 - mx_exp_lo64(-sq, -sq_lo) * qv, x);
+  double far = mx_copysign64(mx_one_minus64(mx_exp_lo64(-sq, -sq_lo) * qv), x);
   double y = a < 0.75 ? near : far;
   return x != x ? x + x : y;
 }
