@@ -2436,12 +2436,13 @@ def all_cases():
     from gen_reduction import gen_reduction
     from gen_arith import gen_arith as gen_sum_prelu
     from gen_norm import gen_norm
+    from gen_pow import gen_pow
     import gen_layout  # its cases import this module's helpers
     import gen_layout2
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
-            gen_shape_ops_all, gen_clip, gen_products, gen_arith, gen_sum_prelu, gen_unary, gen_nn, gen_reduction,
+            gen_shape_ops_all, gen_clip, gen_products, gen_arith, gen_sum_prelu, gen_pow, gen_unary, gen_nn, gen_reduction,
             gen_layout.gen_layout, gen_layout2.gen_layout2, gen_norm)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 

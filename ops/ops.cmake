@@ -110,6 +110,7 @@ minnx_op(Sum ops/math/sum_mean.c ops/math/sum_mean_ref.c ops/math/sum_mean.kerne
          ops/math/binary.kernels.cmake)
 minnx_op(Mean ops/math/sum_mean.c ops/math/sum_mean_ref.c ops/math/sum_mean.kernels.cmake ops/math/binary.c
          ops/math/binary.kernels.cmake)
+minnx_op(Pow ops/math/pow.c ops/math/pow.kernels.cmake)
 minnx_op(Not ops/math/not.c)
 minnx_op(Where ops/math/where.c ops/math/where.kernels.cmake)
 # elementwise ops of one operand (ops/math/unary_elem.h: the operation on one element)

@@ -23,7 +23,7 @@ file(GLOB official_arith LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_add 
      ${MINNX_ONNX_NODE_DATA}/test_mul_* ${MINNX_ONNX_NODE_DATA}/test_div ${MINNX_ONNX_NODE_DATA}/test_div_*
      ${MINNX_ONNX_NODE_DATA}/test_equal* ${MINNX_ONNX_NODE_DATA}/test_greater* ${MINNX_ONNX_NODE_DATA}/test_less*
      ${MINNX_ONNX_NODE_DATA}/test_and* ${MINNX_ONNX_NODE_DATA}/test_or* ${MINNX_ONNX_NODE_DATA}/test_xor*
-     ${MINNX_ONNX_NODE_DATA}/test_not_* ${MINNX_ONNX_NODE_DATA}/test_where_*)
+     ${MINNX_ONNX_NODE_DATA}/test_not_* ${MINNX_ONNX_NODE_DATA}/test_where_* ${MINNX_ONNX_NODE_DATA}/test_pow*)
 list(APPEND official ${official_arith})
 # PRelu, Sum and Mean.
 file(GLOB official_nary LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_prelu_* ${MINNX_ONNX_NODE_DATA}/test_sum_*

@@ -19,6 +19,7 @@
 
 #include "ops/core/bits.h"
 #include "ops/core/half.h"
+#include "ops/core/mathd.h"
 #include "ops/core/mathf.h"
 #include "ops/math/unary.h"
 
@@ -144,7 +145,14 @@ static inline float mx_unary_float(mx_unop op, float x, mx_unary_args a) {
   }
 }
 
-/* double: the ops of unary.c.in (no double transcendental functions yet) */
+/* Gelu "tanh" and "none" in double (the float32 constants' exact values are
+ * not wanted here: these are 2 sqrt(2/pi), 0.044715 and 1/sqrt(2) rounded to double) */
+#define MX_GELU_2C_64 0x1.9884533d43651p+0
+#define MX_GELU_K_64 0x1.6e4e26d4801f7p-5
+#define MX_SQRT1_2_D 0x1.6a09e667f3bcdp-1
+
+/* double: the ops of unary.c.in, and those of unary_math.c.in through
+ * ops/core/mathd.h's double functions, operation for operation as float's */
 static inline double mx_unary_double(mx_unop op, double x, mx_unary_args a) {
   switch (op) {
     case MX_NEG: return -x;
@@ -158,7 +166,17 @@ static inline double mx_unary_double(mx_unop op, double x, mx_unary_args a) {
     case MX_ROUND: return x != x ? x + x : mx_rint_f64(x);
     case MX_LEAKY_RELU: return x < 0.0 ? x * (double)a.alpha : x;
     case MX_HARD_SIGMOID: return mx_unit_clamp_f64((double)a.alpha * x + (double)a.beta);
-    default: /* MX_HARD_SWISH */ return x * mx_unit_clamp_f64((x + 3.0) / 6.0);
+    case MX_HARD_SWISH: return x * mx_unit_clamp_f64((x + 3.0) / 6.0);
+    case MX_EXP: return mx_exp64(x);
+    case MX_LOG: return mx_log64(x);
+    case MX_ERF: return mx_erf64(x);
+    case MX_SIGMOID: return mx_sigmoid64(x);
+    case MX_TANH: return mx_tanh64(x);
+    case MX_ELU: return x < 0.0 ? (double)a.alpha * mx_expm1_64(x) : x;
+    case MX_SELU: return x <= 0.0 ? (double)a.gamma * ((double)a.alpha * mx_expm1_64(x)) : (double)a.gamma * x;
+    case MX_SOFTPLUS: return (x > 0.0 ? x : 0.0) + mx_log1p64(mx_exp64(-mx_abs64(x)));
+    case MX_GELU: return (0.5 * x) * (1.0 + mx_erf64(x * MX_SQRT1_2_D));
+    default: /* MX_GELU_TANH */ return x * mx_sigmoid64((MX_GELU_2C_64 * x) * (1.0 + MX_GELU_K_64 * (x * x)));
   }
 }
 

@@ -63,8 +63,8 @@ static void store_i(const kind *k, void *y, int64_t i, uint64_t v) {
   }
 }
 
-static double ref_exp(const kind *k, double v) { return k->narrow ? mx_expf((float)v) : (double)mx_expf((float)v); }
-static double ref_log(const kind *k, double v) { return k->narrow ? mx_logf((float)v) : (double)mx_logf((float)v); }
+static double ref_exp(const kind *k, double v) { return k->narrow ? mx_expf((float)v) : mx_exp64(v); }
+static double ref_log(const kind *k, double v) { return k->narrow ? mx_logf((float)v) : mx_log64(v); }
 
 /* A set: its base offset and reduced dims; at(j) is the offset of element j
  * of it in row-major order. */

@@ -90,6 +90,7 @@
 #include "ops/math/binary.h"
 #include "ops/math/sum_mean.h"
 #include "ops/core/kernel.h"
+#include "ops/math/pow.h"
 #include "ops/math/unary.h"
 #include "ops/nn/conv.h"
 #include "ops/nn/convt.h"
@@ -174,6 +175,7 @@ static const version versions[] = {
     {"Expand", "", 13, 0, K_REMAP},
     {"BatchNormalization", "", 9, 0, K_NORM}, {"BatchNormalization", "", 15, 0, K_NORM},
     {"InstanceNormalization", "", 6, 0, K_NORM}, {"LayerNormalization", "", 17, 0, K_NORM},
+    {"Pow", "", 15, 1, K_BINARY}, /* (its own kernels: binop_of gives MX_BINOPS) */
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -753,7 +755,9 @@ static void choose_cast_clip(bytes *b, node_spec *s) {
   s->keepdims = a & 1, s->last = a >> 1 & 1; /* saturate's value, and whether it is given */
 }
 
+/* (Pow, which has kernels of its own, is MX_BINOPS) */
 static mx_binop binop_of(const char *op) {
+  if (strcmp(op, "Pow") == 0) return MX_BINOPS;
   static const char *const names[MX_BINOPS] = {"Add", "Sub", "Mul", "Div", "PRelu", "Equal", "Greater",
                                                "Less", "GreaterOrEqual", "LessOrEqual", "And",   "Or",      "Xor"};
   int k = 0;
@@ -967,11 +971,16 @@ static void choose(bytes *b, node_spec *s) {
     s->t = sum_types[take(b) % (floats ? 4u : 8u)];
     if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->t = MINNX_FLOAT;
   }
-  if (s->v->kind == K_BINARY && binop_of(s->v->op) >= MX_AND) s->t = MINNX_BOOL;
+  if (s->v->kind == K_BINARY && binop_of(s->v->op) >= MX_AND && binop_of(s->v->op) < MX_BINOPS) s->t = MINNX_BOOL;
   if (s->v->kind == K_NSUM) { /* the floats; bfloat16 from 13 */
     static const minnx_dtype floats[] = {MINNX_FLOAT, MINNX_FLOAT16, MINNX_DOUBLE, MINNX_BFLOAT16};
     s->t = floats[take(b) % 4];
     if (s->t == MINNX_BFLOAT16 && s->ver < 13) s->t = MINNX_FLOAT16;
+  }
+  if (s->v->kind == K_BINARY && binop_of(s->v->op) == MX_BINOPS) { /* Pow: the bases ONNX allows, the exponent alike */
+    static const minnx_dtype pow_types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT32,
+                                            MINNX_INT64};
+    s->t = pow_types[take(b) % 6u];
   }
   int prelu = strcmp(s->v->op, "PRelu") == 0;
   int arg = strncmp(s->v->op, "Arg", 3) == 0 || (s->v->kind == K_SUM && s->v->op[0] != 'R'),
@@ -1302,6 +1311,8 @@ static void reference(const node_spec *s, void *const *in, const minnx_tensor *y
   mx_dir dir = strstr(s->v->op, "Min") ? MX_MIN : MX_MAX;
   if (s->v->kind == K_NSUM)
     mx_sum_mean_ref(s->t, s->v->op[0] == 'M', s->n_in, sp, (const void *const *)in, &out, ref);
+  else if (s->v->kind == K_BINARY && binop_of(s->v->op) == MX_BINOPS)
+    mx_pow_ref(s->t, s->t)(sp[0], in[0], sp[1], in[1], &out, ref);
   else if (s->v->kind == K_BINARY)
     mx_binary_ref(s->t, binop_of(s->v->op))(binop_of(s->v->op), sp[0], in[0], sp[1], in[1], &out, ref);
   else if (strncmp(s->v->op, "Reduce", 6) == 0)
@@ -1453,7 +1464,9 @@ static void binary_levels(const node_spec *s, void *const *in, const minnx_tenso
   if ((ca != n && ca != 1) || (cb != n && cb != 1) || n == 0) return;
   static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
   for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
-    mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa)(tmp, in[0], ca == n, in[1], cb == n, n, 1, 0, 0);
+    mx_binary_fn k = binop_of(s->v->op) == MX_BINOPS ? mx_pow_kernel(s->t, s->t, (mx_isa)isa)
+                                                     : mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa);
+    k(tmp, in[0], ca == n, in[1], cb == n, n, 1, 0, 0);
     compare(s, names[isa], y->dtype, tmp, ref, y->nbytes);
   }
 }
