@@ -84,7 +84,8 @@ typedef struct {
 static char *copy_span(span s) {
   size_t n = (size_t)(s.end - s.p);
   char *c = malloc(n + 1);
-  if (c) memcpy(c, s.p, n), c[n] = '\0';
+  if (c && n) memcpy(c, s.p, n); /* an absent field is {NULL, NULL} */
+  if (c) c[n] = '\0';
   return c;
 }
 
@@ -218,7 +219,7 @@ int cmd_ops(cli *c) {
     rc = die(EXIT_LOAD, "%s: %s", path, why);
     goto out;
   }
-  qsort(m.ops, m.n, sizeof *m.ops, by_label);
+  if (m.n) qsort(m.ops, m.n, sizeof *m.ops, by_label);
   char label[512], reason[128];
   for (size_t k = 0; k < m.n; k++) op_label(&m.ops[k], label, sizeof label), printf("%s%s", k ? ";" : "", label);
   putchar('\n');
