@@ -60,7 +60,8 @@ expect "$tmp/no_import.onnx" "Relu;com.other.Bar" \
   "minnx: error: $tmp/no_import.onnx: this build lacks 1 of its 2 operators: com.other.Bar (domain 'com.other' not imported)" 1
 expect "$tmp/empty.onnx" "" "" 0
 
-# What the tool lists is what onnx finds, on every official case whose model has nodes of the default domain only
+# What the tool lists is what onnx finds, on every 5th official case (by name; ~185 of them: all of them took two
+# minutes on a loaded machine) whose model has nodes of the default domain only
 "$python" - "$official" "$minnx" <<'PY'
 import glob, subprocess, sys
 import onnx
@@ -73,7 +74,7 @@ def walk(g, ops):
                 walk(sub, ops)
     return ops
 n = 0
-for path in sorted(glob.glob(f"{official}/test_*/model.onnx")):
+for path in sorted(glob.glob(f"{official}/test_*/model.onnx"))[::5]:
     m = onnx.load(path)
     if any(n.domain not in ("", "ai.onnx") for n in m.graph.node):
         continue
@@ -84,7 +85,7 @@ for path in sorted(glob.glob(f"{official}/test_*/model.onnx")):
     n += 1
 if n < 100:
     sys.exit(f"FAIL: only {n} official models compared")
-print(f"{n} official models: the list matches onnx's")
+print(f"{n} official models (every 5th): the list matches onnx's")
 PY
 
 # not a model; a missing file; no argument
