@@ -26,21 +26,16 @@ static const mx_op_table *table_of(const char *domain, const char *op_type) {
   return NULL;
 }
 
-/* The row of t a model importing its domain at `version` resolves to: the
- * highest since <= version, or NULL. */
-static const mx_op_row *row_for(const mx_op_table *t, int64_t version) {
-  const mx_op_row *row = NULL;
-  for (size_t k = 0; k < t->n_rows; k++) {
-    const mx_op_row *r = &t->rows[k];
-    if (r->since <= version && (!row || r->since > row->since)) row = r;
-  }
-  return row;
-}
-
+/* mx_resolve's choice of row, for a tool: mx_resolve keeps its own loop,
+ * which a firmware links (a shared helper made it 8 bytes longer on the
+ * Cortex-M4), while this is left out by --gc-sections there. */
 int mx_op_since(const char *domain, const char *op_type, int64_t version) {
   const mx_op_table *t = table_of(domain, op_type);
-  const mx_op_row *r = t ? row_for(t, version) : NULL;
-  return !t ? -1 : r ? r->since : 0;
+  if (!t) return -1;
+  int since = 0;
+  for (size_t k = 0; k < t->n_rows; k++)
+    if (t->rows[k].since <= version && t->rows[k].since > since) since = t->rows[k].since;
+  return since;
 }
 
 minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
@@ -85,7 +80,12 @@ minnx_status mx_resolve(mx_graph *g, mx_err *err) {
     if (!imp)
       return mx_fail(err, MINNX_E_MODEL, "node '%s' (%s): domain '%s' is not imported by the model (opset_import)",
                      mx_node_label(g, n), n->op_type, domain_label(n->domain));
-    if (!(n->row = row_for(t, imp->version)))
+    n->row = NULL;
+    for (size_t k = 0; k < t->n_rows; k++) {
+      const mx_op_row *r = &t->rows[k];
+      if (r->since <= imp->version && (!n->row || r->since > n->row->since)) n->row = r;
+    }
+    if (!n->row)
       return mx_fail(err, MINNX_E_MODEL, "node '%s': operator %s has no version in opset %lld of domain '%s'",
                      mx_node_label(g, n), n->op_type, (long long)imp->version, domain_label(n->domain));
     if (MX_OPS_VIEWS) mark_views(g, n);
