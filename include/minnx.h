@@ -125,6 +125,15 @@ typedef enum minnx_isa {
  * (MINNX_ISA_PORTABLE off x86-64). */
 minnx_isa minnx_isa_available(void);
 
+/* Whether this build has an operator (MINNX_OPS lists those it links): the
+ * since version of the schema a node of `op_type` in `domain` ("" or
+ * "ai.onnx" for the default domain, NULL too) resolves to in a model
+ * importing that domain at `opset_version`; 0 when the operator is linked in
+ * but has no version at or below that opset; -1 when this build does not
+ * have it (not implemented by minnx, or left out by MINNX_OPS). `minnx ops`
+ * asks it for each operator of a model. */
+int minnx_op_since(const char *domain, const char *op_type, int64_t opset_version);
+
 /* How a model is loaded. A zeroed struct (or NULL) means the defaults. */
 typedef struct minnx_load_options {
   /* Memory for the model and its sessions; alloc NULL means malloc/free. The

@@ -48,6 +48,11 @@ done:
   return st;
 }
 
+int minnx_op_since(const char *domain, const char *op_type, int64_t opset_version) {
+  if (!op_type) return -1;
+  return mx_op_since(!domain || strcmp(domain, "ai.onnx") == 0 ? "" : domain, op_type, opset_version);
+}
+
 minnx_isa minnx_isa_available(void) { return (minnx_isa)(mx_cpu_isa() + 1); }
 
 /* The level asked for in options, checked against what this build and CPU have. */

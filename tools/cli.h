@@ -1,6 +1,6 @@
 /* What the command-line tool's files share: the parsed command line, the
  * exit statuses, the one error line, and a session on the process's workers.
- * Each command is a file of its own (run.c, test.c, info.c, bench.c); the
+ * Each command is a file of its own (run.c, test.c, info.c, bench.c, ops.c); the
  * options and help are options.c, tensors from and to files tensor_io.h. */
 #ifndef MINNX_TOOLS_CLI_H
 #define MINNX_TOOLS_CLI_H
@@ -56,5 +56,6 @@ int cmd_run(cli *c);
 int cmd_test(cli *c);
 int cmd_info(cli *c);
 int cmd_bench(cli *c);
+int cmd_ops(cli *c);
 
 #endif

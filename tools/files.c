@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,25 @@ int read_expectation(const char *dir, char *stage, size_t sn, char *word, size_t
     free(text);
   }
   free(data);
+  return 1;
+}
+
+int read_tolerance(const char *dir, double *atol, double *rtol) {
+  char *path = path_join(dir, "tolerance");
+  unsigned char *data = NULL;
+  size_t size = 0;
+  int found = path && read_file(path, &data, &size) == 0;
+  free(path);
+  if (!found) return 0;
+  char text[128];
+  snprintf(text, sizeof text, "%.*s", (int)(size < sizeof text - 1 ? size : sizeof text - 1), (const char *)data);
+  free(data);
+  double a, r;
+  int used = 0;
+  if (size >= sizeof text || sscanf(text, "%lf %lf %n", &a, &r, &used) != 2 || text[used] ||
+      !(a >= 0 && r >= 0 && a < HUGE_VAL && r < HUGE_VAL))
+    return -1;
+  *atol = a, *rtol = r;
   return 1;
 }
 

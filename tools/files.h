@@ -21,6 +21,12 @@ void free_list(char **list, size_t count);
  * ("load" or "run"), line 2 a word the message must hold. Returns whether
  * the file is there; stage and word are "" where it does not say. */
 int read_expectation(const char *dir, char *stage, size_t sn, char *word, size_t wn);
+/* A case's own tolerance, from dir/tolerance: one line "ATOL RTOL" (two
+ * finite numbers >= 0), the bound |got - expected| <= ATOL + RTOL |expected|
+ * replacing ONNX's for the outputs compared within a tolerance. Returns 1
+ * when the file is there and says so, 0 when it is absent (atol and rtol
+ * untouched), -1 when it is there but malformed. */
+int read_tolerance(const char *dir, double *atol, double *rtol);
 /* Whether needle occurs in hay, ASCII case ignored (an empty one does). */
 int contains_ci(const char *hay, const char *needle);
 

@@ -4,9 +4,11 @@
  *   minnx test PATH... [--filter PATTERN] [--threads N]
  *   minnx info MODEL
  *   minnx bench MODEL|DIR [-i NAME=FILE]... [--repeat N] [--warmup N] [--seed N] [--threads N]
+ *   minnx ops MODEL
  *   minnx help | --help | --version | COMMAND --help
  *
- * Exit status: 0 success; 1 a test failed (or none ran); 2 bad usage, or a
+ * Exit status: 0 success; 1 a test failed (or none ran), or ops found an
+ * operator this build lacks; 2 bad usage, or a
  * model/input refused at load; 3 an error while running. The options and
  * help are options.c; each command is its own file. */
 #include <stdarg.h>

@@ -137,12 +137,20 @@ static const command commands[] = {
                            "from the declared dtype and shape (uniform in [-1,1) for floats, full range for "
                            "integers, 0/1 for bool; reproducible from --seed). Prints 'runs=... min_ns=...' and "
                            "last 'ns_per_run=<median>'.", 1, 1, cmd_bench},
+    {"ops", "MODEL", "Prints the operators MODEL's graph and subgraphs hold, sorted and ';'-separated as the "
+                     "MINNX_OPS build option takes them (an operator outside the default domain as DOMAIN.OpType): "
+                     "a firmware build of just these ops is cmake -DMINNX_OPS=\"$(minnx ops MODEL)\". The model "
+                     "is not loaded, so a model this build refuses is listed too. When this build lacks some of "
+                     "them (not implemented by minnx, left out by MINNX_OPS, or no version at the model's opset), "
+                     "one error line names each with the reason and the exit status is 1; the list is printed "
+                     "all the same.", 1, 1, cmd_ops},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
 static const char exit_text[] =
-    "Exit status: 0 success; 1 a test failed, or no test case matched; 2 bad usage, or a model or input refused\n"
-    "at load; 3 an error while running or writing outputs. Errors are one stderr line starting 'minnx: error: '.\n";
+    "Exit status: 0 success; 1 a test failed, or no test case matched, or (ops) this build lacks an operator;\n"
+    "2 bad usage, or a model or input refused at load; 3 an error while running or writing outputs. Errors are\n"
+    "one stderr line starting 'minnx: error: '.\n";
 
 /* Prints text wrapped at 100 columns, `first` columns already used on the
  * first line and continuation lines indented by `indent`. */
@@ -250,7 +258,7 @@ static int parse_args(const command *cmd, int argc, char **argv, cli *c) {
  * when it is to run, else the exit status (help or version printed, or bad
  * usage reported). */
 int parse_command_line(int argc, char **argv, cli *c, command_fn *fn) {
-  if (argc < 2) return bad_usage(NULL, "no command given (run, test, info, bench, help)");
+  if (argc < 2) return bad_usage(NULL, "no command given (run, test, info, bench, ops, help)");
   const char *name = argv[1];
   if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
     if (argc > 2) return bad_usage(NULL, "%s takes no argument; for a command's help: minnx COMMAND --help", name);
@@ -268,5 +276,5 @@ int parse_command_line(int argc, char **argv, cli *c, command_fn *fn) {
     *fn = commands[i].fn;
     return parse_args(&commands[i], argc - 2, argv + 2, c);
   }
-  return bad_usage(NULL, "unknown command '%s' (run, test, info, bench, help)", name);
+  return bad_usage(NULL, "unknown command '%s' (run, test, info, bench, ops, help)", name);
 }

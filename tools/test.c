@@ -22,11 +22,12 @@ typedef struct {
 
 /* Runs one data set of a loaded model: 1 pass, 0 fail (why says), -1 run error (err).
  * Outputs compare by the one rule (compare.h): exactly when the model is
- * exact, else within ONNX's tolerance, the errors folded into e. A case with
+ * exact, else within tol (atol, rtol: ONNX's, or the case's own), the
+ * errors folded into e. A case with
  * a known divergence (kd) has its data repaired and compared as
  * divergence.h says, and what it needed noted. */
-static int run_data_set(const minnx_model *m, long threads, const char *dir, char *why, size_t wn, minnx_error *err,
-                        compare_errors *e, const divergence *kd, divergence_note *note, uint64_t *digest) {
+static int run_data_set(const minnx_model *m, long threads, const char *dir, const double tol[2], char *why,
+                        size_t wn, minnx_error *err, compare_errors *e, const divergence *kd, divergence_note *note, uint64_t *digest) {
   file_tensor ins[MAX_CASE_TENSORS] = {0}, outs[MAX_CASE_TENSORS] = {0};
   int n_in = 0, n_out = 0, result = 0;
   minnx_session *s = NULL;
@@ -63,7 +64,7 @@ static int run_data_set(const minnx_model *m, long threads, const char *dir, cha
     char detail[256];
     if (kd) divergence_relabel_expected(kd, &outs[k].t, &got, note);
     int match = minnx_model_exact(m) ? same_tensor(&outs[k].t, &got, detail, sizeof detail)
-                                     : close_tensor(&outs[k].t, &got, COMPARE_RTOL, COMPARE_ATOL, e, detail, sizeof detail);
+                                     : close_tensor(&outs[k].t, &got, tol[1], tol[0], e, detail, sizeof detail);
     if (!match &&
         !(kd && n_in > 0 && divergence_truncation(kd, &ins[0].t, &outs[k].t, &got, note, detail, sizeof detail))) {
       snprintf(why, wn, "output '%s': %s", minnx_model_output_name(m, (size_t)k), detail);
@@ -92,7 +93,11 @@ static void test_case(const char *dir, const char *name, const cli *c, tally *t)
   divergence_note note = {0};
   compare_errors errors = {0, 0, 0};
   uint64_t digest = 0; /* of every data set's outputs in turn */
-  if (st) {
+  double tol[2] = {COMPARE_ATOL, COMPARE_RTOL};
+  int own_tol = read_tolerance(dir, &tol[0], &tol[1]);
+  if (own_tol < 0) {
+    snprintf(why, sizeof why, "the case's tolerance file is not one line 'ATOL RTOL' of two numbers >= 0");
+  } else if (st) {
     if (expect_error && strcmp(stage, "load") == 0) {
       outcome = contains_ci(err.message, word);
       if (!outcome) snprintf(why, sizeof why, "refused at load, but the message lacks '%s': %s", word, err.message);
@@ -111,7 +116,7 @@ static void test_case(const char *dir, const char *name, const cli *c, tally *t)
     for (size_t i = 0; sets && i < n && outcome == 1; i++) {
       if (strncmp(sets[i], "test_data_set_", 14) != 0) continue;
       char *sd = path_join(dir, sets[i]);
-      int r = sd ? run_data_set(m, c->threads, sd, why, sizeof why, &err, &errors, kd, &note, &digest) : 0;
+      int r = sd ? run_data_set(m, c->threads, sd, tol, why, sizeof why, &err, &errors, kd, &note, &digest) : 0;
       free(sd);
       ran++;
       if (r == -1 && expect_error && strcmp(stage, "run") == 0) {

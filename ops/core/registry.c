@@ -26,6 +26,18 @@ static const mx_op_table *table_of(const char *domain, const char *op_type) {
   return NULL;
 }
 
+/* mx_resolve's choice of row, for a tool: mx_resolve keeps its own loop,
+ * which a firmware links (a shared helper made it 8 bytes longer on the
+ * Cortex-M4), while this is left out by --gc-sections there. */
+int mx_op_since(const char *domain, const char *op_type, int64_t version) {
+  const mx_op_table *t = table_of(domain, op_type);
+  if (!t) return -1;
+  int since = 0;
+  for (size_t k = 0; k < t->n_rows; k++)
+    if (t->rows[k].since <= version && t->rows[k].since > since) since = t->rows[k].since;
+  return since;
+}
+
 minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err) {
   if (table_of(domain, op_type)) return MINNX_OK;
   return mx_fail(err, MINNX_E_UNSUPPORTED, "operator '%s' of domain '%s' is not implemented by minnx", op_type,

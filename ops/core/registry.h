@@ -10,6 +10,11 @@
 /* MINNX_OK when some version of the operator is linked in (the loader's op check). */
 minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err);
 
+/* The since version of the row a node of op_type resolves to in a model
+ * importing domain at `version`; 0 when the op is linked in but has no
+ * version at or below it, -1 when it is not linked in (minnx_op_since). */
+int mx_op_since(const char *domain, const char *op_type, int64_t version);
+
 /* The features ops/ops.cmake says each op uses (MX_OP's second argument). */
 enum { MX_OPS_VIEWS_BIT = 1u << 0, MX_OPS_DATA_BIT = 1u << 1, MX_OPS_SCRATCH_BIT = 1u << 2 };
 /* 1 when every linked op uses only the features ops/ops.cmake declares for
