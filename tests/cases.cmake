@@ -36,7 +36,8 @@ file(GLOB official_unary LIST_DIRECTORIES true ${d}/test_abs ${d}/test_neg ${d}/
      ${d}/test_reciprocal* ${d}/test_floor* ${d}/test_ceil* ${d}/test_sqrt* ${d}/test_round ${d}/test_sign
      ${d}/test_relu ${d}/test_leakyrelu* ${d}/test_exp ${d}/test_exp_example ${d}/test_log ${d}/test_log_example
      ${d}/test_erf ${d}/test_sigmoid* ${d}/test_tanh* ${d}/test_hardsigmoid* ${d}/test_hardswish* ${d}/test_elu*
-     ${d}/test_selu* ${d}/test_softplus* ${d}/test_gelu* ${d}/test_celu_expanded)
+     ${d}/test_selu* ${d}/test_softplus* ${d}/test_gelu* ${d}/test_celu_expanded
+     ${d}/test_mvn_expanded)
 list(APPEND official ${official_unary})
 # Convolutions (test_conv_with_* and test_basic_conv_with* leave out ConvInteger's), ConvTranspose's
 # (test_convtranspose*) and pooling.
