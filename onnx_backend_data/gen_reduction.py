@@ -165,6 +165,10 @@ def gen_sums():
     yield sum_case("sums_l1_int32_min", "ReduceL1", I32, np.array([[-(2 ** 31), 0]], np.int32), 13, (1,), 0)
     u = np.array([2 ** 64 - 1, 2], np.uint64)
     yield sum_case("sums_sum_uint64_wraps", "ReduceSum", U64, u, 13, (0,), 0)
+    # one output over 2 x 2^15 + 16 elements: three pieces (ops/reduction/sum.h), which threads split
+    for op, dt in (("ReduceSum", F32), ("ReduceSum", I32)):
+        name = f"sums_{SUM_OPS[op]}_pieces_{dt.name}"
+        yield sum_case(name, op, dt, data(op, dt, (2, 32776), seeded(name)), 13, None, 0)
 
 
 def sums_refused():

@@ -46,18 +46,19 @@ static minnx_status sum_prepare(mx_op_ctx *c, void *params) {
   mx_sum_init(&p->w, op, c->in_dtype[0], in->rank, in->dims, mask, c->isa);
   if (!p->w.k || (op >= MX_SUM_LOGSUM && !p->w.e))
     return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(c->in_dtype[0]));
+  c->scratch = p->copy ? 0 : mx_sum_scratch(&p->w);
   return MINNX_OK;
 }
 
 typedef struct {
   const mx_sum_walk *w;
   const void *in;
-  void *out;
+  void *out, *scratch;
 } sum_split;
 
 static void sum_task(void *ctx, size_t i) {
   const sum_split *s = ctx;
-  mx_sum_part(s->w, s->in, s->out, (int64_t)i, s->w->tasks);
+  mx_sum_part(s->w, s->in, s->out, (int64_t)i, s->w->tasks, s->scratch);
 }
 
 static void sum_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
@@ -65,10 +66,11 @@ static void sum_eval(const mx_exec *x, const void *params, const void *const *in
   if (p->copy) {
     memcpy(out[0], in[0], p->bytes);
   } else if (!x->parallel || p->w.tasks < 2) {
-    mx_sum_run(&p->w, in[0], out[0]);
+    mx_sum_run(&p->w, in[0], out[0], x->scratch);
   } else {
-    sum_split s = {&p->w, in[0], out[0]};
+    sum_split s = {&p->w, in[0], out[0], x->scratch};
     mx_parallel_for(x, sum_task, &s, (size_t)p->w.tasks);
+    mx_sum_done(&p->w, out[0], x->scratch); /* the pieces joined in their order (nothing without pieces) */
   }
 }
 

@@ -61,13 +61,13 @@ typedef struct {
 
 static void softmax_task(void *ctx, size_t i) {
   const softmax_split *s = ctx;
-  mx_sum_part(s->w, s->in, s->out, (int64_t)i, s->w->tasks);
+  mx_sum_part(s->w, s->in, s->out, (int64_t)i, s->w->tasks, NULL);
 }
 
 static void softmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const softmax_params *p = params;
   if (!x->parallel || p->w.tasks < 2) {
-    mx_sum_run(&p->w, in[0], out[0]);
+    mx_sum_run(&p->w, in[0], out[0], NULL); /* (Softmax's sets have no pieces) */
     return;
   }
   softmax_split s = {&p->w, in[0], out[0]};

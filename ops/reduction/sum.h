@@ -20,7 +20,17 @@
  * outputs is taken at once (the `fold` kernels, W partial rows of 16). The
  * groups before are walked as odometers: the kept ones give the block's
  * outputs, the reduced ones (in row-major order) the rows of its set. Tasks
- * take whole blocks: threads split outputs only. */
+ * take whole blocks: threads split outputs only.
+ *
+ * Pieces: one output whose set is the whole input (every dim reduced, or
+ * the others 1) of at least 2 x MX_SUM_PIECE elements, for every op but
+ * ReduceLogSumExp (and Softmax's), is cut by its size alone into pieces of
+ * MX_SUM_PIECE elements in row-major order (the last may be shorter). Each
+ * piece has 16 partials of its own, element j of the set into partial
+ * j mod 16 (MX_SUM_PIECE is a multiple of 16), each from 0 (1); partial l
+ * of the set is then 0 (1) joined with partial l of piece 0, 1, 2, ... in
+ * that order, and the tree follows. Tasks take pieces, the caller joins
+ * them: the same operations at every thread count. */
 #ifndef MX_SUM_H
 #define MX_SUM_H
 
@@ -34,6 +44,8 @@
 #include "ops/core/mathf.h"
 
 enum { MX_SUM_LANES = 16 };
+/* Elements of a piece of one large set (above); a multiple of MX_SUM_LANES. */
+#define MX_SUM_PIECE ((int64_t)1 << 15)
 /* an accumulator block: 16 partials of 32 bytes (W = 32 / sizeof(acc) lanes) */
 #define MX_SUM_ACC_BYTES (MX_SUM_LANES * 32)
 
@@ -62,6 +74,8 @@ struct mx_sum_set {
   mx_sum_rows_fn rows[MX_SUM_OWN];
   mx_sum_fold_fn fold[MX_SUM_OWN];
   void (*finish[MX_SUM_OWN])(void *y, void *acc, int w, int64_t count);
+  /* pieces: partial l (lane 0 of acc's row l) joined with piece[l], l < 16 */
+  void (*merge)(void *acc, const void *piece, mx_sum_op op);
 };
 
 /* expsum.c.in's, floats only: the largest element of each of w lanes (NaN
@@ -234,6 +248,7 @@ typedef struct mx_sum_walk {
   int64_t kdims[MX_MAX_RANK], ksteps[MX_MAX_RANK], rdims[MX_MAX_RANK], rsteps[MX_MAX_RANK];
   int64_t count;                  /* elements of each output's set */
   int64_t ublocks, blocks, tasks;
+  int64_t piece, pieces;          /* one large set cut into pieces (above); 0: none */
 } mx_sum_walk;
 
 /* The kernels of dtype t at the highest level <= isa (NULL: none). */
@@ -241,16 +256,28 @@ const struct mx_sum_set *mx_sum_kernels(mx_dtype t, mx_isa isa);
 const struct mx_expsum_set *mx_expsum_kernels(mx_dtype t, mx_isa isa);
 /* A reduction of a `rank`-dim shape over the axes whose bit is set in `axes`. */
 void mx_sum_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, mx_isa isa);
+/* The same with pieces of `piece` elements (a multiple of 16) in place of
+ * MX_SUM_PIECE: the tests' way to reach the pieces with small shapes. */
+void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes,
+                        mx_isa isa, int64_t piece);
 /* Softmax and LogSoftmax over axis `axis` (coerced: over every dim from it on,
  * the versions before 13). */
 void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced,
                      mx_isa isa);
-/* Blocks [part * blocks / parts, ...) of the output (tasks: mx_sum_part). */
-void mx_sum_part(const mx_sum_walk *w, const void *in, void *out, int64_t part, int64_t parts);
-void mx_sum_run(const mx_sum_walk *w, const void *in, void *out);
+/* Bytes of scratch the pieces need (64-byte multiple; 0 without pieces). */
+size_t mx_sum_scratch(const mx_sum_walk *w);
+/* Blocks [part * blocks / parts, ...) of the output (tasks: mx_sum_part);
+ * with pieces, pieces [part * pieces / parts, ...) into scratch, and then
+ * mx_sum_done (after every part) joins them into the output. mx_sum_run does
+ * it all. scratch: mx_sum_scratch bytes (NULL without pieces). */
+void mx_sum_part(const mx_sum_walk *w, const void *in, void *out, int64_t part, int64_t parts, void *scratch);
+void mx_sum_done(const mx_sum_walk *w, void *out, const void *scratch);
+void mx_sum_run(const mx_sum_walk *w, const void *in, void *out, void *scratch);
 
 /* ---- the reference loops (sum_ref.c): one element at a time, the same order ---- */
 void mx_sum_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, const void *in, void *out);
+void mx_sum_ref_pieces(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, const void *in,
+                       void *out, int64_t piece);
 void mx_softmax_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced, const void *in,
                     void *out);
 

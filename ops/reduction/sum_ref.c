@@ -106,18 +106,44 @@ static uint64_t tree_i(const kind *k, uint64_t *p, int prod) {
   return p[0];
 }
 
-/* One output of a reduction, y[o], over the set st. */
-static void one_output(mx_sum_op op, const kind *k, const void *x, const set *st, void *y, int64_t o) {
-  int64_t n = st->n;
+/* Elements [j0, j1) of the set st into the 16 partials p (already started):
+ * element j into p[j mod 16], in order. */
+static void partials_i(mx_sum_op op, const kind *k, const void *x, const set *st, int64_t j0, int64_t j1, uint64_t *p) {
+  int prod = op == MX_SUM_PROD;
+  for (int64_t j = j0; j < j1; j++) {
+    uint64_t v = load_i(k, x, at(st, j));
+    if (op == MX_SUM_L1 && k->sign && as_signed(k, v) < 0) v = cut(k, 0 - v);
+    if (op == MX_SUM_SUMSQ || op == MX_SUM_L2) v = cut(k, v * v);
+    p[j % MX_SUM_LANES] = cut(k, prod ? p[j % MX_SUM_LANES] * v : p[j % MX_SUM_LANES] + v);
+  }
+}
+
+static void partials_f(mx_sum_op op, const kind *k, const void *x, const set *st, int64_t j0, int64_t j1, double m,
+                       double *p) {
+  int prod = op == MX_SUM_PROD;
+  for (int64_t j = j0; j < j1; j++) {
+    double v = load_f(k, x, at(st, j));
+    if (op == MX_SUM_L1) v = __builtin_fabs(v);
+    if (op == MX_SUM_SUMSQ || op == MX_SUM_L2) v = rnd(k, v * v);
+    if (op == MX_SUM_LOGSUMEXP) v = ref_exp(k, rnd(k, v - m));
+    double *q = &p[j % MX_SUM_LANES];
+    *q = rnd(k, prod ? *q * v : *q + v);
+  }
+}
+
+/* One output of a reduction, y[o], over the set st; piece > 0: in pieces of
+ * that many elements, each with partials of its own, joined in order
+ * (sum.h). */
+static void one_output(mx_sum_op op, const kind *k, const void *x, const set *st, void *y, int64_t o, int64_t piece) {
+  int64_t n = st->n, step = piece ? piece : (n ? n : 1);
   int prod = op == MX_SUM_PROD;
   if (k->integer) {
-    uint64_t p[MX_SUM_LANES];
+    uint64_t p[MX_SUM_LANES], q[MX_SUM_LANES];
     for (int l = 0; l < MX_SUM_LANES; l++) p[l] = prod;
-    for (int64_t j = 0; j < n; j++) {
-      uint64_t v = load_i(k, x, at(st, j));
-      if (op == MX_SUM_L1 && k->sign && as_signed(k, v) < 0) v = cut(k, 0 - v);
-      if (op == MX_SUM_SUMSQ || op == MX_SUM_L2) v = cut(k, v * v);
-      p[j % MX_SUM_LANES] = cut(k, prod ? p[j % MX_SUM_LANES] * v : p[j % MX_SUM_LANES] + v);
+    for (int64_t j0 = 0; j0 < n; j0 += step) {
+      for (int l = 0; l < MX_SUM_LANES; l++) q[l] = prod;
+      partials_i(op, k, x, st, j0, n - j0 < step ? n : j0 + step, q);
+      for (int l = 0; l < MX_SUM_LANES; l++) p[l] = piece ? cut(k, prod ? p[l] * q[l] : p[l] + q[l]) : q[l];
     }
     uint64_t s = tree_i(k, p, prod);
     if (op == MX_SUM_MEAN && n == 0) s = 0;
@@ -128,15 +154,12 @@ static void one_output(mx_sum_op op, const kind *k, const void *x, const set *st
     store_i(k, y, o, s);
     return;
   }
-  double p[MX_SUM_LANES], m = op == MX_SUM_LOGSUMEXP ? set_max(k, x, st, 1) : 0;
+  double p[MX_SUM_LANES], q[MX_SUM_LANES], m = op == MX_SUM_LOGSUMEXP ? set_max(k, x, st, 1) : 0;
   for (int l = 0; l < MX_SUM_LANES; l++) p[l] = prod;
-  for (int64_t j = 0; j < n; j++) {
-    double v = load_f(k, x, at(st, j));
-    if (op == MX_SUM_L1) v = __builtin_fabs(v);
-    if (op == MX_SUM_SUMSQ || op == MX_SUM_L2) v = rnd(k, v * v);
-    if (op == MX_SUM_LOGSUMEXP) v = ref_exp(k, rnd(k, v - m));
-    double *q = &p[j % MX_SUM_LANES];
-    *q = rnd(k, prod ? *q * v : *q + v);
+  for (int64_t j0 = 0; j0 < n; j0 += step) {
+    for (int l = 0; l < MX_SUM_LANES; l++) q[l] = prod;
+    partials_f(op, k, x, st, j0, n - j0 < step ? n : j0 + step, m, q);
+    for (int l = 0; l < MX_SUM_LANES; l++) p[l] = piece ? rnd(k, prod ? p[l] * q[l] : p[l] + q[l]) : q[l];
   }
   double s = tree_f(k, p, prod);
   if (op == MX_SUM_MEAN) s = rnd(k, s / (double)n);
@@ -147,6 +170,11 @@ static void one_output(mx_sum_op op, const kind *k, const void *x, const set *st
 }
 
 void mx_sum_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, const void *in, void *out) {
+  mx_sum_ref_pieces(op, t, rank, dims, axes, in, out, MX_SUM_PIECE);
+}
+
+void mx_sum_ref_pieces(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, const void *in,
+                       void *out, int64_t piece) {
   kind k = kind_of(t);
   int64_t steps[MX_MAX_RANK], n = 1, outs = 1;
   for (int d = rank; d-- > 0;) {
@@ -154,6 +182,8 @@ void mx_sum_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_
     if (axes >> d & 1) n *= dims[d];
     else outs *= dims[d];
   }
+  /* pieces: one output, its set the whole input, at least two pieces */
+  if (op == MX_SUM_LOGSUMEXP || outs != 1 || n < 2 * piece) piece = 0;
   set st = {0, n, 0, {0}, {0}};
   for (int d = 0; d < rank; d++)
     if (axes >> d & 1) st.dims[st.nd] = dims[d], st.steps[st.nd++] = steps[d];
@@ -161,7 +191,7 @@ void mx_sum_ref(mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_
   for (int64_t o = 0; o < outs; o++) {
     st.base = 0;
     for (int d = 0; d < rank; d++) st.base += (axes >> d & 1) ? 0 : ko[d] * steps[d];
-    one_output(op, &k, in, &st, out, o);
+    one_output(op, &k, in, &st, out, o, piece);
     for (int d = rank; d-- > 0;)
       if (!(axes >> d & 1)) {
         if (++ko[d] < dims[d]) break;

@@ -55,6 +55,23 @@ static void kernels(mx_sum_walk *w, mx_sum_op op, mx_dtype t, mx_isa isa) {
 }
 
 void mx_sum_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes, mx_isa isa) {
+  mx_sum_init_pieces(w, op, t, rank, dims, axes, isa, MX_SUM_PIECE);
+}
+
+/* Pieces (sum.h): one output, its set the whole input, every element in one
+ * contiguous row (no fold, no outer reduced group), at least two pieces. */
+static void plan_pieces(mx_sum_walk *w, int64_t piece) {
+  if (w->op == MX_SUM_LOGSUMEXP || w->blocks != 1 || w->fold || w->nr || w->len < 2 * piece) return;
+  w->piece = piece;
+  w->pieces = (w->len + piece - 1) / piece;
+  int64_t most = w->len / (TASK_BYTES / (int64_t)w->esize);
+  if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
+  w->tasks = w->pieces < most ? w->pieces : most;
+  if (w->tasks < 1) w->tasks = 1;
+}
+
+void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes,
+                        mx_isa isa, int64_t piece) {
   kernels(w, op, t, isa);
   int64_t g[MX_MAX_RANK], in_count = 1, out_count = 1;
   int red[MX_MAX_RANK], n = 0;
@@ -80,6 +97,7 @@ void mx_sum_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64
   }
   split(w, n, g, red);
   plan_tasks(w, in_count);
+  if (w->k) plan_pieces(w, piece);
 }
 
 void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced,
@@ -149,10 +167,45 @@ static void each_row(const block *b, int64_t base, int pass) {
   }
 }
 
-void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part, int64_t parts) {
+/* the bytes of one accumulator (lane 0 of each of the 16 partial rows) */
+static size_t acc_size(const mx_sum_walk *w) { return 32 / (size_t)w->k->w; }
+
+size_t mx_sum_scratch(const mx_sum_walk *w) {
+  size_t n = w->pieces ? (size_t)w->pieces * MX_SUM_LANES * acc_size(w) : 0;
+  return (n + 63) & ~(size_t)63;
+}
+
+/* Piece i's 16 partials, saved at scratch + i x 16 accumulators. */
+static void piece_sums(const mx_sum_walk *w, const unsigned char *in, unsigned char *scratch, int64_t i) {
+  _Alignas(64) unsigned char acc[MX_SUM_ACC_BYTES];
+  int64_t j0 = i * w->piece, n = w->len - j0 < w->piece ? w->len - j0 : w->piece;
+  mx_sum_op op = w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op;
+  size_t as = acc_size(w);
+  w->k->start(acc, op);
+  w->k->rows[op](acc, in + (size_t)j0 * w->esize, n, 0, NULL);
+  for (int l = 0; l < MX_SUM_LANES; l++) memcpy(scratch + ((size_t)i * MX_SUM_LANES + (size_t)l) * as, acc + l * 32, as);
+}
+
+void mx_sum_done(const mx_sum_walk *w, void *out, const void *scratch) {
+  if (!w->pieces) return;
+  _Alignas(64) unsigned char acc[MX_SUM_ACC_BYTES];
+  size_t as = acc_size(w);
+  w->k->start(acc, w->op);
+  for (int64_t i = 0; i < w->pieces; i++)
+    w->k->merge(acc, (const unsigned char *)scratch + (size_t)i * MX_SUM_LANES * as, w->op);
+  if (w->op == MX_SUM_LOGSUM) w->e->finish_log(out, acc, 1, NULL);
+  else w->k->finish[w->op](out, acc, 1, w->count);
+}
+
+void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part, int64_t parts, void *scratch) {
   unsigned char *out = out_;
   _Alignas(64) unsigned char acc[MX_SUM_ACC_BYTES];
   _Alignas(32) unsigned char m[32], s[32];
+  if (w->pieces) {
+    for (int64_t i = w->pieces * part / parts, e = w->pieces * (part + 1) / parts; i < e; i++)
+      piece_sums(w, in, scratch, i);
+    return;
+  }
   int64_t b0 = w->blocks * part / parts, b1 = w->blocks * (part + 1) / parts;
   for (int64_t bi = b0; bi < b1; bi++) {
     int64_t in_off, out_off;
@@ -185,4 +238,7 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
   }
 }
 
-void mx_sum_run(const mx_sum_walk *w, const void *in, void *out) { mx_sum_part(w, in, out, 0, 1); }
+void mx_sum_run(const mx_sum_walk *w, const void *in, void *out, void *scratch) {
+  mx_sum_part(w, in, out, 0, 1, scratch);
+  mx_sum_done(w, out, scratch);
+}

@@ -1570,9 +1570,25 @@ static void sum_check(const node_spec *s, void *const *in, const minnx_tensor *y
     mx_sum_walk w;
     if (softmax) mx_softmax_init(&w, op, s->t, r, s->dims[0], axis, coerced, (mx_isa)isa);
     else mx_sum_init(&w, op, s->t, r, s->dims[0], axes, (mx_isa)isa);
-    mx_sum_run(&w, in[0], tmp);
+    void *scratch = mx_sum_scratch(&w) ? malloc(mx_sum_scratch(&w)) : NULL;
+    mx_sum_run(&w, in[0], tmp, scratch);
+    free(scratch);
     compare(s, names[isa], s->t, tmp, ref, y->nbytes);
   }
+  if (softmax) return;
+  /* pieces of 32 elements (sum.h), which the fuzzer's small shapes reach, in 1, 2 and 3 parts */
+  mx_sum_ref_pieces(op, s->t, r, s->dims[0], axes, in[0], ref, 32);
+  static const char *const piece_names[] = {"pieces of 32, 1 part", "pieces of 32, 2 parts", "pieces of 32, 3 parts"};
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++)
+    for (int parts = 1; parts <= 3; parts++) {
+      mx_sum_walk w;
+      mx_sum_init_pieces(&w, op, s->t, r, s->dims[0], axes, (mx_isa)isa, 32);
+      void *scratch = mx_sum_scratch(&w) ? malloc(mx_sum_scratch(&w)) : NULL;
+      for (int p = parts; p-- > 0;) mx_sum_part(&w, in[0], tmp, p, parts, scratch);
+      mx_sum_done(&w, tmp, scratch);
+      free(scratch);
+      compare(s, piece_names[parts - 1], s->t, tmp, ref, y->nbytes);
+    }
 }
 
 /* The normalizations' reference loops (ops/nn/norm_ref.c). */

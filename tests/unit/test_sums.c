@@ -54,8 +54,9 @@ static const mx_dtype types[] = {MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16, MINNX
 
 static void fill(mx_dtype t, void *x, int64_t n) {
   for (int64_t i = 0; i < n; i++) {
-    double v = (double)(int)(next() % 2001 - 1000) / 256.0;
-    if (next() % 64 == 0) v = next() % 2 ? INFINITY : NAN;
+    /* full mantissas, so that sums round and their order shows; NaN and infinities in the small sets only */
+    double v = (double)(int64_t)(next() >> 11) * 0x1p-53 * 8.0 - 4.0;
+    if (n <= 256 && next() % 64 == 0) v = next() % 2 ? INFINITY : NAN;
     switch (t) {
       case MINNX_FLOAT: ((float *)x)[i] = (float)v; break;
       case MINNX_DOUBLE: ((double *)x)[i] = v; break;
@@ -94,10 +95,12 @@ static const shape shapes[] = {
     {2, {17, 21}, 1},      {3, {4, 5, 19}, 5},     {3, {4, 5, 19}, 2},    {4, {2, 3, 4, 5}, 10},
     {4, {2, 3, 4, 5}, 5},  {3, {2, 0, 3}, 2},      {3, {2, 0, 3}, 5},     {3, {3, 1, 9}, 2},
     {2, {1, 300}, 3},      {3, {6, 7, 33}, 7},
+    /* one output over the whole input: pieces (sum.h), of 32 elements below and of MX_SUM_PIECE */
+    {1, {1000}, 1},        {3, {1, 50, 13}, 7},    {2, {33, 31}, 3},      {1, {2 * MX_SUM_PIECE + 17}, 1},
 };
 
 static void walks(void) {
-  int bad = 0, runs = 0;
+  int bad = 0, runs = 0, pieces = 0;
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
     const shape *sh = &shapes[s];
     int64_t n = 1, outs = 1;
@@ -116,27 +119,38 @@ static void walks(void) {
         if (softmax && sh->rank == 0) continue;
         int64_t count = softmax ? n : outs;
         if (softmax) mx_softmax_ref((mx_sum_op)op, t, sh->rank, sh->dims, axis, coerced, x, ref);
-        else mx_sum_ref((mx_sum_op)op, t, sh->rank, sh->dims, sh->axes, x, ref);
-        for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++)
-          for (int parts = 1; parts <= 3; parts++) {
-            mx_sum_walk w;
-            if (softmax) mx_softmax_init(&w, (mx_sum_op)op, t, sh->rank, sh->dims, axis, coerced, (mx_isa)isa);
-            else mx_sum_init(&w, (mx_sum_op)op, t, sh->rank, sh->dims, sh->axes, (mx_isa)isa);
-            memset(got, 0xa5, room);
-            for (int p = parts; p-- > 0;) mx_sum_part(&w, x, got, p, parts);
-            runs++;
-            if (!same(t, got, ref, count)) {
-              bad++;
-              fprintf(stderr, "shape %zu, dtype %d, op %d, isa %d, %d parts: differs from the reference\n", s, t, op,
-                      isa, parts);
+        for (int small = 0; small < 2; small++) {
+          int64_t piece = small ? 32 : MX_SUM_PIECE;
+          if (small && (softmax || n > 4096)) continue;
+          if (!softmax) mx_sum_ref_pieces((mx_sum_op)op, t, sh->rank, sh->dims, sh->axes, x, ref, piece);
+          for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++)
+            for (int parts = 1; parts <= 3; parts++) {
+              mx_sum_walk w;
+              if (softmax) mx_softmax_init(&w, (mx_sum_op)op, t, sh->rank, sh->dims, axis, coerced, (mx_isa)isa);
+              else mx_sum_init_pieces(&w, (mx_sum_op)op, t, sh->rank, sh->dims, sh->axes, (mx_isa)isa, piece);
+              size_t sb = mx_sum_scratch(&w);
+              void *scratch = sb ? malloc(sb) : NULL;
+              if (sb) memset(scratch, 0x5a, sb);
+              pieces += w.pieces > 0;
+              memset(got, 0xa5, room);
+              for (int p = parts; p-- > 0;) mx_sum_part(&w, x, got, p, parts, scratch);
+              mx_sum_done(&w, got, scratch);
+              free(scratch);
+              runs++;
+              if (!same(t, got, ref, count)) {
+                bad++;
+                fprintf(stderr, "shape %zu, dtype %d, op %d, isa %d, %d parts, piece %lld: differs from the reference\n",
+                        s, t, op, isa, parts, (long long)piece);
+              }
             }
-          }
+        }
       }
       free(x), free(ref), free(got);
     }
   }
   CHECK_EQ_INT(bad, 0);
   CHECK(runs > 1000);
+  CHECK(pieces > 100); /* the pieces were reached, small and of MX_SUM_PIECE */
 }
 
 int main(void) {
