@@ -42,6 +42,18 @@ static inline int64_t mx_conv_in_plane(const mx_conv_geom *g) { return g->in[0] 
  * x, that image's [C, in...]; es: 4 (float) or 8 (double). */
 void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, int64_t r0, int64_t r1);
 
+/* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
+ * channel from the input channel of its own number (group == C == M), in the
+ * order above, without im2col; the bias b (or NULL) added last. buf: the
+ * task's scratch, MX_CONV_DW_ROWS(g) floats. */
+#define MX_DWCONV_MAX_TAPS 64 /* kd x kh and kw at most (larger kernels take the im2col path) */
+typedef void (*mx_dwconv_fn)(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                             int64_t c0, int64_t c1, float *buf);
+/* The kernel for g at an MX_GEMM_ level (clamped to what this build has), or NULL when g's kernel is too large. */
+mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
+/* Floats of one phase of a padded tap row; a task's scratch is kd x kh x stride of them. */
+int64_t mx_dwconv_phase(const mx_conv_geom *g);
+
 /* What prepare chooses for a convolution of geometry g (its shapes known):
  * the product of one image (float and float16: the packed float32 kernels
  * at an instruction-set level; double: the row kernel), its tasks, and where
@@ -50,11 +62,14 @@ typedef struct mx_conv_plan {
   mx_conv_geom g;
   mx_dtype t;
   int pointwise, bias; /* pointwise: 1x1, stride 1, no padding: the image is col itself */
+  mx_dwconv_fn dw;      /* float and float16, depthwise (group == C == M, not 1x1): no im2col, no product */
+  int64_t dw_tasks;
+  size_t dw_bytes;      /* a task's padded rows */
   mx_sgemm_plan sg;     /* float, float16 (sg.d: the product's dims for double too) */
   mx_gemm_rows_fn rows; /* double */
   int64_t row_tasks, col_tasks, bias_tasks;
   mx_convert_params to_f32, from_f32; /* float16 */
-  /* scratch: the product's, col, then float16's float32 copies of X, W, B, Y */
+  /* scratch: the product's, col (or the depthwise tasks' rows), then float16's float32 copies of X, W, B, Y */
   size_t off_col, off_x, off_w, off_b, off_y, scratch;
 } mx_conv_plan;
 

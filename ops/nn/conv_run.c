@@ -44,7 +44,18 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   d.bsa[0] = d.m * k;
   d.bsb[0] = k * plane;
   size_t total = 0, es = t == MINNX_DOUBLE ? 8 : 4;
-  if (t == MINNX_DOUBLE) {
+  if (t != MINNX_DOUBLE && g->group == g->c && g->group == g->m && !p->pointwise && (p->dw = mx_dwconv_kernel(g, isa))) {
+    /* depthwise: each channel's planes directly (dwconv.c), each task with its padded rows; float16 still
+     * through float32 copies */
+    int64_t floats, all;
+    p->dw_tasks = tasks_for((double)g->m * (double)plane * (double)window * 4, g->m);
+    if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
+        __builtin_mul_overflow(floats, mx_dwconv_phase(g), &floats) || floats > INT64_MAX / 8)
+      return 0;
+    p->dw_bytes = round64_size((size_t)floats * 4);
+    if (__builtin_mul_overflow((int64_t)(p->dw_bytes / 4), p->dw_tasks, &all) || !take_bytes(&total, &p->off_col, all, 4))
+      return 0;
+  } else if (t == MINNX_DOUBLE) {
     p->rows = mx_gemm_rows_kernel_isa(MINNX_DOUBLE, isa >= MX_GEMM_FMA);
     p->sg.d = d;
     p->row_tasks = tasks_for((double)g->m * (double)plane * (double)(k ? k : 1), g->m);
@@ -53,7 +64,7 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     mx_sgemm_plan_init(&p->sg, &d, isa);
     total = round64_size(mx_sgemm_scratch(&p->sg));
   }
-  if (!p->pointwise && !take_bytes(&total, &p->off_col, col, es)) return 0;
+  if (!p->pointwise && !p->dw && !take_bytes(&total, &p->off_col, col, es)) return 0;
   if (t == MINNX_FLOAT16) {
     int64_t xs, ws, ys;
     if (__builtin_mul_overflow(g->n, rows / window * mx_conv_in_plane(g), &xs) ||
@@ -105,6 +116,14 @@ static void bias_task(void *ctx, size_t t) {
   }
 }
 
+/* Depthwise: channels [m t / n, m (t + 1) / n), bias included. */
+static void dw_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  int64_t m = r->p->g.m, n = r->p->dw_tasks;
+  r->p->dw(&r->p->g, (const float *)r->x, (const float *)r->w, (const float *)r->b, (float *)r->y, m * (int64_t)t / n,
+           m * ((int64_t)t + 1) / n, (float *)(r->col + t * r->p->dw_bytes));
+}
+
 static void run_tasks(const mx_exec *x, minnx_task_fn task, void *ctx, int64_t n) {
   if (x) mx_parallel_for(x, task, ctx, (size_t)n);
   else
@@ -126,6 +145,11 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
   }
   for (int64_t n = 0; n < g->n; n++) {
     conv_image r = {p, xx + (size_t)(n * in_image) * es, ww, bb, NULL, yy + (size_t)(n * out_image) * es};
+    if (p->dw) {
+      r.col = s + p->off_col; /* the tasks' padded rows, dw_bytes each */
+      run_tasks(x, dw_task, &r, p->dw_tasks);
+      continue;
+    }
     if (p->pointwise) {
       r.col = (unsigned char *)(uintptr_t)r.x; /* only read: the product's B */
     } else {

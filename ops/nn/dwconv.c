@@ -1,0 +1,160 @@
+/* Depthwise convolutions (conv.h: one input channel and one output channel
+ * per group) in float32, without im2col. The order is Conv's (conv.h),
+ * operation for operation: every output's accumulator starts at 0 and takes
+ * fma(w, x', acc) for each tap (kd, kh, kw, the last fastest), x' the input
+ * element under the tap or 0 where it falls in the padding (fma(w, 0, acc)
+ * is computed, not skipped: an infinite or NaN weight there gives NaN, as
+ * the im2col product does); then the bias is added, one more rounding.
+ *
+ * The walk: for each output row, the input rows under its taps (kd, kh) are
+ * copied into the task's scratch with their padding as zeros, split by
+ * phase when the stride s is more than 1 (phase p holds the padded row's
+ * elements p, p + s, p + 2s, ...), so that for every tap the row's outputs
+ * read consecutive elements. The AVX2+FMA and AVX-512F levels then keep
+ * 8 x NB outputs' accumulators in registers while the taps pass
+ * (_mm256_fmadd_ps: fmaf on 8 lanes, one rounding each; the row's last
+ * outputs with masked loads and stores); the portable level (fmaf: one instruction on aarch64 and the
+ * Cortex-M4, a libm call on an x86-64 without FMA) runs one output at a time.
+ * conv_run.c chooses the level at prepare. */
+#include <math.h>
+#include <string.h>
+
+#include "ops/core/kernel.h"
+#include "ops/nn/conv.h"
+
+/* Floats of one padded tap row: s phases of mx_dwconv_phase elements. */
+int64_t mx_dwconv_phase(const mx_conv_geom *g) {
+  return g->out[2] + (g->k[2] - 1) * g->dil[2] / g->stride[2];
+}
+
+/* The padded row of input row src (NULL: all padding) into dst, by phase:
+ * dst[p * len + t] = padded[t * s + p], padded[q] = src[q - pad] inside the
+ * row, else 0. */
+static void fill_row(const mx_conv_geom *g, float *dst, int64_t len, const float *src) {
+  int64_t s = g->stride[2], pad = g->pad[2], in = g->in[2];
+  if (s == 1 && src) {
+    int64_t a = pad < len ? pad : len, b = pad + in < len ? pad + in : len; /* [a, b): the row's elements */
+    memset(dst, 0, (size_t)a * sizeof(float));
+    if (b > a) memcpy(dst + a, src + (a - pad), (size_t)(b - a) * sizeof(float));
+    if (len > (b > a ? b : a)) memset(dst + (b > a ? b : a), 0, (size_t)(len - (b > a ? b : a)) * sizeof(float));
+    return;
+  }
+  for (int64_t p = 0; p < s; p++, dst += len) {
+    /* [a, b): the t whose element t * s + p - pad lies in the row */
+    int64_t a = pad - p <= 0 ? 0 : (pad - p + s - 1) / s, b = in + pad - p <= 0 ? 0 : (in + pad - p + s - 1) / s;
+    if (!src) a = b = 0;
+    if (a > len) a = len;
+    if (b > len) b = len;
+    if (b < a) b = a;
+    for (int64_t t = 0; t < a; t++) dst[t] = 0.0f;
+    for (int64_t t = a; t < b; t++) dst[t] = src[t * s + p - pad];
+    for (int64_t t = b; t < len; t++) dst[t] = 0.0f;
+  }
+}
+
+/* Outputs [o0, o1) of one row, one at a time: rows[r] the padded rows of
+ * the taps (kd, kh) in order, at[kw] where tap kw of output 0 reads. */
+static MX_ALWAYS_INLINE void outputs(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
+                                     const int64_t *at, int64_t o0, int64_t o1, const float *b) {
+  for (int64_t o = o0; o < o1; o++) {
+    float acc = 0.0f;
+    const float *wr = w;
+    for (int64_t r = 0; r < nrows; r++, wr += kwn)
+      for (int64_t kw = 0; kw < kwn; kw++) acc = fmaf(wr[kw], rows[r][at[kw] + o], acc);
+    y[o] = b ? acc + *b : acc;
+  }
+}
+
+#if MX_X86_AVX2
+#include <immintrin.h>
+
+/* Outputs [o0, o0 + 8 nb) of one row, their accumulators in registers. */
+MX_FMA_TARGET static inline void block(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
+                                       const int64_t *at, int64_t o0, const float *b, const int nb) {
+  __m256 acc[4];
+  for (int v = 0; v < nb; v++) acc[v] = _mm256_setzero_ps();
+  for (int64_t r = 0; r < nrows; r++, w += kwn)
+    for (int64_t kw = 0; kw < kwn; kw++) {
+      const float *x = rows[r] + at[kw] + o0;
+      __m256 wv = _mm256_set1_ps(w[kw]);
+      for (int v = 0; v < nb; v++) acc[v] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(x + 8 * v), acc[v]);
+    }
+  for (int v = 0; v < nb; v++)
+    _mm256_storeu_ps(y + o0 + 8 * v, b ? _mm256_add_ps(acc[v], _mm256_set1_ps(*b)) : acc[v]);
+}
+
+/* The last n < 8 outputs from o0: the same lanes, loads and stores masked. */
+MX_FMA_TARGET static inline void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
+                                      const int64_t *at, int64_t o0, int64_t n, const float *b) {
+  __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 acc = _mm256_setzero_ps();
+  for (int64_t r = 0; r < nrows; r++, w += kwn)
+    for (int64_t kw = 0; kw < kwn; kw++)
+      acc = _mm256_fmadd_ps(_mm256_set1_ps(w[kw]), _mm256_maskload_ps(rows[r] + at[kw] + o0, mask), acc);
+  _mm256_maskstore_ps(y + o0, mask, b ? _mm256_add_ps(acc, _mm256_set1_ps(*b)) : acc);
+}
+#endif
+
+/* Channels [c0, c1) of one image: x [C, in...], w [C, window], b [C] or
+ * NULL, y [C, out...]; buf: the task's scratch (mx_dwconv_scratch bytes). */
+static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                    int64_t c0, int64_t c1, float *buf, const int vec) {
+  int64_t window = mx_conv_window(g), in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g), ow = g->out[2];
+  int64_t kwn = g->k[2], nrows = g->k[0] * g->k[1], s = g->stride[2], len = mx_dwconv_phase(g);
+  int64_t at[MX_DWCONV_MAX_TAPS];
+  const float *rows[MX_DWCONV_MAX_TAPS];
+  for (int64_t kw = 0; kw < kwn; kw++) at[kw] = kw * g->dil[2] % s * len + kw * g->dil[2] / s;
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * in_plane, *wc = w + c * window, *bc = b ? b + c : NULL;
+    float *yc = y + c * plane;
+    for (int64_t od = 0; od < g->out[0]; od++)
+      for (int64_t oh = 0; oh < g->out[1]; oh++) {
+        int64_t r = 0;
+        for (int64_t kd = 0; kd < g->k[0]; kd++) {
+          int64_t id = od * g->stride[0] + kd * g->dil[0] - g->pad[0];
+          for (int64_t kh = 0; kh < g->k[1]; kh++, r++) {
+            int64_t ih = oh * g->stride[1] + kh * g->dil[1] - g->pad[1];
+            float *dst = buf + r * s * len;
+            fill_row(g, dst, len,
+                     id >= 0 && id < g->in[0] && ih >= 0 && ih < g->in[1] ? xc + (id * g->in[1] + ih) * g->in[2] : NULL);
+            rows[r] = dst;
+          }
+        }
+        float *yr = yc + (od * g->out[1] + oh) * ow;
+        int64_t o = 0;
+#if MX_X86_AVX2
+        if (vec) {
+          for (; o + 32 <= ow; o += 32) block(yr, rows, nrows, wc, kwn, at, o, bc, 4);
+          for (; o + 8 <= ow; o += 8) block(yr, rows, nrows, wc, kwn, at, o, bc, 1);
+          if (o < ow) tail(yr, rows, nrows, wc, kwn, at, o, ow - o, bc);
+          o = ow;
+        }
+#else
+        (void)vec;
+#endif
+        outputs(yr, rows, nrows, wc, kwn, at, o, ow, bc);
+      }
+  }
+}
+
+static void planes_port(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y, int64_t c0,
+                        int64_t c1, float *buf) {
+  planes(g, x, w, b, y, c0, c1, buf, 0);
+}
+
+#if MX_X86_AVX2
+MX_FMA_TARGET static void planes_fma(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                     int64_t c0, int64_t c1, float *buf) {
+  planes(g, x, w, b, y, c0, c1, buf, 1);
+}
+#endif
+
+mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
+  if (g->k[0] * g->k[1] > MX_DWCONV_MAX_TAPS || g->k[2] > MX_DWCONV_MAX_TAPS) return NULL;
+#if MX_X86_AVX2
+  if (isa >= MX_GEMM_FMA) return planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
+#else
+  (void)isa;
+#endif
+  return planes_port;
+}
