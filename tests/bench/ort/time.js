@@ -12,7 +12,8 @@
 // the binding and ORT's environment are loaded before that, and the inputs read), then binds its
 // outputs to buffers of their own (so that ORT writes into them and nothing is copied per run), warms
 // up W runs, the last of which sizes a batch of runs lasting at least 20 us (as `minnx bench` does for
-// tiny graphs, so that the clock's cost does not count), and times N batches. Only ORT's run is timed:
+// tiny graphs, so that the clock's cost does not count), and times N batches (fewer, at least 3, when
+// one run takes more than a second: about 10 s of runs; the first line gives the count). Only ORT's run is timed:
 // through the binding's synchronous run (the public API's run adds a turn of Node's event loop).
 // Output, one key=value per line, the last `ns_per_run=<median>` as `minnx bench` prints it:
 //   ort=1.30.0 threads=T runs=N batch=B min_ns=...
@@ -278,6 +279,11 @@ try {
       run();
       const one = Number(process.hrtime.bigint() - t0);
       batch = one >= 20000 ? 1 : Math.floor(20000 / Math.max(one, 1));
+      // a run of seconds (an op ORT runs slowly): at most about 10 s of timed runs, and at least 3
+      if (one > 1e9) {
+        args.repeat = Math.min(args.repeat, Math.max(3, Math.floor(10e9 / one)) | 1);
+        break;
+      }
     }
     for (let i = 0; i < args.repeat; i++) {
       const t0 = process.hrtime.bigint();
