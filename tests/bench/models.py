@@ -1,15 +1,26 @@
 #!/usr/bin/python3
-"""The cost of the corpus of real models (tests/models): for each model, `minnx bench` on its
-opset-17 static case (batch 1, the case's own input) at 1 and 2 threads, interleaved over several
-rounds, the median of each round's median; and its memory as `minnx info` reports it (arena,
-session, the model with its weights copied and left in place).
+"""The cost of the corpus of real models (tests/models) against ONNX Runtime: for each model,
+`minnx bench` on its opset-17 static case (batch 1, the case's own input) and ONNX Runtime 1.30 on
+the same case (tests/bench/ort/time.js: intra-op threads as minnx's, inter-op 1, sequential, only the
+runs timed), at 1 and 2 threads, interleaved over several rounds, the median of each round's median
+and of the rounds' ratios minnx/ORT; and the memory each needs for the model:
+  minnx  the exact sizes `minnx info` reports: the arena (the values), the session (the arena, packed
+         weights and the rest of a session), the model kept after loading with its weights copied
+         and left in place (weights_in_place: the caller's bytes, or flash, hold them), and the total
+         a caller provides (model kept + session), copied / in place;
+  ORT    the peak RSS delta of creating its session and one run, in a process that has loaded ORT
+         and read the input (VmHWM reset through /proc/self/clear_refs just before): its copy of the
+         weights, its arena, its threads' stacks and the pages of libonnxruntime that the session
+         touches for the first time; the median over the rounds at 1 thread.
 
     /usr/bin/python3 tests/bench/models.py [--minnx build/minnx] [--cache build/models] [--rounds 5]
-                                           [--repeat 20] [--only NAME,...]
+                                           [--repeat 20] [--only NAME,...] [--ort DIR] [--node node]
 
 The corpus is exported into CACHE as the ctests do (tests/models/run.py generate: once per
-version of the generator; Debian's python3-torch and python3-torchvision). Not part of ctest:
-timings need a quiet machine. A model minnx refuses is a row saying why, not a timing.
+version of the generator; Debian's python3-torch and python3-torchvision). ORT is installed by
+tests/bench/ort/install.sh (npm onnxruntime-node 1.30.0, a measuring peer, never linked into minnx);
+without it its columns say "-". Not part of ctest: timings need a quiet machine. A model minnx
+refuses is a row saying why, not a timing.
 """
 import argparse
 import os
@@ -21,6 +32,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RUN = os.path.join(ROOT, "tests", "models", "run.py")
+sys.path.insert(0, HERE)
+import run as bench_run  # noqa: E402  (tests/bench/run.py: finding and timing ONNX Runtime)
 
 
 def models():
@@ -59,41 +72,74 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--only", help="model names, comma-separated (default: every model)")
+    ap.add_argument("--ort", default=bench_run.default_ort_dir(),
+                    help="where tests/bench/ort/install.sh installed ONNX Runtime")
+    ap.add_argument("--node", default="node")
     args = ap.parse_args()
     names = models()
-    r = subprocess.run([sys.executable, RUN, "generate", args.cache] + names)
-    if r.returncode:
-        sys.exit(f"the corpus could not be exported (run.py generate exited {r.returncode})")
     if args.only:
         unknown = set(args.only.split(",")) - set(names)
         if unknown:
             sys.exit(f"unknown models: {', '.join(sorted(unknown))} (the corpus has {', '.join(names)})")
+    r = subprocess.run([sys.executable, RUN, "generate", args.cache] + names)
+    if r.returncode:
+        sys.exit(f"the corpus could not be exported (run.py generate exited {r.returncode})")
+    if args.only:
         names = [n for n in names if n in args.only.split(",")]
-    rows = []
+    ort, why_no_ort = bench_run.find_ort(os.path.abspath(args.ort), args.node)
+    if not ort:
+        print(f"ONNX Runtime's columns say '-': {why_no_ort}", file=sys.stderr)
+    rows, notes = [], []
     for name in names:
         case = os.path.join(args.cache, "cases", f"{name}_opset17_static")
-        times = {1: [], 2: []}
-        why = None
+        times = {k: [] for k in ("m1", "m2", "o1", "o2", "r1", "r2")}
+        rss = []
+        why = ort_why = None
+        rep = ["--repeat", str(args.repeat), "--warmup", "3"]
         for _ in range(args.rounds):
             for t in (1, 2):
                 ns, why = bench(args.minnx, case, t, args.repeat)
                 if why:
                     break
-                times[t].append(ns)
+                times[f"m{t}"].append(ns)
+                if ort and not ort_why:  # the same round, the same thread count
+                    o, delta, ort_why = bench_run.ort_time(ort, case, rep, t)
+                    if not ort_why:
+                        times[f"o{t}"].append(o)
+                        times[f"r{t}"].append(ns / o)
+                        if t == 1 and delta is not None:
+                            rss.append(delta)
             if why:
                 break
         mem = memory(args.minnx, case)
         if why:
-            rows.append(f"| {name} | refused: {why} | | | | | |")
+            rows.append(f"| {name} | refused: {why} |" + " |" * 11)
             continue
-        t1, t2 = statistics.median(times[1]), statistics.median(times[2])
-        rows.append(f"| {name} | {t1 / 1e6:.3f} | {t2 / 1e6:.3f} | {t1 / t2:.2f} | {kib(mem['arena'])} | "
-                    f"{kib(mem['session'])} | {kib(mem['model'])} / {kib(mem['model_in_place'])} |")
+        if ort_why:
+            notes.append(f"ORT refused {name}: {ort_why}")
+        med = {k: statistics.median(v) if v else None for k, v in times.items()}
+        ms = lambda v: "-" if v is None else f"{v / 1e6:.3f}"
+        ratio = lambda v: "-" if v is None else f"{v:.2f}x"
+        total = mem["model"] + mem["session"]
+        total_in_place = mem["model_in_place"] + mem["session"]
+        ort_rss = statistics.median(rss) if rss else None
+        rows.append(f"| {name} | {ms(med['m1'])} | {ms(med['o1'])} | {ratio(med['r1'])} | {ms(med['m2'])} | "
+                    f"{ms(med['o2'])} | {ratio(med['r2'])} | {kib(mem['arena'])} | {kib(mem['session'])} | "
+                    f"{kib(mem['model'])} / {kib(mem['model_in_place'])} | {kib(total)} / {kib(total_in_place)} | "
+                    f"{kib(ort_rss)} | {ratio(total / ort_rss if ort_rss else None)} |")
         print(rows[-1], file=sys.stderr, flush=True)
-    print("| model (opset 17, batch 1) | ms, 1 thread | ms, 2 threads | speedup | arena KiB | session KiB "
-          "| model KiB (copied / weights in place) |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| model (opset 17, batch 1) | minnx ms, 1 thread | ORT ms, 1 thread | minnx/ORT | minnx ms, 2 threads "
+          "| ORT ms, 2 threads | minnx/ORT | minnx arena KiB | minnx session KiB "
+          "| minnx model KiB (copied / weights in place) | minnx total KiB (copied / in place) "
+          "| ORT peak RSS delta KiB | minnx/ORT memory (copied) |")
+    print("| --- |" + " ---: |" * 12)
     print("\n".join(rows))
+    print(f"\n({args.rounds} rounds of {args.repeat} runs; a time is the median over the rounds of a median, a "
+          "ratio the median of the rounds' ratios; "
+          + (f"ORT: onnxruntime-node {bench_run.ORT_VERSION} through its Node binding)" if ort
+             else f"ORT: {why_no_ort})"))
+    for n in notes:
+        print(f"({n})")
 
 
 if __name__ == "__main__":

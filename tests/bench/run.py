@@ -8,7 +8,17 @@ bytes:
           once (per node, for a graph of several), with software prefetch and the machine's full
           vector width (built here at -O3 -march=native), at 1 thread and at N;
   minnx   `minnx bench DIR --threads T` (session run only, median of N runs), T = 1 and N;
-  numpy   the same op in numpy, into preallocated outputs where numpy allows it.
+  numpy   the same op in numpy, into preallocated outputs where numpy allows it;
+  ORT     ONNX Runtime 1.30 (npm onnxruntime-node, installed by tests/bench/ort/install.sh into
+          --ort DIR, default ~/.cache/minnx/onnxruntime-node-1.30.0; a peer for the benchmark only, never linked into minnx) on
+          the same model and inputs, tests/bench/ort/time.js: intra-op threads T, inter-op 1,
+          sequential, outputs bound to buffers of their own, the runs only timed (median of N, tiny
+          graphs in batches as minnx bench does), at T = 1 and N, right after minnx at the same T;
+          the ratio minnx/ORT per round (<= 1.00x is the target "no slower than ORT" where an issue
+          sets it). Without node or the package those columns say "-"; a workload ORT refuses (an
+          operator or dtype it lacks, such as bfloat16 tensors in its Node binding) is named below
+          the table. ORT runs through its Node binding, whose own cost per run (a few microseconds)
+          is in every ORT cell: the footer gives it, timed on an Identity of one float.
 The matrix products (MatMul, Gemm) also get a second table, in the same rounds: their GFLOP/s
 against the machine's float32 FMA peak (tests/bench/gemm_peers.c's probe: independent FMA chains
 at the full vector width, at 1 thread and at N) and against OpenBLAS's cblas_sgemm on the same
@@ -21,10 +31,12 @@ their ratio cancels most of the drift of a shared machine).
 Run it with Debian's python3 (python3-onnx, python3-numpy), after a Release build:
     /usr/bin/python3 tests/bench/run.py [--minnx build/minnx] [--work build/bench] [--rounds 5]
                                        [--only SUBSTRING] [--no-numpy] [--threads N]
+                                       [--ort DIR] [--node node]
 (--threads: default, the online CPUs.)
 It is not part of ctest: timings need a quiet machine, and the inputs take about 1 GB of disk.
 """
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -69,6 +81,11 @@ class Workload:
     target: str = ""          # the issue's target: "1.15x" (ratio to the floor), "50ns" (absolute)
     flops: int = 0            # matrix products: their floating-point operations (2 M N K)
     blas: tuple = None        # and OpenBLAS's peer: (M, N, K, transB)
+    vs_ort: bool = False      # the issue's target against ONNX Runtime: no slower at the same thread count
+    opset: int = 13           # the model's opset import
+    consts: Callable = None   # rng -> {name: array}: initializers (a layer's weights), read by the nodes
+    macs: int = 0             # multiply-adds (convolutions): sizes the repeats of compute-bound workloads
+    const_arrays: dict = field(default_factory=dict)  # consts' arrays, made with the inputs
 
     def meets(self, ratio, ns):
         if self.target.endswith("x"):
@@ -303,6 +320,105 @@ for _w in WORKLOADS:
                  else "1.15x")
 
 
+# ---- the arithmetic of real models (issue 20): elementwise against the floor, transcendental
+# functions and Softmax against ONNX Runtime --------------------------------------------------------
+
+def np_binary(fn):
+    return lambda ins, outs: fn(ins[0], ins[1], out=outs[0])
+
+
+def np_unary(fn):
+    return lambda ins, outs: fn(ins[0], out=outs[0])
+
+
+def np_sigmoid(ins, outs):
+    y = outs[0]
+    np.negative(ins[0], out=y)
+    np.exp(y, out=y)
+    y += 1
+    np.reciprocal(y, out=y)
+
+
+def np_softmax(ins, outs):
+    y = outs[0]
+    np.subtract(ins[0], ins[0].max(axis=-1, keepdims=True), out=y)
+    np.exp(y, out=y)
+    y /= y.sum(axis=-1, keepdims=True)
+
+
+SQ4K = (4096, 4096)
+ACTIVATIONS = [("exp", "Exp", np_unary(np.exp)), ("tanh", "Tanh", np_unary(np.tanh)), ("sigmoid", "Sigmoid", np_sigmoid),
+               ("erf", "Erf", None), ("gelu", "Gelu", None)]  # numpy has no erf (and Debian's scipy is not needed)
+WORKLOADS += [Workload(f"act_{name}_4k", f"{op} f32 [4096,4096]", max_of(normal(SQ4K, F32)), [Node(op, ["x0"], "y")],
+                       fn, target="", vs_ort=True, opset=20 if op == "Gelu" else 13)
+              for name, op, fn in ACTIVATIONS]
+WORKLOADS += [
+    Workload("softmax_last", "Softmax f32 [4096,1024] axis -1", max_of(normal((4096, 1024), F32)),
+             [Node("Softmax", ["x0"], "y", {"axis": -1})], np_softmax, target="", vs_ort=True),
+]
+for op, fn in (("Add", np.add), ("Mul", np.multiply)):
+    WORKLOADS += [
+        Workload(f"{op.lower()}_f32_4k", f"{op} f32 [4096,4096] x2", max_of(normal(SQ4K, F32), normal(SQ4K, F32)),
+                 [Node(op, ["x0", "x1"], "y")], np_binary(fn), target="1.15x"),
+        Workload(f"{op.lower()}_row", f"{op} f32 [4096,4096] [4096]", max_of(normal(SQ4K, F32), normal((4096,), F32)),
+                 [Node(op, ["x0", "x1"], "y")], np_binary(fn), target="1.15x"),
+        Workload(f"{op.lower()}_col", f"{op} f32 [4096,4096] [4096,1]",
+                 max_of(normal(SQ4K, F32), normal((4096, 1), F32)), [Node(op, ["x0", "x1"], "y")], np_binary(fn),
+                 target="1.15x"),
+    ]
+for op, fold in (("ReduceSum", np.sum), ("ReduceMean", np.mean)):
+    short = op[len("Reduce"):].lower()
+    for where, axes in (("last", [-1]), ("first", [0]), ("all", None)):
+        WORKLOADS.append(Workload(f"reduce_{short}_{where}",
+                                  f"{op} f32 [4096,4096] " + (f"axes {axes}" if axes else "all axes"),
+                                  max_of(normal(SQ4K, F32)), reduce_node(op, axes),
+                                  np_reduce(tuple(axes) if axes else None, fold), target="1.3x"))
+
+
+# ---- the layers of real networks (issue 21): each a one-node model at batch 1, weights as initializers,
+# against ONNX Runtime at the same thread count ---------------------------------------------------------
+
+def conv_out(size, k, stride, pad, dil=1):
+    return (size + 2 * pad - (dil * (k - 1) + 1)) // stride + 1
+
+
+def conv_layer(name, what, cin, hw, cout, k, stride=1, pad=0, group=1):
+    kh, kw = (k, k) if isinstance(k, int) else k
+    ph, pw = (pad, pad) if isinstance(pad, int) else pad
+    oh, ow = conv_out(hw[0], kh, stride, ph), conv_out(hw[1], kw, stride, pw)
+
+    def consts(rng):
+        w = rng.standard_normal((cout, cin // group, kh, kw), dtype=F32) * F32(1 / np.sqrt(cin // group * kh * kw))
+        return {"w": w.astype(F32), "b": rng.standard_normal((cout,), dtype=F32) * F32(0.1)}
+    attrs = {"kernel_shape": [kh, kw], "strides": [stride, stride], "pads": [ph, pw, ph, pw], "group": group}
+    return Workload(name, f"Conv {what} [1,{cin},{hw[0]},{hw[1]}] -> {cout}", max_of(normal((1, cin) + tuple(hw), F32)),
+                    [Node("Conv", ["x0", "w", "b"], "y", attrs)], None, target="", vs_ort=True, consts=consts,
+                    macs=cout * oh * ow * (cin // group) * kh * kw)
+
+
+def np_global_avg(ins, outs):
+    np.mean(ins[0], axis=(2, 3), keepdims=True, out=outs[0])
+
+
+WORKLOADS += [
+    conv_layer("conv_resnet_stem", "7x7/2 (ResNet-18 stem)", 3, (224, 224), 64, 7, 2, 3),
+    conv_layer("conv_resnet_3x3", "3x3/1 (ResNet-18)", 64, (56, 56), 64, 3, 1, 1),
+    conv_layer("conv_resnet_3x3s2", "3x3/2 (ResNet-18)", 64, (56, 56), 128, 3, 2, 1),
+    conv_layer("conv_mbv2_dw", "dw 3x3/1 (MobileNet v2)", 144, (56, 56), 144, 3, 1, 1, group=144),
+    conv_layer("conv_mbv2_pw", "pw 1x1 (MobileNet v2)", 144, (56, 56), 24, 1),
+    conv_layer("conv_dscnn_stem", "10x4/2 (DS-CNN)", 1, (49, 10), 64, (10, 4), 2, (5, 1)),
+    conv_layer("conv_dscnn_dw", "dw 3x3/1 (DS-CNN)", 64, (25, 5), 64, 3, 1, 1, group=64),
+    conv_layer("conv_dscnn_pw", "pw 1x1 (DS-CNN)", 64, (25, 5), 64, 1),
+    Workload("pool_max_resnet", "MaxPool 3x3/2 f32 [1,64,112,112]", max_of(normal((1, 64, 112, 112), F32)),
+             [Node("MaxPool", ["x0"], "y", {"kernel_shape": [3, 3], "strides": [2, 2], "pads": [1, 1, 1, 1]})], None,
+             target="", vs_ort=True),
+    Workload("pool_gap_resnet", "GlobalAveragePool f32 [1,512,7,7]", max_of(normal((1, 512, 7, 7), F32)),
+             [Node("GlobalAveragePool", ["x0"], "y")], np_global_avg, target="", vs_ort=True),
+    Workload("pool_gap_mbv2", "GlobalAveragePool f32 [1,1280,7,7]", max_of(normal((1, 1280, 7, 7), F32)),
+             [Node("GlobalAveragePool", ["x0"], "y")], np_global_avg, target="", vs_ort=True),
+]
+
+
 # ---- shapes and bytes, for the floor --------------------------------------------------------------
 
 def out_shape(node, shapes):
@@ -312,10 +428,17 @@ def out_shape(node, shapes):
     if node.op == "Gemm":
         a, b = ins[0], ins[1]
         return (a[1] if node.attrs.get("transA") else a[0], b[0] if node.attrs.get("transB") else b[1])
-    if node.op in ("Max", "Min"):
+    if node.op in ("Max", "Min", "Add", "Mul"):
         return np.broadcast_shapes(*ins)
-    if node.op in ("Identity", "Cast", "Clip"):
+    if node.op in ("Identity", "Cast", "Clip", "Exp", "Tanh", "Sigmoid", "Erf", "Gelu", "Softmax"):
         return ins[0]
+    if node.op in ("Conv", "MaxPool"):
+        k = node.attrs["kernel_shape"]
+        s, p = node.attrs.get("strides", [1] * len(k)), node.attrs.get("pads", [0] * 2 * len(k))
+        cout = ins[1][0] if node.op == "Conv" else ins[0][1]
+        return (ins[0][0], cout) + tuple((ins[0][2 + i] + p[i] + p[i + len(k)] - k[i]) // s[i] + 1 for i in range(len(k)))
+    if node.op == "GlobalAveragePool":
+        return ins[0][:2] + (1,) * (len(ins[0]) - 2)
     if node.op == "Flatten":
         a = node.attrs.get("axis", 1)
         return (int(np.prod(ins[0][:a])), int(np.prod(ins[0][a:])))
@@ -330,6 +453,8 @@ def node_shapes(w, arrays):
     """Each value's shape and dtype, in node order."""
     shapes = {f"x{i}": a.shape for i, a in enumerate(arrays)}
     dtypes = {f"x{i}": a.dtype for i, a in enumerate(arrays)}
+    for name, a in w.const_arrays.items():
+        shapes[name], dtypes[name] = a.shape, a.dtype
     for n in w.nodes:
         shapes[n.output] = out_shape(n, shapes)
         dtypes[n.output] = (np.dtype(np.int64) if n.op.startswith("Arg") else np.dtype(w.out_dtype) if n.op == "Cast"
@@ -363,11 +488,17 @@ def write_case(w, arrays, d):
     y = w.nodes[-1].output
     out_type = onnx_type(dtypes[y])
     outputs = [helper.make_tensor_value_info(y, out_type, shapes[y])]
-    nodes = [helper.make_node(n.op, n.inputs, [n.output], **{k: v for k, v in n.attrs.items() if v is not None})
-             for n in w.nodes]
-    graph = helper.make_graph(nodes, w.name, inputs, outputs)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], producer_name="minnx-bench")
-    model.ir_version = 8
+    nodes, inits = [], [numpy_helper.from_array(a, name) for name, a in w.const_arrays.items()]
+    for n in w.nodes:
+        attrs = {k: v for k, v in n.attrs.items() if v is not None}
+        ins = list(n.inputs)
+        if n.op == "ReduceSum" and w.opset >= 13 and "axes" in attrs:  # axes an input from ReduceSum-13
+            inits.append(numpy_helper.from_array(np.array(attrs.pop("axes"), np.int64), f"{n.output}_axes"))
+            ins.append(f"{n.output}_axes")
+        nodes.append(helper.make_node(n.op, ins, [n.output], **attrs))
+    graph = helper.make_graph(nodes, w.name, inputs, outputs, initializer=inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", w.opset)], producer_name="minnx-bench")
+    model.ir_version = 8 if w.opset <= 18 else 9  # IR 9 from ONNX 1.14 (opset 19)
     if os.path.isdir(d):
         shutil.rmtree(d)
     os.makedirs(d)
@@ -392,9 +523,9 @@ def case_is_current(d):
 
 # ---- timing ---------------------------------------------------------------------------------------
 
-def repeats(nbytes):
-    """Enough runs for about a quarter second per measurement at ~10 GB/s."""
-    return max(7, min(2001, int(0.25 / (nbytes / 10e9 + 1e-7))) | 1)
+def repeats(nbytes, macs=0):
+    """Enough runs for about a quarter second per measurement at ~10 GB/s (or 10 G multiply-adds/s)."""
+    return max(7, min(2001, int(0.25 / (max(nbytes / 10e9, macs / 10e9) + 1e-7))) | 1)
 
 
 def ns_per_run(cmd):
@@ -411,6 +542,42 @@ def numpy_ns(w, arrays, outs, n):
         w.numpy_op(arrays, outs)
         times.append(time.perf_counter_ns() - t0)
     return statistics.median(times)
+
+
+ORT_VERSION = "1.30.0"
+TIME_JS = os.path.join(HERE, "ort", "time.js")
+
+
+def default_ort_dir():
+    """Where tests/bench/ort/install.sh installs by default: the user's cache, shared by build trees."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "minnx", f"onnxruntime-node-{ORT_VERSION}")
+
+
+def find_ort(ort_dir, node):
+    """The command that times ONNX Runtime (tests/bench/ort/time.js), or None and why not."""
+    pkg = os.path.join(ort_dir, "node_modules", "onnxruntime-node", "package.json")
+    if not shutil.which(node):
+        return None, f"no {node} (Debian: nodejs npm)"
+    try:
+        with open(pkg) as fh:
+            version = json.load(fh)["version"]
+    except (OSError, ValueError, KeyError):
+        return None, f"not installed in {ort_dir} (tests/bench/ort/install.sh [{ort_dir}])"
+    if version != ORT_VERSION:
+        return None, f"{ort_dir} holds onnxruntime-node {version}, not {ORT_VERSION} (tests/bench/ort/install.sh)"
+    return [node, "--expose-gc", TIME_JS, "--ort", ort_dir], None
+
+
+def ort_time(ort, d, rep, threads):
+    """ONNX Runtime's ns per run and peak RSS delta (bytes, or None), or (None, None, why it refused)."""
+    r = subprocess.run(ort + [d] + rep + ["--threads", str(threads)], capture_output=True, text=True)
+    if r.returncode:
+        why = (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[0]
+        return None, None, why
+    kv = dict(tok.split("=", 1) for tok in r.stdout.split() if "=" in tok)
+    delta = kv.get("rss_delta", "-")
+    return float(kv["ns_per_run"]), None if delta == "-" else int(delta), None
 
 
 def build_floor(work):
@@ -452,10 +619,23 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--no-numpy", action="store_true")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--ort", default=default_ort_dir(), help="where tests/bench/ort/install.sh installed ONNX Runtime")
+    ap.add_argument("--node", default="node")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     floor = build_floor(args.work)
     peers = build_peers(args.work)
+    ort, why_no_ort = find_ort(os.path.abspath(args.ort), args.node)
+    if not ort:
+        print(f"ONNX Runtime's columns say '-': {why_no_ort}", file=sys.stderr)
+    ort_refused = {}  # workload -> why ORT refused it (an operator or dtype it lacks)
+    ort_id = None
+    if ort:  # ORT's cost per run through its Node binding: an Identity of one float
+        ort_id = os.path.join(args.work, "ort_identity")
+        ident = Workload("ort_identity", "", max_of(normal((1,), F32)), [Node("Identity", ["x0"], "y")], None)
+        if not case_is_current(ort_id):
+            write_case(ident, ident.inputs(np.random.default_rng(0)), ort_id)
+    ort_id_ns = []
     chosen = [w for w in WORKLOADS if args.only in w.name]
     if not chosen:
         ap.error(f"--only {args.only!r} names no workload; the names are: " + ", ".join(w.name for w in WORKLOADS))
@@ -463,6 +643,7 @@ def main():
     for w in chosen:
         rng = np.random.default_rng(zlib.crc32(w.name.encode()))
         arrays = w.inputs(rng)
+        w.const_arrays = w.consts(rng) if w.consts else {}
         d = os.path.join(args.work, w.name)
         if not case_is_current(d):
             print(f"writing {d}", file=sys.stderr)
@@ -470,14 +651,19 @@ def main():
         shapes, dtypes = node_shapes(w, arrays)
         y = w.nodes[-1].output
         outs = [np.empty(shapes[y], dtype=w.out_dtype or arrays[0].dtype)]
-        cases.append((w, arrays, outs, d, repeats(total_bytes(w, arrays))))
+        cases.append((w, arrays, outs, d, repeats(total_bytes(w, arrays), w.macs)))
 
     print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at start", file=sys.stderr)
     T = args.threads
     keys = ["minnx", "floor", "ratio", "minnxN", "floorN", "ratioN", "numpy", "nratio",
-            "peak", "peakN", "blas", "blasN", "of_peak", "of_peakN", "vs_blas", "vs_blasN"]
+            "peak", "peakN", "blas", "blasN", "of_peak", "of_peakN", "vs_blas", "vs_blasN",
+            "ort", "ortN", "vs_ort", "vs_ortN"]
     rows = {w.name: {k: [] for k in keys} for w, *_ in cases}
     for r in range(args.rounds):
+        if ort_id:
+            ns, _, why = ort_time(ort, ort_id, ["--repeat", "101", "--warmup", "3"], 1)
+            if ns is not None:
+                ort_id_ns.append(ns)
         for w, arrays, outs, d, n in cases:
             rep = ["--repeat", str(n), "--warmup", "3"]
             row = rows[w.name]
@@ -487,6 +673,13 @@ def main():
                 row["floor" + sfx].append(f)
                 row["minnx" + sfx].append(m)
                 row["ratio" + sfx].append(m / f)
+                if ort and w.name not in ort_refused:  # ONNX Runtime, the same round, the same thread count
+                    o, _, why = ort_time(ort, d, rep, t)
+                    if why:
+                        ort_refused[w.name] = why
+                    else:
+                        row["ort" + sfx].append(o)
+                        row["vs_ort" + sfx].append(m / o)
                 if w.flops and peers:  # the same round: the peak probe and OpenBLAS beside minnx
                     pk = peak_flops_per_ns(peers, t)
                     bl = ns_per_run([peers, "sgemm"] + [str(v) for v in w.blas] + rep[:2] + ["--threads", str(t)])
@@ -501,9 +694,11 @@ def main():
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
 
     print(f"{machine()}; load average {os.getloadavg()[0]:.2f} at the end")
-    print(f"{'workload':<42} {'MB':>6} {'minnx':>10} {'floor':>10} {'minnx/floor':>11} {'target':>10}"
+    W = max([42] + [len(c[0].what) for c in cases])
+    print(f"{'workload':<{W}} {'MB':>6} {'minnx':>10} {'floor':>10} {'minnx/floor':>11} {'target':>10}"
           f" {'minnx ' + str(T) + 't':>10} {'floor ' + str(T) + 't':>10} {'ratio ' + str(T) + 't':>10}"
-          f" {'target':>10} {'numpy':>10} {'numpy/floor':>11}")
+          f" {'target':>10} {'numpy':>10} {'numpy/floor':>11}"
+          f" {'ORT':>10} {'minnx/ORT':>12} {'ORT ' + str(T) + 't':>10} {'minnx/ORT ' + str(T) + 't':>12}")
     for w, arrays, outs, d, n in cases:
         row = rows[w.name]
         med = {k: statistics.median(v) if v else None for k, v in row.items()}
@@ -513,16 +708,34 @@ def main():
         okN = w.meets(med["ratioN"], med["minnxN"]) if total_bytes(w, arrays) >= 2**20 or not w.target.endswith("x") else None
         targetN = "-" if okN is None else f"{w.target} {'ok' if okN else 'MISS'}"
         npy = f"{fmt_ns(med['numpy']):>10} {med['nratio']:>10.2f}x" if row["numpy"] else f"{'-':>10} {'-':>11}"
-        print(f"{w.what:<42} {total_bytes(w, arrays) / 1e6:>6.1f} {fmt_ns(med['minnx']):>10} "
+        ort_cells = ""
+        for sfx in ("", "N"):  # minnx/ORT: no slower than ORT is <= 1.00x
+            if row["ort" + sfx]:
+                v = med["vs_ort" + sfx]
+                mark = (" ok" if v <= 1.0 else " MISS") if w.vs_ort else ""
+                ort_cells += f" {fmt_ns(med['ort' + sfx]):>10} {f'{v:.2f}x{mark}':>12}"
+            else:
+                ort_cells += f" {'-':>10} {'-':>12}"
+        print(f"{w.what:<{W}} {total_bytes(w, arrays) / 1e6:>6.1f} {fmt_ns(med['minnx']):>10} "
               f"{fmt_ns(med['floor']):>10} {med['ratio']:>10.2f}x {target:>10} "
-              f"{fmt_ns(med['minnxN']):>10} {fmt_ns(med['floorN']):>10} {med['ratioN']:>9.2f}x {targetN:>10} {npy}")
+              f"{fmt_ns(med['minnxN']):>10} {fmt_ns(med['floorN']):>10} {med['ratioN']:>9.2f}x {targetN:>10} {npy}"
+              f"{ort_cells}")
     print(f"({args.rounds} rounds; a cell is the median over the rounds of a median of N runs, N from "
           f"{min(c[4] for c in cases)} to {max(c[4] for c in cases)}; a ratio is the median of the "
           f"rounds' ratios)")
+    if not ort:
+        print(f"(ORT: {why_no_ort})")
+    else:
+        print(f"(ORT: onnxruntime-node {ORT_VERSION} through its Node binding (tests/bench/ort/time.js), "
+              f"intra-op threads as minnx's, inter-op 1, sequential; "
+              + (f"its cost per run there, an Identity of one float: {fmt_ns(statistics.median(ort_id_ns))}, "
+                 "is in every ORT cell" if ort_id_ns else "its Identity probe failed") + ")")
+        for name, why in ort_refused.items():
+            print(f"(ORT refused {name}: {why})")
     products = [c for c in cases if c[0].flops and rows[c[0].name]["peak"]]
     if products:
         print()
-        print(f"{'matrix product':<42} " + " ".join(
+        print(f"{'matrix product':<{W}} " + " ".join(
             f"{h + sfx:>10}" for sfx in ("", f" {T}t") for h in ("minnx", "GFLOP/s", "of peak", "OpenBLAS", "minnx/BLAS")))
         for w, *_ in products:
             med = {k: statistics.median(v) if v else None for k, v in rows[w.name].items()}
@@ -530,7 +743,7 @@ def main():
             for sfx in ("", "N"):
                 cells += [fmt_ns(med["minnx" + sfx]), f"{w.flops / med['minnx' + sfx]:.1f}",
                           f"{100 * med['of_peak' + sfx]:.0f}%", fmt_ns(med["blas" + sfx]), f"{med['vs_blas' + sfx]:.2f}x"]
-            print(f"{w.what:<42} " + " ".join(f"{c:>10}" for c in cells))
+            print(f"{w.what:<{W}} " + " ".join(f"{c:>10}" for c in cells))
         print(f"(FMA peak, float32, median over the rounds: {statistics.median(rows[products[0][0].name]['peak']):.1f} "
               f"GFLOP/s at 1 thread, {statistics.median(rows[products[0][0].name]['peakN']):.1f} at {T}; of peak and "
               f"minnx/BLAS are medians of the rounds' ratios)")
