@@ -133,7 +133,6 @@ static minnx_status bind_node(void *ctx, int32_t i, mx_op_ctx *c, void *params) 
  * (unless the model planned it) and prepares every kernel. */
 static minnx_status plan_once(minnx_session *s, mx_err *err) {
   const mx_graph *g = &s->m->g;
-  s->planned = 0;
   for (int32_t v = 0; v < g->n_values; v++)
     if (g->values[v].kind == MX_VALUE_NODE || (MX_OPS_SHAPES && g->values[v].kind == MX_VALUE_BIND)) {
       s->shapes[v] = g->values[v].shape; /* declared or load-time inferred; refined below */
@@ -344,7 +343,17 @@ void minnx_session_free(minnx_session *s) {
   mx_mem_free(&heap, block); /* s lives in it */
 }
 
-static minnx_status bind(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
+/* bind and check_symbols have two callers: a run's path, and the dry run of
+ * minnx_session_memory_needed_for, a host's call that a firmware does not
+ * link. Inlined into each, as when they had one, a firmware's core keeps its
+ * size (as separate functions they cost it about 100 bytes of calls). */
+#if defined(__GNUC__) || defined(__clang__)
+#define INLINE_EACH static inline __attribute__((always_inline))
+#else
+#define INLINE_EACH static
+#endif
+
+INLINE_EACH minnx_status bind(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
   const mx_graph *g = &s->m->g;
   int32_t id = g->inputs[index];
   const mx_value *v = &g->values[id];
@@ -400,7 +409,7 @@ minnx_status minnx_session_bind_input_name(minnx_session *s, const char *name, c
 }
 
 /* Inputs sharing a dim_param must agree on its value. */
-static minnx_status check_symbols(minnx_session *s, mx_err *err) {
+INLINE_EACH minnx_status check_symbols(minnx_session *s, mx_err *err) {
   const mx_graph *g = &s->m->g;
   for (int32_t k = 0; k < g->n_syms; k++) s->sym_values[k] = -1;
   for (int32_t i = 0; i < g->n_inputs; i++) {
