@@ -20,7 +20,13 @@ typedef struct mx_shape {
 typedef enum mx_value_kind {
   MX_VALUE_INPUT,       /* graph input, bound by the caller */
   MX_VALUE_INITIALIZER, /* constant data: an initializer, or a folded node output (Constant) */
-  MX_VALUE_NODE         /* produced by a node */
+  MX_VALUE_NODE,        /* produced by a node */
+  /* produced by a node from shapes and constants only (Shape of a symbolic
+   * dim, then Gather, Concat, Mul...): computed once the graph inputs are
+   * bound, in the session's bind memory before its arena is planned, and
+   * kept while the inputs' shapes stay the same; never in the arena, never
+   * run. A view of one is a view (MX_VALUE_NODE) whose bytes are its. */
+  MX_VALUE_BIND
 } mx_value_kind;
 
 /* The fields the passes over every value read (kind, producer, view_of,
@@ -123,6 +129,13 @@ typedef struct mx_graph {
 #endif
 #ifndef MX_OPS_SCRATCH
 #define MX_OPS_SCRATCH 1
+#endif
+/* Whether an op linked in makes data from shapes (Shape, Size): then values
+ * computed from shapes are evaluated when the inputs are bound
+ * (MX_VALUE_BIND); a build without such ops (a firmware's MINNX_OPS) leaves
+ * that code out. */
+#ifndef MX_OPS_SHAPES
+#define MX_OPS_SHAPES 1
 #endif
 
 /* The value holding v's bytes: v, or the one v is a view of. */

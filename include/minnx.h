@@ -266,11 +266,26 @@ minnx_status minnx_session_create_in(const minnx_model *model, void *mem, size_t
 /* The exact bytes minnx_session_create_in needs for a session on `model` (a
  * multiple of 16; 0 for NULL), computed from the model alone. With symbolic
  * dims, or shapes given by an input's bytes, the arena depends on the inputs
- * bound: then this covers everything but
- * the arena, which must fit in what is left when the run after binding plans
- * it (else that run fails with MINNX_E_NOMEM, naming the bytes needed, and
- * the session stays usable). */
+ * bound: then this covers everything but the arena and the values computed
+ * from the shapes bound (MINNX_KNOWN_BIND), which must fit in what is left
+ * when the run after binding plans it (else that run fails with
+ * MINNX_E_NOMEM, naming the bytes needed, and the session stays usable);
+ * minnx_session_memory_needed_for gives the whole for given shapes. */
 size_t minnx_session_memory_needed(const minnx_model *model);
+/* The exact bytes (a multiple of 16) minnx_session_create_in needs for a
+ * session on `model` to bind and run inputs of the dtypes and shapes of
+ * `inputs` (n_inputs tensors, one per graph input in the model's order):
+ * its bookkeeping, the values computed from those shapes, the planner's
+ * temporaries and the arena, at their worst moment. Found by a dry run in
+ * memory from the model's hooks, given back before the call returns; the
+ * tensors' data is not read (NULL is fine) unless a shape depends on an
+ * input's bytes (Reshape's `shape` given as a graph input), whose data must
+ * then be given. Errors: MINNX_E_ARG (NULL, or not one tensor per input),
+ * those of minnx_session_bind_input and of planning a run
+ * (minnx_session_run: MINNX_E_SHAPE for shapes the graph cannot take, naming
+ * the node), MINNX_E_NOMEM when the dry run's memory cannot be had. */
+minnx_status minnx_session_memory_needed_for(const minnx_model *model, const minnx_tensor *inputs, size_t n_inputs,
+                                             size_t *bytes, minnx_error *err);
 /* Releases a session created by minnx_session_create; NULL and sessions in
  * caller memory (nothing to release) are allowed. Outputs read from it are
  * invalid afterwards. */
@@ -384,6 +399,12 @@ size_t minnx_session_values_size(const minnx_session *session);
 /* 1 when the session's arena is planned for its current inputs (an arena of
  * 0 bytes is a plan too: a graph of views and constants), 0 otherwise. */
 int minnx_session_planned(const minnx_session *session);
+/* How many times the session has planned: at creation when every shape is
+ * known, then at each run after inputs of new shapes were bound (or at every
+ * run when a shape depends on an input's bytes); 0 for NULL. A run with the
+ * shapes of the last plans nothing, computes nothing at bind again and
+ * allocates nothing. */
+size_t minnx_session_plan_count(const minnx_session *session);
 
 /* 1 when every node the model runs gives exact results under the numeric
  * contract (selection, comparison, copies, conversions, one IEEE operation
@@ -411,6 +432,17 @@ minnx_status minnx_model_opset(const minnx_model *model, size_t index, const cha
  * else data is NULL. */
 size_t minnx_model_value_count(const minnx_model *model);
 minnx_status minnx_model_value_info(const minnx_model *model, size_t index, const char **name, minnx_tensor *out);
+/* When the bytes of value `index` are known: at load (an initializer, a
+ * Constant, or folded from them), when the inputs are bound (computed from
+ * the inputs' shapes and constants only, as Shape -> Gather -> Concat over a
+ * symbolic batch: a session computes them once for the shapes bound, before
+ * it plans its arena, and keeps them while the shapes stay the same), or at
+ * each run (a graph input's, or computed from tensor data); a view's are
+ * those of the value it views. 0 for NULL or an index out of range. Its shape
+ * is known at load when minnx_model_value_info gives no dim of -1, else when
+ * the inputs are bound. */
+typedef enum minnx_known { MINNX_KNOWN_LOAD = 1, MINNX_KNOWN_BIND = 2, MINNX_KNOWN_RUN = 3 } minnx_known;
+minnx_known minnx_model_value_known(const minnx_model *model, size_t index);
 /* The dim_param name the model declares for dim `dim` of value `index` (a
  * graph input's, output's or value_info's; owned by the model), or NULL when
  * that dim is declared as a number or not at all, or out of range. */

@@ -30,10 +30,11 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
    * value more at the load's peak). Where shapes are known, prepare runs
    * too: for the scratch each node asks for, and so that its refusals come
    * at load. */
-  mx_prep prep = {NULL, params, scratch, NULL, (mx_isa)m->isa};
+  mx_prep prep = {.one = params, .scratch = scratch, .isa = (mx_isa)m->isa};
   if ((st = mx_infer(g, g->values, pool, NULL, NULL, &bufs, &prep, err))) goto done;
   int known = 1;
-  for (int32_t v = 0; v < g->n_values; v++) known &= mx_shape_count(&g->values[v].shape) >= 0;
+  for (int32_t v = 0; v < g->n_values; v++)
+    known &= mx_shape_count(&g->values[v].shape) >= 0 && (!MX_OPS_SHAPES || g->values[v].kind != MX_VALUE_BIND);
   if (!known) goto done;
   m->plan.offsets = mx_pool_alloc(pool, (nv + nn) * sizeof *m->plan.offsets); /* values', then scratch */
   m->plan.scratch = m->plan.offsets + nv;
@@ -268,6 +269,15 @@ minnx_status minnx_model_value_info(const minnx_model *m, size_t i, const char *
     if (m->g.values[i].kind == MX_VALUE_INITIALIZER) out->data = (void *)m->g.values[i].data, out->nbytes = m->g.values[i].nbytes;
   }
   return MINNX_OK;
+}
+
+minnx_known minnx_model_value_known(const minnx_model *m, size_t i) {
+  if (!m || i >= (size_t)m->g.n_values) return (minnx_known)0;
+  switch (m->g.values[mx_bytes_of(&m->g, (int32_t)i)].kind) {
+  case MX_VALUE_INITIALIZER: return MINNX_KNOWN_LOAD;
+  case MX_VALUE_BIND: return MINNX_KNOWN_BIND;
+  default: return MINNX_KNOWN_RUN;
+  }
 }
 
 const char *minnx_model_value_dim_param(const minnx_model *m, size_t i, int dim) {

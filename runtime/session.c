@@ -34,6 +34,17 @@ struct minnx_session {
   mx_plan plan;           /* a planned model's (shared offsets), or the session's own */
   unsigned char *arena;
   mx_threads threads;     /* how nodes run the tasks they split into */
+  size_t arena_mark;      /* r.lo where the arena starts: after the bind memory of a session in caller memory */
+  size_t plans;           /* plans made (minnx_session_plan_count) */
+#if MX_OPS_SHAPES
+  /* Values computed when the inputs are bound (MX_VALUE_BIND): in r after
+   * the arrays for a session in caller memory; for one on the hooks in a
+   * block of their own (the region is sized for the planner's temporaries),
+   * grown to bind_want when they outgrow it. */
+  mx_region bindr;
+  void *bind_block;
+  size_t bind_want;
+#endif
   int planned; /* the plan matches the bound input shapes */
   int ran;
 };
@@ -51,7 +62,7 @@ static int all_known(const mx_shape *sh) {
  * the hooks, from them (dims bound larger than the block was sized for). */
 static minnx_status place_arena(minnx_session *s, mx_err *err) {
   size_t bytes = s->plan.arena_size;
-  mx_region_reset(&s->r, s->mark);
+  mx_region_reset(&s->r, s->arena_mark);
   s->arena = mx_region_alloc_aligned(&s->r, bytes, MX_REGION_ALIGN);
   if (s->arena) {
     mx_mem_free(&s->heap, s->heap_arena);
@@ -60,7 +71,7 @@ static minnx_status place_arena(minnx_session *s, mx_err *err) {
   }
   if (!s->block)
     return mx_fail(err, MINNX_E_NOMEM, "the session's memory has %zu bytes left for an arena of %zu bytes",
-                   s->r.size - s->mark, bytes);
+                   s->r.size - s->arena_mark, bytes);
   /* the old arena goes first, so that max_memory need not hold both */
   mx_mem_free(&s->heap, s->heap_arena);
   s->heap_arena = bytes <= SIZE_MAX - MX_ARENA_ALIGN ? mx_mem_alloc(&s->heap, bytes + MX_ARENA_ALIGN) : NULL;
@@ -72,11 +83,58 @@ static minnx_status place_arena(minnx_session *s, mx_err *err) {
   return MINNX_OK;
 }
 
-/* Infers concrete shapes, plans the arena (unless the model planned it) and prepares every kernel. */
-static minnx_status plan_session(minnx_session *s, mx_err *err) {
+#if MX_OPS_SHAPES
+/* Bind memory for a value computed at bind, or a node's scratch while it
+ * computes one. */
+static void *bind_alloc(minnx_session *s, size_t bytes) {
+  mx_region *r = s->block ? &s->bindr : &s->r;
+  void *p = bytes <= SIZE_MAX / 4 ? mx_region_alloc_aligned(r, bytes, MX_REGION_ALIGN) : NULL;
+  if (!p && s->block && bytes <= SIZE_MAX / 4) {
+    size_t want = mx_region_after(r->lo, bytes, MX_REGION_ALIGN);
+    if (want > s->bind_want) s->bind_want = want;
+  }
+  return p;
+}
+
+/* mx_prep.bind: node i's outputs computed from shapes and constants, once
+ * for the shapes bound, by the node's own kernel (c: its context, prepared
+ * into params). What the kernel reads is in c->in_data: constants, or
+ * values computed at bind before it. */
+static minnx_status bind_node(void *ctx, int32_t i, mx_op_ctx *c, void *params) {
+  minnx_session *s = ctx;
+  const mx_graph *g = &s->m->g;
+  const mx_node *n = &g->nodes[i];
+  for (int32_t k = 0; k < n->n_outputs; k++) {
+    int32_t v = n->outputs[k];
+    s->out_ptrs[k] = NULL;
+    if (v < 0 || g->values[v].kind != MX_VALUE_BIND) continue;
+    size_t bytes = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
+    if (bytes == SIZE_MAX)
+      return mx_op_fail(c, MINNX_E_SHAPE, "the shape of output '%s' is not known after binding the inputs", g->values[v].name);
+    if (!(s->out_ptrs[k] = bind_alloc(s, bytes)))
+      return mx_op_fail(c, MINNX_E_NOMEM, "the session's memory has no room for the %zu bytes of '%s', computed when "
+                        "the inputs are bound", bytes, g->values[v].name);
+    s->data[v] = s->out_ptrs[k];
+  }
+  if (!params) return MINNX_OK; /* empty outputs */
+  int fault = MX_FAULT_NONE;
+  mx_exec x = {NULL, NULL, c->scratch ? bind_alloc(s, c->scratch) : NULL, &fault};
+  if (c->scratch && !x.scratch)
+    return mx_op_fail(c, MINNX_E_NOMEM, "the session's memory has no room for its %zu bytes of scratch", c->scratch);
+  n->row->eval(&x, params, c->in_data, s->out_ptrs);
+  if (fault)
+    return mx_op_fail(c, MINNX_E_MODEL, "an index in the data is out of range of its axis (computed when the inputs "
+                      "were bound)");
+  return MINNX_OK;
+}
+#endif
+
+/* Infers concrete shapes, computes the values known at bind, plans the arena
+ * (unless the model planned it) and prepares every kernel. */
+static minnx_status plan_once(minnx_session *s, mx_err *err) {
   const mx_graph *g = &s->m->g;
   for (int32_t v = 0; v < g->n_values; v++)
-    if (g->values[v].kind == MX_VALUE_NODE) {
+    if (g->values[v].kind == MX_VALUE_NODE || (MX_OPS_SHAPES && g->values[v].kind == MX_VALUE_BIND)) {
       s->shapes[v] = g->values[v].shape; /* declared or load-time inferred; refined below */
       s->dtypes[v] = g->values[v].dtype;
     }
@@ -87,9 +145,16 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   }
   /* Prepare runs in there, node by node; on the same shapes as at load (a
    * planned model) it asks for the same scratch. */
-  mx_prep prep = {s->node_params, NULL, s->scratch, s->data, (mx_isa)s->m->isa};
+  mx_prep prep = {.params = s->node_params, .scratch = s->scratch, .data = s->data, .isa = (mx_isa)s->m->isa};
+  mx_region_reset(&s->r, s->mark); /* the old arena's and bind memory's bytes are free again */
+#if MX_OPS_SHAPES
+  prep.bind = bind_node;
+  prep.bind_ctx = s;
+  mx_region_reset(&s->bindr, 0);
+#endif
   minnx_status st = mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
   if (st) return st;
+  s->arena_mark = s->r.lo;
   for (int32_t v = 0; v < g->n_values; v++) {
     if (!all_known(&s->shapes[v]))
       return mx_fail(err, MINNX_E_SHAPE, "the shape of value '%s' is not known after binding the inputs", g->values[v].name);
@@ -101,7 +166,6 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
       return mx_fail(err, MINNX_E_LIMIT, "value '%s' is too large: its element count overflows int64", g->values[v].name);
   }
   if (!s->m->planned) {
-    mx_region_reset(&s->r, s->mark); /* the old arena's bytes are free for the planner */
     minnx_allocator temp = mx_region_temp_allocator(&s->r);
     if ((st = mx_plan_arena(g, s->shapes, s->dtypes, s->scratch, &temp, &s->plan, err))) return st;
   }
@@ -113,6 +177,25 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
   }
   s->planned = 1;
   return MINNX_OK;
+}
+
+static minnx_status plan_session(minnx_session *s, mx_err *err) {
+  s->plans++;
+  minnx_status st = plan_once(s, err);
+#if MX_OPS_SHAPES
+  /* a session on the hooks: its bind memory grows (new shapes may allocate) */
+  while (st == MINNX_E_NOMEM && s->block && s->bindr.exhausted) {
+    size_t want = s->bind_want > SIZE_MAX / 2 - MX_REGION_ALIGN ? SIZE_MAX : 2 * s->bind_want + MX_REGION_ALIGN;
+    mx_mem_free(&s->heap, s->bind_block);
+    s->bind_block = want == SIZE_MAX ? NULL : mx_mem_alloc(&s->heap, want);
+    mx_region_init(&s->bindr, s->bind_block, s->bind_block ? want : 0);
+    if (!s->bind_block)
+      return mx_mem_status(&s->heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for %zu bytes of values computed "
+                                             "when the inputs are bound", want), err);
+    st = plan_once(s, err);
+  }
+#endif
+  return st;
 }
 
 /* The session's arrays, in the order they are carved from its region. */
@@ -176,7 +259,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
                    "which needs %zu (minnx_session_memory_needed)", r->size, minnx_session_memory_needed(m));
   s->m = m;
   s->threads.count = 1;
-  s->mark = s->r.lo;
+  s->mark = s->arena_mark = s->r.lo;
   if (heap) s->heap = *heap;
   s->block = block;
   s->shapes = part[A_SHAPES];
@@ -254,10 +337,23 @@ void minnx_session_free(minnx_session *s) {
   mx_mem heap = s->heap;
   void *block = s->block;
   mx_mem_free(&heap, s->heap_arena);
+#if MX_OPS_SHAPES
+  mx_mem_free(&heap, s->bind_block);
+#endif
   mx_mem_free(&heap, block); /* s lives in it */
 }
 
-static minnx_status bind(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
+/* bind and check_symbols have two callers: a run's path, and the dry run of
+ * minnx_session_memory_needed_for, a host's call that a firmware does not
+ * link. Inlined into each, as when they had one, a firmware's core keeps its
+ * size (as separate functions they cost it about 100 bytes of calls). */
+#if defined(__GNUC__) || defined(__clang__)
+#define INLINE_EACH static inline __attribute__((always_inline))
+#else
+#define INLINE_EACH static
+#endif
+
+INLINE_EACH minnx_status bind(minnx_session *s, size_t index, const minnx_tensor *t, minnx_error *err) {
   const mx_graph *g = &s->m->g;
   int32_t id = g->inputs[index];
   const mx_value *v = &g->values[id];
@@ -313,7 +409,7 @@ minnx_status minnx_session_bind_input_name(minnx_session *s, const char *name, c
 }
 
 /* Inputs sharing a dim_param must agree on its value. */
-static minnx_status check_symbols(minnx_session *s, mx_err *err) {
+INLINE_EACH minnx_status check_symbols(minnx_session *s, mx_err *err) {
   const mx_graph *g = &s->m->g;
   for (int32_t k = 0; k < g->n_syms; k++) s->sym_values[k] = -1;
   for (int32_t i = 0; i < g->n_inputs; i++) {
@@ -329,6 +425,57 @@ static minnx_status check_symbols(minnx_session *s, mx_err *err) {
     }
   }
   return MINNX_OK;
+}
+
+/* One dry run of minnx_session_memory_needed_for in a region of `size` bytes from the hooks: its peak. */
+static minnx_status dry_run(const minnx_model *m, const minnx_tensor *inputs, mx_mem *heap, size_t size,
+                            size_t *peak, int *short_of, mx_err *err) {
+  void *mem = mx_mem_alloc(heap, size + MX_REGION_ALIGN);
+  *short_of = 0;
+  *peak = 0;
+  if (!mem) return mx_mem_status(heap, mx_fail(err, MINNX_E_NOMEM, "out of memory for a dry run of %zu bytes", size), err);
+  mx_region r;
+  mx_region_init(&r, mem, size + MX_REGION_ALIGN);
+  minnx_session *s = NULL;
+  minnx_status st = create(m, &r, NULL, NULL, &s, err);
+  *short_of = st == MINNX_E_NOMEM; /* in a region: it was too small */
+  for (int32_t i = 0; i < m->g.n_inputs && !st; i++) {
+    minnx_tensor t = inputs[i];
+    /* the bytes are not read unless shapes read them: any valid pointer will do */
+    if (!t.data && !(MX_OPS_DATA && m->shapes_read_inputs) && t.rank >= 0 && t.rank <= MX_MAX_RANK) {
+      mx_shape sh = {.rank = t.rank};
+      for (int d = 0; d < t.rank; d++) sh.dims[d] = t.dims[d] < 0 ? 0 : t.dims[d];
+      t.data = mem, t.nbytes = mx_shape_bytes(&sh, t.dtype);
+    }
+    st = bind(s, (size_t)i, &t, err);
+  }
+  if (!st) st = check_symbols(s, err);
+  if (!st) st = plan_session(s, err);
+  if (s) *short_of = s->r.exhausted;
+  *peak = s ? s->r.peak : 0;
+  mx_mem_free(heap, mem);
+  return st;
+}
+
+minnx_status minnx_session_memory_needed_for(const minnx_model *m, const minnx_tensor *inputs, size_t n, size_t *bytes,
+                                             minnx_error *err) {
+  if (!m || !bytes || (n && !inputs)) return mx_fail(err, MINNX_E_ARG, "minnx_session_memory_needed_for: NULL argument");
+  *bytes = 0;
+  if (n != (size_t)m->g.n_inputs)
+    return mx_fail(err, MINNX_E_ARG, "%zu tensors given; the model has %d inputs", n, (int)m->g.n_inputs);
+  mx_mem heap;
+  mx_mem_init(&heap, &m->mem.a, m->mem.cap);
+  /* a region large enough, found by doubling, then what the run took of it */
+  for (size_t size = minnx_session_memory_needed(m);;) {
+    size = size > SIZE_MAX / 4 ? SIZE_MAX : 2 * size + 4096;
+    if (size == SIZE_MAX) return mx_fail(err, MINNX_E_LIMIT, "the session would be too large");
+    size_t peak;
+    int short_of;
+    minnx_status st = dry_run(m, inputs, &heap, size, &peak, &short_of, err);
+    if (st == MINNX_E_NOMEM && short_of) continue;
+    if (!st) *bytes = peak;
+    return st;
+  }
 }
 
 #ifndef MX_NO_MESSAGES
@@ -445,3 +592,4 @@ minnx_status minnx_session_output(const minnx_session *s, size_t index, minnx_te
 size_t minnx_session_arena_size(const minnx_session *s) { return s && s->planned ? s->plan.arena_size : 0; }
 size_t minnx_session_values_size(const minnx_session *s) { return s && s->planned ? s->plan.values_size : 0; }
 int minnx_session_planned(const minnx_session *s) { return s && s->planned; }
+size_t minnx_session_plan_count(const minnx_session *s) { return s ? s->plans : 0; }

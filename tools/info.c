@@ -95,7 +95,16 @@ static void print_value(const minnx_model *m, size_t i) {
     }
     putchar(']');
   }
-  printf("%s%s%s\n", in ? "  (graph input)" : "", output ? "  (graph output)" : "", t.data ? "  (initializer)" : "");
+  /* what is known only once the inputs are bound: the bytes of values made
+   * from the inputs' shapes (a symbolic batch's Shape -> Gather -> Concat),
+   * and shapes with a symbolic dim; the rest is known at load */
+  int unknown = t.rank < 0;
+  for (int d = 0; d < t.rank; d++) unknown |= t.dims[d] < 0;
+  const char *when = minnx_model_value_known(m, i) == MINNX_KNOWN_BIND ? "  (computed at bind)"
+                     : unknown && !in                                   ? "  (shape at bind)"
+                                                                        : "";
+  printf("%s%s%s%s\n", in ? "  (graph input)" : "", output ? "  (graph output)" : "", t.data ? "  (initializer)" : "",
+         when);
 }
 
 static void print_graph(const minnx_model *m) {

@@ -20,21 +20,23 @@ typedef struct {
 
 #define MAX_CASE_TENSORS 64
 
-/* Runs one data set of a loaded model: 1 pass, 0 fail (why says), -1 run error (err).
+/* Runs one data set of a loaded model in *sp (opened at the first: the data
+ * sets of a case run in one session, which plans again for new input shapes):
+ * 1 pass, 0 fail (why says), -1 run error (err).
  * Outputs compare by the one rule (compare.h): exactly when the model is
  * exact, else within tol (atol, rtol: ONNX's, or the case's own), the
  * errors folded into e. A case with
  * a known divergence (kd) has its data repaired and compared as
  * divergence.h says, and what it needed noted. */
-static int run_data_set(const minnx_model *m, long threads, const char *dir, const double tol[2], char *why,
-                        size_t wn, minnx_error *err, compare_errors *e, const divergence *kd, divergence_note *note, uint64_t *digest) {
+static int run_data_set(const minnx_model *m, long threads, minnx_session **sp, const char *dir, const double tol[2],
+                        char *why, size_t wn, minnx_error *err, compare_errors *e, const divergence *kd,
+                        divergence_note *note, uint64_t *digest) {
   file_tensor ins[MAX_CASE_TENSORS] = {0}, outs[MAX_CASE_TENSORS] = {0};
   int n_in = 0, n_out = 0, result = 0;
-  minnx_session *s = NULL;
   if (!read_series(dir, "input", ins, MAX_CASE_TENSORS, &n_in, why, wn) ||
       !read_series(dir, "output", outs, MAX_CASE_TENSORS, &n_out, why, wn))
     goto out;
-  if (open_session(m, threads, &s, err)) {
+  if (!*sp && open_session(m, threads, sp, err)) {
     result = -1;
     goto out;
   }
@@ -42,14 +44,14 @@ static int run_data_set(const minnx_model *m, long threads, const char *dir, con
     minnx_tensor t = ins[k].t;
     if (kd && !divergence_repair_input(kd, m, (size_t)k, &t, note, why, wn)) goto out;
     /* A named input .pb binds by name; an unnamed one by position. */
-    minnx_status st = ins[k].name ? minnx_session_bind_input_name(s, ins[k].name, &t, err)
-                                  : minnx_session_bind_input(s, (size_t)k, &t, err);
+    minnx_status st = ins[k].name ? minnx_session_bind_input_name(*sp, ins[k].name, &t, err)
+                                  : minnx_session_bind_input(*sp, (size_t)k, &t, err);
     if (st) {
       result = -1;
       goto out;
     }
   }
-  if (minnx_session_run(s, err)) {
+  if (minnx_session_run(*sp, err)) {
     result = -1;
     goto out;
   }
@@ -59,7 +61,7 @@ static int run_data_set(const minnx_model *m, long threads, const char *dir, con
   }
   for (int k = 0; k < n_out; k++) {
     minnx_tensor got;
-    minnx_session_output(s, (size_t)k, &got);
+    minnx_session_output(*sp, (size_t)k, &got);
     *digest = digest_tensor(*digest, &got);
     char detail[256];
     if (kd) divergence_relabel_expected(kd, &outs[k].t, &got, note);
@@ -73,7 +75,6 @@ static int run_data_set(const minnx_model *m, long threads, const char *dir, con
   }
   result = 1;
 out:
-  minnx_session_free(s);
   for (int k = 0; k < MAX_CASE_TENSORS; k++) file_tensor_free(&ins[k]), file_tensor_free(&outs[k]);
   return result;
 }
@@ -111,12 +112,13 @@ static void test_case(const char *dir, const char *name, const cli *c, tally *t)
   } else {
     size_t n = 0;
     char **sets = list_dir(dir, &n);
+    minnx_session *session = NULL;
     int ran = 0;
     outcome = 1;
     for (size_t i = 0; sets && i < n && outcome == 1; i++) {
       if (strncmp(sets[i], "test_data_set_", 14) != 0) continue;
       char *sd = path_join(dir, sets[i]);
-      int r = sd ? run_data_set(m, c->threads, sd, tol, why, sizeof why, &err, &errors, kd, &note, &digest) : 0;
+      int r = sd ? run_data_set(m, c->threads, &session, sd, tol, why, sizeof why, &err, &errors, kd, &note, &digest) : 0;
       free(sd);
       ran++;
       if (r == -1 && expect_error && strcmp(stage, "run") == 0) {
@@ -134,6 +136,7 @@ static void test_case(const char *dir, const char *name, const cli *c, tally *t)
       if (r != 1) outcome = 0;
     }
     free_list(sets, n);
+    minnx_session_free(session);
     if (outcome == 1 && expect_error == 1) {
       outcome = 0;
       snprintf(why, sizeof why, "expected an error at %s, but it %s", stage, ran ? "ran" : "loaded");

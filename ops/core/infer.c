@@ -119,9 +119,12 @@ static const void *const_data(const mx_graph *g, int32_t v, const void *const *d
   if (!MX_OPS_DATA) return NULL;
   v = mx_bytes_of(g, v);
   const mx_value *val = &g->values[v];
-  const void *p = val->kind == MX_VALUE_INITIALIZER ? val->data : data && val->kind == MX_VALUE_INPUT ? data[v] : NULL;
+  /* a graph input's and a value computed at bind (MX_VALUE_BIND) are in a
+   * session's `data` once bound: never NULL there, even empty */
+  int bound = val->kind == MX_VALUE_INPUT || (MX_OPS_SHAPES && val->kind == MX_VALUE_BIND);
+  const void *p = val->kind == MX_VALUE_INITIALIZER ? val->data : data && bound ? data[v] : NULL;
   /* no bytes (an empty tensor): known all the same */
-  return p || val->kind == MX_VALUE_NODE || (val->kind == MX_VALUE_INPUT && !data) ? p : (const void *)val;
+  return p || val->kind == MX_VALUE_NODE || (bound && !data) ? p : (const void *)val;
 }
 
 /* Fills c for node n, checking the node against its row on the way: its
@@ -164,9 +167,9 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
       return mx_op_fail(c, MINNX_E_TYPE, "inputs mix dtypes %s and %s; they must share one", mx_dtype_name(group[e->group]),
                         mx_dtype_name(t));
     if (MX_OPS_DATA && (e->flags & MX_IO_CONST) && g->values[mx_bytes_of(g, v)].kind == MX_VALUE_NODE)
-      return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time; minnx needs it constant (an "
-                        "initializer or a Constant) or a graph input, so that shapes are known before a run",
-                        (int)k, e->name);
+      return mx_op_fail(c, MINNX_E_FEATURE, "input %d (%s) is computed at run time from tensor data; minnx needs it "
+                        "constant (an initializer or a Constant), a graph input, or computed from shapes and constants "
+                        "only, so that shapes are known before a run", (int)k, e->name);
     group[e->group] = t;
   }
   e = r->out, used = NULL;
@@ -193,6 +196,34 @@ static minnx_status fill_ctx(mx_op_ctx *c, const mx_graph *g, const mx_node *n, 
   return MINNX_OK;
 }
 
+#if MX_OPS_SHAPES
+/* At load: whether node n computes from shapes and constants only, one of
+ * them not known yet (an MX_IO_SHAPE input, or a value computed at bind): a
+ * shape computed from a symbolic dim (Shape -> Gather -> Concat -> Reshape),
+ * which a session computes once its inputs are bound. Any op with a kernel
+ * may take part (Mul, Equal, Where, Cast over int64 shapes). */
+static int from_shapes(const mx_graph *g, const mx_node *n) {
+  int any = 0;
+  const mx_io *e = n->row->in;
+  if (!n->row->eval) return 0; /* views of such values are views */
+  for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+    int32_t v = n->inputs[k];
+    if (v < 0) continue;
+    mx_value_kind kind = g->values[mx_bytes_of(g, v)].kind;
+    if ((e->flags & MX_IO_SHAPE) || kind == MX_VALUE_BIND) any = 1;
+    else if (kind != MX_VALUE_INITIALIZER) return 0;
+  }
+  return any;
+}
+
+/* Whether node n's outputs are computed at bind (marked by from_shapes at load). */
+static int at_bind(const mx_graph *g, const mx_node *n) {
+  for (int32_t k = 0; k < n->n_outputs; k++)
+    if (n->outputs[k] >= 0 && g->values[n->outputs[k]].kind == MX_VALUE_BIND) return 1;
+  return 0;
+}
+#endif
+
 minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape *shapes, mx_dtype *dtypes, const mx_node_bufs *b,
                       const mx_prep *prep, mx_err *err) {
   char x[96], y[96];
@@ -201,6 +232,9 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
     const mx_node *n = &g->nodes[i];
     mx_op_ctx c;
     int known = 1; /* every shape the node reads and gives: then it may be prepared */
+#if MX_OPS_SHAPES
+    int bind = fold ? from_shapes(g, n) : prep && prep->bind && at_bind(g, n);
+#endif
     minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, prep ? prep->data : NULL, &known, err);
     c.pool = fold ? pool : NULL;
     c.isa = isa;
@@ -236,7 +270,12 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
         fold[id].data = c.out_data[k];
         fold[id].nbytes = mx_shape_bytes(out, t); /* infer gave the bytes: no overflow */
       }
-      computes |= !MX_OPS_VIEWS || (g->values[id].kind == MX_VALUE_NODE && !g->values[id].view_of);
+#if MX_OPS_SHAPES
+      else if (fold && bind && !g->values[id].view_of)
+        fold[id].kind = MX_VALUE_BIND;
+#endif
+      computes |= !MX_OPS_VIEWS || ((g->values[id].kind == MX_VALUE_NODE || (MX_OPS_SHAPES && g->values[id].kind == MX_VALUE_BIND)) &&
+                                    !g->values[id].view_of);
       int64_t count = mx_shape_count(out);
       elements |= count != 0;
       known &= count >= 0;
@@ -251,6 +290,13 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
                         n->op_type);
     if (runs) prep->scratch[i] = c.scratch;
     if (!runs && prep->params) prep->params[i] = NULL;
+#if MX_OPS_SHAPES
+    if (bind && !fold) { /* computed now, in the session's bind memory: it never runs */
+      if ((st = prep->bind(prep->bind_ctx, i, &c, runs ? params : NULL))) return st;
+      prep->scratch[i] = 0;
+      if (prep->params) prep->params[i] = NULL;
+    }
+#endif
   }
   return MINNX_OK;
 }

@@ -32,6 +32,15 @@ typedef struct mx_prep {
   size_t *scratch; /* per node: the arena scratch its eval needs (0 when it does not run) */
   const void *const *data; /* by value id: bound graph inputs' bytes (sessions); NULL at load */
   mx_isa isa;               /* the level of the kernels prepare chooses (mx_op_ctx.isa) */
+#if MX_OPS_SHAPES
+  /* Sessions: computes node i's outputs that are MX_VALUE_BIND into the
+   * session's bind memory right after its prepare (params: NULL when the
+   * node has nothing to compute, empty outputs), so that the nodes after it
+   * read their bytes (runtime/session.c); the node then never runs. NULL at
+   * load. */
+  minnx_status (*bind)(void *ctx, int32_t i, mx_op_ctx *c, void *params);
+  void *bind_ctx;
+#endif
 } mx_prep;
 
 /* Infers the dtype and shape of every node output of g in execution order,
@@ -40,7 +49,10 @@ typedef struct mx_prep {
  * same arrays; with both NULL (at load, with `fold`), from and into the
  * values' own. With `fold` (g's own values, at load), an output whose bytes
  * infer gives becomes a constant there; infer takes bytes it computes from
- * `pool` (the model's). With `prep`, each node whose shapes
+ * `pool` (the model's); a node that computes from shapes and constants only
+ * (an MX_IO_SHAPE input, constants, values of MX_VALUE_BIND) and is not
+ * folded gives values of MX_VALUE_BIND, computed when the inputs are bound
+ * (prep->bind). With `prep`, each node whose shapes
  * are then all known (and whose element counts fit in int64) is prepared,
  * if it runs: it computes (has eval), some output is not a constant and has
  * elements. (A kernel's loops may run over dims of an empty tensor: [2^32,0]

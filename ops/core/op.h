@@ -11,6 +11,11 @@
  *   every input's dtype, shape and, for constants, its bytes; gives each
  *   output's shape (and dtype where no type group fixes it). Setting
  *   c->out_data[k] folds the output into a constant: the node never runs.
+ *   A node computing from shapes and constants only (an MX_IO_SHAPE input,
+ *   or values so computed) that does not fold at load is computed when a
+ *   session's inputs are bound, by its own prepare and eval, before the
+ *   arena is planned (MX_VALUE_BIND, ops/core/infer.c): the ops need no
+ *   code of their own for it.
  * - prepare (once per plan, concrete shapes): parses attributes into the op's
  *   own params struct, validates, chooses the kernel, and asks for arena
  *   scratch bytes (c->scratch). May fail, naming the node.
@@ -47,6 +52,10 @@ enum {
    * Constant, or a graph input (then known when it is bound, not at load);
    * a value computed by a node is refused at load */
   MX_IO_CONST = 1u << 2,
+  /* inputs: infer and eval read only the shape (Shape, Size): the output is
+   * known once that shape is, at load or when the inputs are bound; the
+   * values computed from it and constants alone are MX_VALUE_BIND */
+  MX_IO_SHAPE = 1u << 3,
 };
 
 /* One input or output. Entries of one row with the same nonzero `group`

@@ -103,7 +103,8 @@ int mx_op_features_declared(void) {
     for (size_t k = 0; k < tables[t]->n_rows; k++) {
       const mx_op_row *r = &tables[t]->rows[k];
       unsigned uses = r->eval ? 0 : MX_OPS_VIEWS_BIT;
-      for (const mx_io *e = r->in; e->name; e++) uses |= e->flags & MX_IO_CONST ? MX_OPS_DATA_BIT : 0;
+      for (const mx_io *e = r->in; e->name; e++)
+        uses |= (e->flags & MX_IO_CONST ? MX_OPS_DATA_BIT : 0) | (e->flags & MX_IO_SHAPE ? MX_OPS_SHAPES_BIT : 0);
       for (const mx_io *e = r->out; e->name; e++) uses |= e->view ? MX_OPS_VIEWS_BIT : 0;
       if (uses & ~declared[t]) return 0;
     }

@@ -63,8 +63,8 @@ static void shape_eval(const mx_exec *x, const void *params, const void *const *
   memcpy(out[0], p->dims, (size_t)p->n * sizeof(int64_t));
 }
 
-static const mx_io in1[] = {{.name = "data", .types = NO_BF16}, {0}};
-static const mx_io in13[] = {{.name = "data", .types = MX_ALL_TYPES}, {0}};
+static const mx_io in1[] = {{.name = "data", .types = NO_BF16, .flags = MX_IO_SHAPE}, {0}};
+static const mx_io in13[] = {{.name = "data", .types = MX_ALL_TYPES, .flags = MX_IO_SHAPE}, {0}};
 static const mx_io out1[] = {{.name = "shape", .types = MX_BIT(MINNX_INT64)}, {0}};
 static const mx_attr_spec attrs15[] = {{"start", MX_ATTR_INT}, {"end", MX_ATTR_INT}, {NULL, 0}};
 

@@ -36,8 +36,8 @@ static void size_eval(const mx_exec *x, const void *params, const void *const *i
   memcpy(out[0], params, sizeof(int64_t));
 }
 
-static const mx_io in1[] = {{.name = "data", .types = NO_BF16}, {0}};
-static const mx_io in13[] = {{.name = "data", .types = MX_ALL_TYPES}, {0}};
+static const mx_io in1[] = {{.name = "data", .types = NO_BF16, .flags = MX_IO_SHAPE}, {0}};
+static const mx_io in13[] = {{.name = "data", .types = MX_ALL_TYPES, .flags = MX_IO_SHAPE}, {0}};
 static const mx_io out1[] = {{.name = "size", .types = MX_BIT(MINNX_INT64)}, {0}};
 
 #define ROW .out = out1, .infer = size_infer, .params_size = size_params_size, .prepare = size_prepare, .eval = size_eval

@@ -140,7 +140,31 @@ static int symbolic(const minnx_model *m) {
 }
 
 /* 1 pass, 0 fail (why says). An error is expected or not as the case says. */
-static int run_blocked(const test_case *c, size_t needed, char *why, size_t wn) {
+/* For a model with symbolic dims, the exact session bytes for each data set's
+ * shapes (minnx_session_memory_needed_for, with malloc working: a host's job);
+ * 0 where it cannot say (a set the run must refuse). */
+static void needs_for_sets(const test_case *c, size_t need[MAX_SETS]) {
+  minnx_model *m;
+  minnx_error err;
+  for (int si = 0; si < MAX_SETS; si++) need[si] = 0;
+  if (minnx_model_load_buffer(c->model, c->model_size, NULL, &m, &err)) return;
+  size_t n = minnx_model_input_count(m);
+  for (int si = 0; si < c->n_sets && symbolic(m); si++) {
+    const data_set *d = &c->sets[si];
+    minnx_tensor in[MAX_TENSORS];
+    int ok = n <= MAX_TENSORS && (size_t)d->n_in == n;
+    for (int k = 0; k < d->n_in && ok; k++) { /* in the model's order: a named tensor goes where its name is */
+      size_t at = (size_t)k;
+      for (size_t j = 0; d->in_name[k] && j < n; j++)
+        if (strcmp(minnx_model_input_name(m, j), d->in_name[k]) == 0) at = j;
+      in[at] = d->in[k];
+    }
+    if (ok && minnx_session_memory_needed_for(m, in, n, &need[si], &err)) need[si] = 0;
+  }
+  minnx_model_free(m);
+}
+
+static int run_blocked(const test_case *c, size_t needed, const size_t need_for[MAX_SETS], char *why, size_t wn) {
   minnx_error err = {0};
   minnx_model *m = (minnx_model *)&err; /* must be reset to NULL on failure */
   int expect_load = strcmp(c->stage, "load") == 0, expect_run = strcmp(c->stage, "run") == 0;
@@ -178,6 +202,20 @@ static int run_blocked(const test_case *c, size_t needed, char *why, size_t wn) 
     minnx_session *s = (minnx_session *)&err;
     if (exact && (minnx_session_create_in(m, smem, sneed - 1, &s, &err) != MINNX_E_NOMEM || s))
       return snprintf(why, wn, "a session region of %zu bytes, one short, was not refused", sneed - 1), 0;
+    if (!exact && need_for[si]) { /* the bytes for these shapes: exact too, refused one short at the run that plans */
+      ssize = need_for[si];
+      if (ssize > avail) return snprintf(why, wn, "session needs %zu bytes for set %d", ssize, si), 0;
+      minnx_status st = minnx_session_create_in(m, smem, ssize - 1, &s, &err);
+      for (int k = 0; k < d->n_in && !st; k++)
+        st = d->in_name[k] ? minnx_session_bind_input_name(s, d->in_name[k], &d->in[k], &err)
+                           : minnx_session_bind_input(s, (size_t)k, &d->in[k], &err);
+      if (!st) st = minnx_session_run(s, &err);
+      if (st != MINNX_E_NOMEM)
+        return snprintf(why, wn, "a session region of %zu bytes for set %d, one short, was not refused (%s)", ssize - 1,
+                        si, st ? err.message : "it ran"), 0;
+    } else if (!exact) {
+      ssize = avail;
+    }
     if (minnx_session_create_in(m, smem, ssize, &s, &err)) {
       if (expect_run && contains_ci(err.message, c->word)) return 1;
       return snprintf(why, wn, "session in %zu bytes: %s", ssize, err.message), 0;
@@ -241,9 +279,11 @@ int main(int argc, char **argv) {
         snprintf(why, sizeof why, "memory needed: %zu bytes", needed);
       }
     }
+    size_t need_for[MAX_SETS] = {0};
+    if (ok && strcmp(c.stage, "load") != 0) needs_for_sets(&c, need_for);
     if (ok) {
       block_malloc();
-      ok = run_blocked(&c, needed, why, sizeof why);
+      ok = run_blocked(&c, needed, need_for, why, sizeof why);
       long calls = unblock_malloc();
       if (ok && calls) ok = 0, snprintf(why, sizeof why, "malloc was called %ld times", calls);
     }
