@@ -3,8 +3,8 @@ include(ops/core/kernels.cmake)
 # Every operator minnx implements: its name (what MINNX_OPS lists), what of
 # the op contract it uses beyond computing (VIEWS: outputs that are views or
 # constants folded at load, by rows without eval or by infer computing them; DATA: infer reads an input's bytes,
-# MX_IO_CONST; SCRATCH: prepare asks for arena scratch; STRINGS: a row has a list-of-strings
-# attribute, which the loader then keeps), and the sources it
+# MX_IO_CONST; SCRATCH: prepare asks for arena scratch; STRINGS: the op reads a list-of-strings
+# attribute, which the loader then keeps (Constant only refuses its value_strings: no STRINGS)), and the sources it
 # needs. Adding an op is one line here and
 # its file in ops/. A build links the contract's code for VIEWS and DATA only
 # when one of its ops uses them (test_registry checks the words against the

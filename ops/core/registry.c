@@ -105,7 +105,6 @@ int mx_op_features_declared(void) {
       unsigned uses = r->eval ? 0 : MX_OPS_VIEWS_BIT;
       for (const mx_io *e = r->in; e->name; e++) uses |= e->flags & MX_IO_CONST ? MX_OPS_DATA_BIT : 0;
       for (const mx_io *e = r->out; e->name; e++) uses |= e->view ? MX_OPS_VIEWS_BIT : 0;
-      for (const mx_attr_spec *a = r->attrs; a && a->name; a++) uses |= a->type == MX_ATTR_STRINGS ? MX_OPS_STRINGS_BIT : 0;
       if (uses & ~declared[t]) return 0;
     }
   return 1;

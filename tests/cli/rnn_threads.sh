@@ -12,7 +12,7 @@ for c in rnn_lstm_wide rnn_gru_wide rnn_rnn_wide; do
   fi
   for n in 1 2 3; do
     # shellcheck disable=SC2086 # MINNX_WRAPPER (e.g. valgrind) is words by design
-    ${MINNX_WRAPPER:-} "$cli" run "$data/$c/model.onnx" "$@" -o "$tmp/$c-$n" --threads $n >/dev/null
+    ${MINNX_WRAPPER:-} "$cli" run "$data/$c/model.onnx" "$@" -o "$tmp/$c-$n" --format npy --threads $n >/dev/null
   done
   for n in 2 3; do
     for f in "$tmp/$c-1"/*.npy; do
