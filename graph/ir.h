@@ -75,7 +75,8 @@ typedef struct mx_attr {
   mx_attr_type type;
   int64_t i;
   float f;
-  const char *s; /* NUL-terminated copy of the string value */
+  const char *s; /* NUL-terminated copy of the string value; a list of strings: its n strings one after
+                  * another, each ending in NUL (kept only when a linked op reads them, MX_OPS_STRINGS) */
   size_t n;      /* element count of a list attribute */
   const int64_t *ints;
   const float *floats;
@@ -136,6 +137,10 @@ typedef struct mx_graph {
  * that code out. */
 #ifndef MX_OPS_SHAPES
 #define MX_OPS_SHAPES 1
+#endif
+/* Whether an op linked in reads a list-of-strings attribute (mx_attr.s). */
+#ifndef MX_OPS_STRINGS
+#define MX_OPS_STRINGS 1
 #endif
 
 /* The value holding v's bytes: v, or the one v is a view of. */

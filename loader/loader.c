@@ -207,6 +207,28 @@ static minnx_status read_tensor_attr(loader *L, const Onnx__AttributeProto *ap, 
   return MINNX_OK;
 }
 
+/* A list of strings (the recurrent ops' activations) in one block: each string and its NUL, one after
+ * another. */
+static minnx_status read_strings(loader *L, const Onnx__AttributeProto *ap, mx_attr *a, const char *node) {
+  size_t len = 1;
+  for (size_t k = 0; k < ap->n_strings; k++) {
+    const ProtobufCBinaryData *b = &ap->strings[k];
+    if (b->len && memchr(b->data, 0, b->len))
+      return mx_fail(L->err, MINNX_E_MODEL, "node '%s': attribute '%s' holds a NUL byte", node, ap->name);
+    len += b->len + 1;
+  }
+  char *s = mx_pool_alloc(L->pool, len);
+  if (!s) return nomem(L);
+  a->s = s;
+  for (size_t k = 0; k < ap->n_strings; k++) {
+    if (ap->strings[k].len) memcpy(s, ap->strings[k].data, ap->strings[k].len);
+    s += ap->strings[k].len;
+    *s++ = 0;
+  }
+  *s = 0;
+  return MINNX_OK;
+}
+
 static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr *a, const char *node) {
   if (!ap->name || !ap->name[0]) return mx_fail(L->err, MINNX_E_MODEL, "node '%s' has an attribute without a name", node);
   if (ap->ref_attr_name && ap->ref_attr_name[0])
@@ -248,6 +270,7 @@ static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr
     return read_tensor_attr(L, ap, a, node);
   } else if (type == MX_ATTR_STRINGS) {
     a->n = ap->n_strings;
+    if (MX_OPS_STRINGS) return read_strings(L, ap, a, node);
   }
   return MINNX_OK;
 }

@@ -58,6 +58,10 @@ file(GLOB official_layout LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_tra
      ${MINNX_ONNX_NODE_DATA}/test_dropout_* ${MINNX_ONNX_NODE_DATA}/test_constantofshape_*)
 list(FILTER official_layout EXCLUDE REGEX "test_gather_elements")
 list(APPEND official ${official_layout})
+# Recurrent nets: RNN (test_rnn_seq_length, test_simple_rnn_*), GRU, LSTM.
+file(GLOB official_rnn LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_lstm_* ${MINNX_ONNX_NODE_DATA}/test_gru_*
+     ${MINNX_ONNX_NODE_DATA}/test_rnn_* ${MINNX_ONNX_NODE_DATA}/test_simple_rnn_*)
+list(APPEND official ${official_rnn})
 # Pad, Split, Expand, Tile, Range, Size (test_range_*_expanded express Range as a Loop: SKIP).
 file(GLOB official_layout2 LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_constant_pad ${MINNX_ONNX_NODE_DATA}/test_edge_pad
      ${MINNX_ONNX_NODE_DATA}/test_reflect_pad ${MINNX_ONNX_NODE_DATA}/test_pad* ${MINNX_ONNX_NODE_DATA}/test_wrap_pad*

@@ -16,7 +16,13 @@ minnx_status mx_op_known(const char *domain, const char *op_type, mx_err *err);
 int mx_op_since(const char *domain, const char *op_type, int64_t version);
 
 /* The features ops/ops.cmake says each op uses (MX_OP's second argument). */
-enum { MX_OPS_VIEWS_BIT = 1u << 0, MX_OPS_DATA_BIT = 1u << 1, MX_OPS_SCRATCH_BIT = 1u << 2, MX_OPS_SHAPES_BIT = 1u << 3 };
+enum {
+  MX_OPS_VIEWS_BIT = 1u << 0,
+  MX_OPS_DATA_BIT = 1u << 1,
+  MX_OPS_SCRATCH_BIT = 1u << 2,
+  MX_OPS_SHAPES_BIT = 1u << 3,
+  MX_OPS_STRINGS_BIT = 1u << 4,
+};
 /* 1 when every linked op uses only the features ops/ops.cmake declares for
  * it (the build leaves out the code of undeclared ones). For the tests. */
 int mx_op_features_declared(void);

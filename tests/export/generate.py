@@ -247,6 +247,47 @@ MODULES += [
 for _name in ("layernorm", "layernorm_two_dims"):
     FROM_OPSET[_name] = 17
 
+
+class Recurrent(torch.nn.Module):
+    """nn.RNN, nn.GRU or nn.LSTM given its initial state(s) as inputs; returns the output and the
+    final state(s). (Without them, torch 1.13 writes the zeros' shape through Shape and Gather of
+    X, which minnx folds only when X's dims are static: given, the graph is the recurrent node and
+    the layout around it.)"""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x, h0, c0=None):
+        if c0 is not None:
+            y, (h, c) = self.net(x, (h0, c0))
+            return y, h, c
+        y, h = self.net(x, h0)
+        return y, h
+
+
+def recurrent(kind, layers, bidirectional, batch_first, seq=4, batch=3, inp=5, hid=6, **kw):
+    """(module maker, inputs) for a recurrent layer: X, h0 (and c0 for an LSTM), seeded."""
+    net = lambda: Recurrent(getattr(nn, kind)(inp, hid, num_layers=layers, bidirectional=bidirectional,
+                                              batch_first=batch_first, **kw)).eval()
+    states = layers * (2 if bidirectional else 1)
+    xs = (batch, seq, inp) if batch_first else (seq, batch, inp)
+    makers = [randn(*xs), randn(states, batch, hid)] + ([randn(states, batch, hid)] if kind == "LSTM" else [])
+    return net, inputs(*makers)
+
+
+# Recurrent nets: RNN (tanh and relu), GRU (exported with linear_before_reset=1), LSTM; one and two
+# layers, bidirectional, batch_first.
+RECURRENT_MODULES = []
+for _kind in ("LSTM", "GRU", "RNN"):
+    for _layers, _bi, _bf in ((1, False, False), (2, False, False), (1, True, False), (2, True, False),
+                              (1, False, True), (2, True, True)):
+        _name = "%s_%dlayer%s%s" % (_kind.lower(), _layers, "_bidirectional" if _bi else "", "_batch_first" if _bf else "")
+        RECURRENT_MODULES.append((_name,) + recurrent(_kind, _layers, _bi, _bf))
+RECURRENT_MODULES.append(("rnn_relu_2layer_bidirectional",) + recurrent("RNN", 2, True, False, nonlinearity="relu"))
+RECURRENT_MODULES.append(("lstm_no_bias",) + recurrent("LSTM", 1, False, False, bias=False))
+MODULES += [(name, seeded_module(name, make), ins) for name, make, ins in RECURRENT_MODULES]
+
 def tensor_file(path, t):
     if t.dtype == torch.bfloat16:  # numpy has no bfloat16: its bits, typed bfloat16
         p = numpy_helper.from_array(np.array(t.view(torch.int16).numpy().view(np.uint16), order="C"))
