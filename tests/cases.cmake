@@ -75,6 +75,9 @@ file(GLOB official_norm LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_batch
      ${MINNX_ONNX_NODE_DATA}/test_layer_normalization_*)
 list(FILTER official_norm EXCLUDE REGEX "_expanded$|_training_mode$")
 list(APPEND official ${official_norm})
+# Resize and Upsample.
+file(GLOB official_resize LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_resize_* ${MINNX_ONNX_NODE_DATA}/test_upsample_*)
+list(APPEND official ${official_resize})
 list(FILTER official EXCLUDE REGEX "test_maxunpool|test_max_pool")
 list(LENGTH official n_official)
 if(n_official EQUAL 0)

@@ -288,6 +288,35 @@ RECURRENT_MODULES.append(("rnn_relu_2layer_bidirectional",) + recurrent("RNN", 2
 RECURRENT_MODULES.append(("lstm_no_bias",) + recurrent("LSTM", 1, False, False, bias=False))
 MODULES += [(name, seeded_module(name, make), ins) for name, make, ins in RECURRENT_MODULES]
 
+# Resize, as F.interpolate exports it: nearest, bilinear, bicubic, align_corners True and False, by scale
+# factor and by size, up and down (torch 1.13 writes Resize with constant scales or sizes).
+F = torch.nn.functional
+MODULES += [
+    ("interpolate_nearest_scale", lambda x: F.interpolate(x, scale_factor=2.0, mode="nearest"), inputs(randn(1, 2, 3, 4))),
+    ("interpolate_nearest_size", lambda x: F.interpolate(x, size=(5, 7), mode="nearest"), inputs(randn(1, 2, 3, 4))),
+    ("interpolate_nearest_down", lambda x: F.interpolate(x, size=(2, 3), mode="nearest"), inputs(randn(1, 2, 5, 7))),
+    ("interpolate_bilinear_scale", lambda x: F.interpolate(x, scale_factor=2.0, mode="bilinear", align_corners=False),
+     inputs(randn(1, 2, 3, 4))),
+    ("interpolate_bilinear_align", lambda x: F.interpolate(x, scale_factor=2.0, mode="bilinear", align_corners=True),
+     inputs(randn(1, 2, 3, 4))),
+    ("interpolate_bilinear_size", lambda x: F.interpolate(x, size=(5, 6), mode="bilinear", align_corners=False),
+     inputs(randn(2, 3, 4, 4))),
+    ("interpolate_bilinear_size_align", lambda x: F.interpolate(x, size=(5, 6), mode="bilinear", align_corners=True),
+     inputs(randn(2, 3, 4, 4))),
+    ("interpolate_bilinear_down", lambda x: F.interpolate(x, size=(3, 2), mode="bilinear", align_corners=False),
+     inputs(randn(1, 2, 6, 5))),
+    ("interpolate_bicubic_scale", lambda x: F.interpolate(x, scale_factor=2.0, mode="bicubic", align_corners=False),
+     inputs(randn(1, 2, 4, 4))),
+    ("interpolate_bicubic_align", lambda x: F.interpolate(x, scale_factor=2.0, mode="bicubic", align_corners=True),
+     inputs(randn(1, 2, 4, 4))),
+    ("interpolate_bicubic_size", lambda x: F.interpolate(x, size=(7, 5), mode="bicubic", align_corners=False),
+     inputs(randn(1, 1, 4, 6))),
+    ("interpolate_linear_1d", lambda x: F.interpolate(x, scale_factor=3.0, mode="linear", align_corners=False),
+     inputs(randn(2, 3, 5))),
+    ("upsample_nearest_module", nn.Upsample(scale_factor=2, mode="nearest"), inputs(randn(1, 3, 4, 4))),
+]
+
+
 def tensor_file(path, t):
     if t.dtype == torch.bfloat16:  # numpy has no bfloat16: its bits, typed bfloat16
         p = numpy_helper.from_array(np.array(t.view(torch.int16).numpy().view(np.uint16), order="C"))

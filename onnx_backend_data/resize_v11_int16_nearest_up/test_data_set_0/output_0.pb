@@ -1,0 +1,2 @@
+
+ByJ˜¿2¿2eCzzŠã˜¿2¿2eCzzŠã˜¿2¿2eCzzŠã˜PPtZŽZŽS†ãPPtZŽZŽS†ãhèhècåYuYu<žïhèhècåYuYu<žïhèhècåYuYu<žïffàÒÈPÈPÙøÅffàÒÈPÈPÙøÅnonob¯`q`qÏÃðnonob¯`q`qÏÃðnonob¯`q`qÏÃðÊÊR”b¡b¡‚qpÊÊR”b¡b¡‚qp££É/°»°»&¶ù££É/°»°»&¶ù££É/°»°»&¶ù™h™hÔŽTŽTóÑ™h™hÔŽTŽTóÑ
