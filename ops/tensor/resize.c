@@ -72,16 +72,10 @@ static int64_t floor_to_i64(double v) {
   return (double)i > v ? i - 1 : i;
 }
 
-/* The params from the node (ready = 0: the shape waits for a bound input). */
-static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready) {
-  const mx_shape *in = c->in[0];
-  mx_shape *out = &c->out[0];
-  *out = (mx_shape){.rank = -1};
-  *ready = 0;
-  int since = c->row->since, upsample = strcmp(c->node->op_type, "Upsample") == 0;
+/* The attributes into p (modes, cubic_coeff_a, extrapolation_value,
+ * exclude_outside, antialias) and keep_aspect_ratio_policy's index. */
+static minnx_status resize_attrs(mx_op_ctx *c, mx_resize_params *p, int since, int *policy_out) {
   const char *given;
-  if (upsample && since >= 10)
-    return mx_op_fail(c, MINNX_E_MODEL, "Upsample is deprecated from opset 10 (Resize replaces it)");
   memset(p, 0, sizeof *p);
   p->dtype = c->in_dtype[0];
   p->elem = mx_dtype_size(p->dtype);
@@ -110,17 +104,17 @@ static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready
     p->antialias = p->mode != MX_RESIZE_NEAREST && aa; /* linear and cubic only, the spec says */
   }
   static const char *const policies[] = {"stretch", "not_larger", "not_smaller"};
-  int policy = named(c->node, "keep_aspect_ratio_policy", policies, 3, 0, &given);
+  int policy = *policy_out = named(c->node, "keep_aspect_ratio_policy", policies, 3, 0, &given);
   if (policy < 0)
     return mx_op_fail(c, MINNX_E_MODEL, "keep_aspect_ratio_policy '%s' is not one of stretch, not_larger, not_smaller", given);
   if (p->dtype == MINNX_BOOL && p->mode != MX_RESIZE_NEAREST)
     return mx_op_fail(c, MINNX_E_TYPE, "mode %s interpolates: its dtype cannot be bool", mode_names[p->mode]);
-  if (in->rank < 0) return MINNX_OK;
-  int rank = in->rank;
-  if (rank == 0) return mx_op_fail(c, MINNX_E_SHAPE, "X is a scalar; Resize takes a tensor of rank >= 1");
-  p->rank = rank;
+  return MINNX_OK;
+}
 
-  int axes[MX_MAX_RANK], n_axes = rank;
+/* The resized axes (from 18 the `axes` attribute; else every axis), in order. */
+static minnx_status resize_axes(mx_op_ctx *c, int rank, int *axes, int *n_out) {
+  int n_axes = rank;
   for (int d = 0; d < rank; d++) axes[d] = d;
   const mx_attr *ax = mx_node_attr(c->node, "axes");
   if (ax) {
@@ -136,10 +130,52 @@ static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready
       axes[i] = (int)d;
     }
   }
+  *n_out = n_axes;
+  return MINNX_OK;
+}
+
+/* The output's shape, and where each axis's taps start in the tables (when
+ * every dim is known). */
+static minnx_status resize_tables(mx_op_ctx *c, mx_resize_params *p, int rank, int known) {
+  mx_shape *out = &c->out[0];
+  out->rank = rank;
+  size_t total = 0;
+  for (int d = 0; d < rank; d++) {
+    out->dims[d] = p->out_dims[d];
+    if (!known) continue;
+    int64_t k = p->taps[d] ? p->taps[d] : 1;
+    if ((uint64_t)p->out_dims[d] > (SIZE_MAX / sizeof(mx_resize_tap) - total) / (uint64_t)k)
+      return mx_op_fail(c, MINNX_E_LIMIT, "the interpolation tables overflow the address space");
+    p->table[d] = total;
+    total += (size_t)p->out_dims[d] * (size_t)k;
+  }
+  p->n_taps = total;
+  if (mx_shape_count(out) == -2) return mx_op_fail(c, MINNX_E_LIMIT, "the output's element count overflows int64");
+  return MINNX_OK;
+}
+
+/* The params from the node (ready = 0: the shape waits for a bound input). */
+static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready) {
+  const mx_shape *in = c->in[0];
+  mx_shape *out = &c->out[0];
+  *out = (mx_shape){.rank = -1};
+  *ready = 0;
+  int since = c->row->since, upsample = strcmp(c->node->op_type, "Upsample") == 0;
+  if (upsample && since >= 10)
+    return mx_op_fail(c, MINNX_E_MODEL, "Upsample is deprecated from opset 10 (Resize replaces it)");
+  int policy = 0;
+  minnx_status st = resize_attrs(c, p, since, &policy);
+  if (st) return st;
+  if (in->rank < 0) return MINNX_OK;
+  int rank = in->rank;
+  if (rank == 0) return mx_op_fail(c, MINNX_E_SHAPE, "X is a scalar; Resize takes a tensor of rank >= 1");
+  p->rank = rank;
+
+  int axes[MX_MAX_RANK], n_axes = 0;
+  if ((st = resize_axes(c, rank, axes, &n_axes))) return st;
 
   double scales[MX_MAX_RANK], sizes[MX_MAX_RANK], roi[2 * MX_MAX_RANK];
   int64_t n_scales = 0, n_sizes = 0, n_roi = 0;
-  minnx_status st = MINNX_OK;
   int hs, hz = 0, hr = 0;
   if (upsample && since < 9) {
     const mx_attr *a = mx_node_attr(c->node, "scales");
@@ -225,19 +261,7 @@ static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready
     }
     p->taps[d] = k;
   }
-  out->rank = rank;
-  size_t total = 0;
-  for (int d = 0; d < rank; d++) {
-    out->dims[d] = p->out_dims[d];
-    if (!known) continue;
-    int64_t k = p->taps[d] ? p->taps[d] : 1;
-    if ((uint64_t)p->out_dims[d] > (SIZE_MAX / sizeof(mx_resize_tap) - total) / (uint64_t)k)
-      return mx_op_fail(c, MINNX_E_LIMIT, "the interpolation tables overflow the address space");
-    p->table[d] = total;
-    total += (size_t)p->out_dims[d] * (size_t)k;
-  }
-  p->n_taps = total;
-  if (mx_shape_count(out) == -2) return mx_op_fail(c, MINNX_E_LIMIT, "the output's element count overflows int64");
+  if ((st = resize_tables(c, p, rank, known))) return st;
   *ready = known && mx_shape_count(out) >= 0;
   return MINNX_OK;
 }
