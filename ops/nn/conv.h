@@ -45,7 +45,7 @@ void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, 
 /* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
  * channel from the input channel of its own number (group == C == M), in the
  * order above, without im2col; the bias b (or NULL) added last. buf: the
- * task's scratch, MX_CONV_DW_ROWS(g) floats. */
+ * task's scratch, k[0] x k[1] x stride[2] x mx_dwconv_phase(g) floats. */
 #define MX_DWCONV_MAX_TAPS 64 /* kd x kh and kw at most (larger kernels take the im2col path) */
 typedef void (*mx_dwconv_fn)(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
                              int64_t c0, int64_t c1, float *buf);

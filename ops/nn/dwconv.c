@@ -34,9 +34,10 @@ static void fill_row(const mx_conv_geom *g, float *dst, int64_t len, const float
   int64_t s = g->stride[2], pad = g->pad[2], in = g->in[2];
   if (s == 1 && src) {
     int64_t a = pad < len ? pad : len, b = pad + in < len ? pad + in : len; /* [a, b): the row's elements */
+    if (b < a) b = a;
     memset(dst, 0, (size_t)a * sizeof(float));
-    if (b > a) memcpy(dst + a, src + (a - pad), (size_t)(b - a) * sizeof(float));
-    if (len > (b > a ? b : a)) memset(dst + (b > a ? b : a), 0, (size_t)(len - (b > a ? b : a)) * sizeof(float));
+    if (b > a) memcpy(dst + a, src, (size_t)(b - a) * sizeof(float)); /* (then a is pad) */
+    memset(dst + b, 0, (size_t)(len - b) * sizeof(float));
     return;
   }
   for (int64_t p = 0; p < s; p++, dst += len) {
@@ -150,7 +151,9 @@ MX_FMA_TARGET static void planes_fma(const mx_conv_geom *g, const float *x, cons
 #endif
 
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
-  if (g->k[0] * g->k[1] > MX_DWCONV_MAX_TAPS || g->k[2] > MX_DWCONV_MAX_TAPS) return NULL;
+  if (g->k[0] > MX_DWCONV_MAX_TAPS || g->k[1] > MX_DWCONV_MAX_TAPS || g->k[0] * g->k[1] > MX_DWCONV_MAX_TAPS ||
+      g->k[2] > MX_DWCONV_MAX_TAPS)
+    return NULL;
 #if MX_X86_AVX2
   if (isa >= MX_GEMM_FMA) return planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else

@@ -39,10 +39,11 @@ static void split(mx_sum_walk *w, int n, const int64_t *g, const int *red) {
   for (int i = 0; i < w->nk; i++) w->blocks *= w->kdims[i];
 }
 
-static void plan_tasks(mx_sum_walk *w, int64_t in_count) {
+/* Tasks over `units` (blocks, or pieces), each with TASK_BYTES of the input at least. */
+static void plan_tasks(mx_sum_walk *w, int64_t in_count, int64_t units) {
   int64_t most = in_count / (TASK_BYTES / (int64_t)w->esize);
   if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
-  w->tasks = w->blocks < most ? w->blocks : most;
+  w->tasks = units < most ? units : most;
   if (w->tasks < 1) w->tasks = 1;
 }
 
@@ -64,10 +65,7 @@ static void plan_pieces(mx_sum_walk *w, int64_t piece) {
   if (w->op == MX_SUM_LOGSUMEXP || w->blocks != 1 || w->fold || w->nr || w->len < 2 * piece) return;
   w->piece = piece;
   w->pieces = (w->len + piece - 1) / piece;
-  int64_t most = w->len / (TASK_BYTES / (int64_t)w->esize);
-  if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
-  w->tasks = w->pieces < most ? w->pieces : most;
-  if (w->tasks < 1) w->tasks = 1;
+  plan_tasks(w, w->len, w->pieces);
 }
 
 void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, uint32_t axes,
@@ -96,7 +94,7 @@ void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, cons
     else g[n] = dims[d], red[n++] = r;
   }
   split(w, n, g, red);
-  plan_tasks(w, in_count);
+  plan_tasks(w, in_count, w->blocks);
   if (w->k) plan_pieces(w, piece);
 }
 
@@ -113,7 +111,7 @@ void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const i
   for (int i = 0; i < 3; i++)
     if (g[i] != 1 || i == 1) gg[n] = g[i], rr[n++] = red[i]; /* the axis stays, even of 1 */
   split(w, n, gg, rr);
-  plan_tasks(w, g[0] * g[1] * g[2]);
+  plan_tasks(w, g[0] * g[1] * g[2], w->blocks);
 }
 
 /* Block b: the set of w outputs it takes, their place in the input and output. */

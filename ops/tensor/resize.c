@@ -252,14 +252,9 @@ static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready
     }
     if (n == 0 && o > 0) return mx_op_fail(c, MINNX_E_SHAPE, "axis %d is empty; it cannot be resized to %lld", d, (long long)o);
     p->out_dims[d] = o, p->scale[d] = s, p->length[d] = L;
-    int64_t k = p->mode == MX_RESIZE_NEAREST ? 1 : p->mode == MX_RESIZE_LINEAR ? 2 : 4;
-    if (p->antialias && s < 1) {
-      double start = p->mode == MX_RESIZE_LINEAR ? -1 / s : -2 / s;
-      if (!(start > -1048576.0))
-        return mx_op_fail(c, MINNX_E_LIMIT, "axis %d: antialias at scale %g needs more than 2^21 taps per element", d, s);
-      k = 2 - 2 * (floor_to_i64(start) + 1);
-    }
-    p->taps[d] = k;
+    if (p->antialias && s < 1 && !((p->mode == MX_RESIZE_LINEAR ? -1 / s : -2 / s) > -1048576.0))
+      return mx_op_fail(c, MINNX_E_LIMIT, "axis %d: antialias at scale %g needs more than 2^21 taps per element", d, s);
+    p->taps[d] = mx_resize_taps(p->mode, p->antialias, s);
   }
   if ((st = resize_tables(c, p, rank, known))) return st;
   *ready = known && mx_shape_count(out) >= 0;

@@ -88,6 +88,9 @@ typedef struct mx_resize_params {
   size_t n_taps;               /* all axes' taps: the scratch holds that many */
 } mx_resize_params;
 
+/* Taps per output coordinate of an axis at scale s: 1 (nearest), 2 (linear),
+ * 4 (cubic), or with antialias below scale 1 the widened window's. */
+int64_t mx_resize_taps(int mode, int antialias, double s);
 /* Fills the taps of every axis (p->n_taps of them) into `tabs`. */
 void mx_resize_tables(const mx_resize_params *p, mx_resize_tap *tabs);
 /* Output elements [e0, e1), each from the tables by the order above. */

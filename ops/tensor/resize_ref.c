@@ -110,6 +110,17 @@ static void axis_taps(const mx_resize_params *p, int d, int64_t x, mx_resize_tap
   }
 }
 
+int64_t mx_resize_taps(int mode, int antialias, double s) {
+  int64_t k = mode == MX_RESIZE_NEAREST ? 1 : mode == MX_RESIZE_LINEAR ? 2 : 4;
+  if (antialias && s < 1) {
+    double start = mode == MX_RESIZE_LINEAR ? -1 / s : -2 / s;
+    int64_t f = (int64_t)start;
+    if ((double)f > start) f--; /* floor */
+    k = 2 - 2 * (f + 1);
+  }
+  return k;
+}
+
 void mx_resize_tables(const mx_resize_params *p, mx_resize_tap *tabs) {
   for (int d = 0; d < p->rank; d++) {
     mx_resize_tap *t = tabs + p->table[d];

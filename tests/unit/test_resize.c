@@ -25,17 +25,11 @@ static void reversed(void *pool, minnx_task_fn task, void *ctx, size_t n) {
   for (size_t i = n; i-- > 0;) task(ctx, i);
 }
 
-/* The taps per axis and the tables' places, as resize.c's prepare sets them. */
+/* The taps per axis (resize_ref.c's count, which prepare uses) and the tables' places. */
 static void lay_out(mx_resize_params *p) {
   size_t total = 0;
   for (int d = 0; d < p->rank; d++) {
-    int64_t k = p->mode == MX_RESIZE_NEAREST ? 1 : p->mode == MX_RESIZE_LINEAR ? 2 : 4;
-    if (p->antialias && p->scale[d] < 1) {
-      double start = p->mode == MX_RESIZE_LINEAR ? -1 / p->scale[d] : -2 / p->scale[d];
-      int64_t f = (int64_t)start;
-      if ((double)f > start) f--;
-      k = 2 - 2 * (f + 1);
-    }
+    int64_t k = mx_resize_taps(p->mode, p->antialias, p->scale[d]);
     p->taps[d] = k;
     p->table[d] = total;
     total += (size_t)p->out_dims[d] * (size_t)k;
