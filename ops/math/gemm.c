@@ -322,6 +322,7 @@ void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, cons
                         int64_t row0, int64_t row1) {                                                     \
     const T *a = a_, *b = b_, *c = c_;                                                                    \
     T *y = y_;                                                                                            \
+    if (d->n == 0) return; /* no output row has an element; y may be NULL */                              \
     for (int64_t row = row0; row < row1; row++) {                                                         \
       int64_t bi = row / d->m, i = row % d->m, oa, ob;                                                    \
       mx_gemm_offsets(d, bi, &oa, &ob);                                                                   \

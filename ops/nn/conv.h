@@ -36,6 +36,9 @@ typedef struct mx_conv_geom {
 static inline int64_t mx_conv_window(const mx_conv_geom *g) { return g->k[0] * g->k[1] * g->k[2]; }
 static inline int64_t mx_conv_plane(const mx_conv_geom *g) { return g->out[0] * g->out[1] * g->out[2]; }
 static inline int64_t mx_conv_in_plane(const mx_conv_geom *g) { return g->in[0] * g->in[1] * g->in[2]; }
+/* p + off, or NULL where p is: an empty tensor or scratch has no buffer, and
+ * even a zero offset from NULL is undefined. */
+static inline unsigned char *mx_conv_at(const void *p, size_t off) { return p ? (unsigned char *)p + off : NULL; }
 
 /* Rows [r0, r1) of one image's col matrix [C * window, plane] (row r is
  * channel r / window at kernel offset r % window; padding gives 0) from

@@ -138,22 +138,24 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
   size_t es = p->t == MINNX_DOUBLE ? 8 : 4;
   int64_t in_image = g->c * mx_conv_in_plane(g), out_image = g->m * mx_conv_plane(g);
   if (p->t == MINNX_FLOAT16) { /* float32 copies, the result rounded once at the end */
-    mx_convert_run(&p->to_f32, s + p->off_x, xx, g->n * in_image);
-    mx_convert_run(&p->to_f32, s + p->off_w, ww, g->m * (g->c / g->group) * mx_conv_window(g));
-    if (bb) mx_convert_run(&p->to_f32, s + p->off_b, bb, g->m);
-    xx = s + p->off_x, ww = s + p->off_w, bb = bb ? s + p->off_b : NULL, yy = s + p->off_y;
+    mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_x), xx, g->n * in_image);
+    mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_w), ww, g->m * (g->c / g->group) * mx_conv_window(g));
+    if (bb) mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_b), bb, g->m);
+    xx = mx_conv_at(s, p->off_x), ww = mx_conv_at(s, p->off_w), yy = mx_conv_at(s, p->off_y);
+    bb = bb ? mx_conv_at(s, p->off_b) : NULL;
   }
   for (int64_t n = 0; n < g->n; n++) {
-    conv_image r = {p, xx + (size_t)(n * in_image) * es, ww, bb, NULL, yy + (size_t)(n * out_image) * es};
+    conv_image r = {p, mx_conv_at(xx, (size_t)(n * in_image) * es), ww, bb, NULL,
+                    mx_conv_at(yy, (size_t)(n * out_image) * es)};
     if (p->dw) {
-      r.col = s + p->off_col; /* the tasks' padded rows, dw_bytes each */
+      r.col = mx_conv_at(s, p->off_col); /* the tasks' padded rows, dw_bytes each */
       run_tasks(x, dw_task, &r, p->dw_tasks);
       continue;
     }
     if (p->pointwise) {
       r.col = (unsigned char *)(uintptr_t)r.x; /* only read: the product's B */
     } else {
-      r.col = s + p->off_col;
+      r.col = mx_conv_at(s, p->off_col);
       run_tasks(x, col_task, &r, p->col_tasks);
     }
     if (p->t == MINNX_DOUBLE) run_tasks(x, rows_task, &r, p->row_tasks);

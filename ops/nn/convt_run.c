@@ -95,7 +95,7 @@ static void landing_span(int64_t in, int64_t stride, int64_t off, int64_t out, i
     for (int64_t m = m0; m < m1; m++) {                                                                                    \
       T *ym = y + m * plane;                                                                                               \
       for (int64_t i = 0; i < plane; i++) ym[i] = 0;                                                                       \
-      for (int64_t at = 0; at < window; at++) {                                                                            \
+      for (int64_t at = 0; in_plane > 0 && at < window; at++) { /* an empty X leaves col empty, maybe NULL */              \
         int64_t tw = at % g->k[2], th = at / g->k[2] % g->k[1], td = at / (g->k[2] * g->k[1]);                             \
         int64_t offw = tw * g->dil[2] - g->pad[2], lo, hi;                                                                 \
         landing_span(g->in[2], g->stride[2], offw, g->out[2], &lo, &hi);                                                   \
@@ -151,13 +151,15 @@ void mx_convt_run(const mx_convt_plan *p, const mx_exec *x, const void *xs, cons
   size_t es = p->t == MINNX_DOUBLE ? 8 : 4;
   int64_t in_image = g->c * mx_conv_in_plane(g), out_image = g->m * mx_conv_plane(g);
   if (p->t == MINNX_FLOAT16) { /* float32 copies, the result rounded once at the end */
-    mx_convert_run(&p->to_f32, s + p->off_x, xx, g->n * in_image);
-    mx_convert_run(&p->to_f32, s + p->off_w, ww, g->c * (g->m / g->group) * mx_conv_window(g));
-    if (bb) mx_convert_run(&p->to_f32, s + p->off_b, bb, g->m);
-    xx = s + p->off_x, ww = s + p->off_w, bb = bb ? s + p->off_b : NULL, yy = s + p->off_y;
+    mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_x), xx, g->n * in_image);
+    mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_w), ww, g->c * (g->m / g->group) * mx_conv_window(g));
+    if (bb) mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_b), bb, g->m);
+    xx = mx_conv_at(s, p->off_x), ww = mx_conv_at(s, p->off_w), yy = mx_conv_at(s, p->off_y);
+    bb = bb ? mx_conv_at(s, p->off_b) : NULL;
   }
   for (int64_t n = 0; n < g->n; n++) {
-    convt_image r = {p, xx + (size_t)(n * in_image) * es, ww, bb, s + p->off_col, yy + (size_t)(n * out_image) * es};
+    convt_image r = {p, mx_conv_at(xx, (size_t)(n * in_image) * es), ww, bb, mx_conv_at(s, p->off_col),
+                     mx_conv_at(yy, (size_t)(n * out_image) * es)};
     if (p->t == MINNX_DOUBLE) run_tasks(x, rows_task, &r, p->row_tasks);
     else mx_sgemm_run(&p->sg, x, (const float *)r.w, (const float *)r.x, NULL, (float *)r.col, s);
     run_tasks(x, scatter_task, &r, p->scatter_tasks);
