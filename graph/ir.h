@@ -80,8 +80,10 @@ typedef struct mx_attr {
   size_t n;      /* element count of a list attribute */
   const int64_t *ints;
   const float *floats;
-  const mx_const *t; /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
-  struct mx_graph *g; /* MX_ATTR_GRAPH (kept only when a linked op takes one, MX_OPS_GRAPHS) */
+  union {
+    const mx_const *t;  /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
+    struct mx_graph *g; /* MX_ATTR_GRAPH (decoded only when a linked op takes one, MX_OPS_GRAPHS) */
+  };
 } mx_attr;
 
 struct mx_op_row;
@@ -117,13 +119,13 @@ typedef struct mx_graph {
    * (mx_value.syms): each dim's symbol, -1 for the others. */
   int32_t *dim_syms;
   int32_t n_dim_syms;
-  /* A subgraph (an attribute's, MX_OPS_GRAPHS): the values it reads from
-   * enclosing scopes, each an input of its own (MX_VALUE_INPUT) after the
-   * declared ones. The node holding the subgraph takes the outer values as
-   * extra inputs, appended after its own in the order of its graph
-   * attributes, then of `captures`: the enclosing graph orders and plans
-   * them as it does any input. */
-  int32_t *captures;
+  /* A subgraph (an attribute's, MX_OPS_GRAPHS): how many values it reads
+   * from enclosing scopes, each an input of its own (MX_VALUE_INPUT) listed
+   * in `inputs` after the n_inputs declared ones. The node holding the
+   * subgraph takes the outer values as extra inputs, appended after its own
+   * in the order of its graph attributes, then of the captures: the
+   * enclosing graph orders and plans them as it does any input. (Beside
+   * n_dim_syms, it takes the struct's padding: no byte more.) */
   int32_t n_captures;
 } mx_graph;
 

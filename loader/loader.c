@@ -399,7 +399,11 @@ static minnx_status make_arrays(loader *L, const Onnx__GraphProto *gp, size_t n_
   *ids = mx_pool_alloc(L->pool, (n_ids ? (size_t)n_ids : 1) * sizeof(int32_t));
   g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
   g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
-  g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
+  size_t room = gp->n_input;
+#if MX_OPS_GRAPHS
+  room += L->capture_room; /* a subgraph's captures follow its inputs */
+#endif
+  g->inputs = mx_pool_alloc(L->pool, (room ? room : 1) * sizeof(int32_t));
   g->outputs = mx_pool_alloc(L->pool, (gp->n_output ? gp->n_output : 1) * sizeof(int32_t));
   if (!*ids || !g->values || !g->nodes || !g->inputs || !g->outputs || !names_init(&L->values, L->pool, n_values) ||
       !names_init(&L->syms, L->pool, n_dims))
@@ -407,9 +411,8 @@ static minnx_status make_arrays(loader *L, const Onnx__GraphProto *gp, size_t n_
   L->max_syms = n_dims;
 #if MX_OPS_GRAPHS
   if (L->outer) {
-    g->captures = mx_pool_alloc(L->pool, (L->capture_room ? L->capture_room : 1) * sizeof(int32_t));
     L->outer_ids = mx_pool_alloc(L->pool, (L->capture_room ? L->capture_room : 1) * sizeof(int32_t));
-    if (!g->captures || !L->outer_ids) return nomem(L);
+    if (!L->outer_ids) return nomem(L);
   }
 #endif
   return MINNX_OK;
@@ -548,7 +551,7 @@ static int32_t resolve(loader *L, const char *name, minnx_status *st) {
   }
   if ((*st = define(L, name, MX_VALUE_INPUT, &id))) return -2;
   L->outer_ids[L->g->n_captures] = outer;
-  L->g->captures[L->g->n_captures++] = id;
+  L->g->inputs[L->g->n_inputs + L->g->n_captures++] = id; /* the declared inputs are all read by now */
 #endif
   return id;
 }

@@ -67,7 +67,7 @@ minnx_status mx_sub_infer_load(mx_op_ctx *c, mx_graph *g, int32_t first, const m
     g->values[g->inputs[k]].dtype = formal_t[k];
   }
   for (int32_t k = 0; k < g->n_captures; k++) {
-    mx_value *v = &g->values[g->captures[k]];
+    mx_value *v = &g->values[g->inputs[g->n_inputs + k]];
     const mx_value *outer = &c->g->values[mx_bytes_of(c->g, c->node->inputs[first + k])];
     v->dtype = c->in_dtype[first + k];
     v->shape = *c->in[first + k];
@@ -95,7 +95,7 @@ minnx_status mx_sub_infer_load(mx_op_ctx *c, mx_graph *g, int32_t first, const m
 
 int mx_sub_same_captures(const mx_op_ctx *c, const mx_graph *g, int32_t first) {
   for (int32_t k = 0; k < g->n_captures; k++) {
-    const mx_shape *a = &g->values[g->captures[k]].shape, *b = c->in[first + k];
+    const mx_shape *a = &g->values[g->inputs[g->n_inputs + k]].shape, *b = c->in[first + k];
     if (a->rank != b->rank || memcmp(a->dims, b->dims, (size_t)(a->rank > 0 ? a->rank : 0) * sizeof a->dims[0]))
       return 0;
   }
@@ -123,7 +123,7 @@ minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_sha
     s->data[v] = g->values[v].kind == MX_VALUE_INITIALIZER ? g->values[v].data : NULL;
   }
   for (int32_t k = 0; k < n_formal; k++) s->shapes[g->inputs[k]] = formal[k];
-  for (int32_t k = 0; k < g->n_captures; k++) s->shapes[g->captures[k]] = *c->in[first + k];
+  for (int32_t k = 0; k < g->n_captures; k++) s->shapes[g->inputs[g->n_inputs + k]] = *c->in[first + k];
   for (int32_t i = 0; i < g->n_nodes; i++) s->params[i] = s->params_mem[i];
   mx_prep prep = {.params = s->params, .scratch = s->scratch, .isa = c->isa};
   minnx_status st = mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, c->err);
@@ -145,7 +145,7 @@ void mx_sub_run(const mx_exec *x, mx_sub *s, unsigned char *arena, const void *c
     if (s->plan.offsets[v] != SIZE_MAX) s->data[v] = arena + s->plan.offsets[v];
   for (int32_t k = 0; k < g->n_inputs && formal; k++) s->data[g->inputs[k]] = formal[k];
   for (int32_t k = 0; k < g->n_captures; k++)
-    if (g->values[g->captures[k]].kind == MX_VALUE_INPUT) s->data[g->captures[k]] = caps[k];
+    if (g->values[g->inputs[g->n_inputs + k]].kind == MX_VALUE_INPUT) s->data[g->inputs[g->n_inputs + k]] = caps[k];
   mx_exec sx = *x;
   for (int32_t i = 0; i < g->n_nodes; i++) {
     const mx_node *n = &g->nodes[i];

@@ -2,7 +2,7 @@
  * prepared and planned with the node, run by the node's eval.
  *
  * - Scopes: the loader gives each subgraph a graph of its own; a name it
- *   reads from an enclosing scope becomes one of its inputs (mx_graph.captures),
+ *   reads from an enclosing scope becomes one of its inputs (mx_graph.n_captures),
  *   and the node takes the outer value as an extra input (ONNX's lexical
  *   scope: the subgraph's own names first, then each enclosing graph's,
  *   nearest first). The enclosing graph therefore orders, keeps alive and
