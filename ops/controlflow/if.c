@@ -121,7 +121,7 @@ static const mx_io if_in[] = {{.name = "cond", .types = MX_BIT(MINNX_BOOL)},
                               {.name = "captured", .types = MX_ALL_TYPES, .flags = MX_IO_OPTIONAL | MX_IO_VARIADIC},
                               {0}};
 static const mx_io if_out[] = {{.name = "outputs", .types = MX_ALL_TYPES, .flags = MX_IO_VARIADIC}, {0}};
-static const mx_attr_spec if_attrs[] = {{"then_branch", MX_ATTR_GRAPH}, {"else_branch", MX_ATTR_GRAPH}, {NULL}};
+static const mx_attr_spec if_attrs[] = {{"then_branch", MX_ATTR_GRAPH}, {"else_branch", MX_ATTR_GRAPH}, {NULL, 0}};
 
 #define ROW .in = if_in, .out = if_out, .attrs = if_attrs, .infer = if_infer, .params_size = if_params_size, \
             .prepare = if_prepare, .eval = if_eval
