@@ -80,7 +80,10 @@ typedef struct mx_attr {
   size_t n;      /* element count of a list attribute */
   const int64_t *ints;
   const float *floats;
-  const mx_const *t; /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
+  union {
+    const mx_const *t;  /* MX_ATTR_TENSOR and MX_ATTR_SPARSE_TENSOR */
+    struct mx_graph *g; /* MX_ATTR_GRAPH (decoded only when a linked op takes one, MX_OPS_GRAPHS) */
+  };
 } mx_attr;
 
 struct mx_op_row;
@@ -116,6 +119,14 @@ typedef struct mx_graph {
    * (mx_value.syms): each dim's symbol, -1 for the others. */
   int32_t *dim_syms;
   int32_t n_dim_syms;
+  /* A subgraph (an attribute's, MX_OPS_GRAPHS): how many values it reads
+   * from enclosing scopes, each an input of its own (MX_VALUE_INPUT) listed
+   * in `inputs` after the n_inputs declared ones. The node holding the
+   * subgraph takes the outer values as extra inputs, appended after its own
+   * in the order of its graph attributes, then of the captures: the
+   * enclosing graph orders and plans them as it does any input. (Beside
+   * n_dim_syms, it takes the struct's padding: no byte more.) */
+  int32_t n_captures;
 } mx_graph;
 
 /* Whether the ops linked in use views and constant folding (rows without
@@ -141,6 +152,12 @@ typedef struct mx_graph {
 /* Whether an op linked in reads a list-of-strings attribute (mx_attr.s). */
 #ifndef MX_OPS_STRINGS
 #define MX_OPS_STRINGS 1
+#endif
+
+/* Whether an op linked in takes a graph attribute (If, Loop): the loader
+ * then decodes subgraphs and the registry resolves their nodes. */
+#ifndef MX_OPS_GRAPHS
+#define MX_OPS_GRAPHS 1
 #endif
 
 /* The value holding v's bytes: v, or the one v is a view of. */

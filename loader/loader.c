@@ -8,6 +8,7 @@
 #include <xxhash.h>
 
 #include "graph/prefetch.h"
+#include "graph/validate.h"
 #include "loader/tensor.h"
 #include "loader/unpack.h"
 #include "loader/wire.h"
@@ -61,7 +62,7 @@ static slot *names_find(const names *t, const char *name, uint32_t *tag) {
 
 /* ---- the loader's state ---- */
 
-typedef struct {
+typedef struct loader {
   mx_pool *pool;
   mx_graph *g;
   const mx_external *ext;
@@ -70,7 +71,23 @@ typedef struct {
   names values;
   names syms;      /* dim_param names; id = symbol number */
   size_t max_syms; /* dims of declared types: a bound on the symbols */
+#if MX_OPS_GRAPHS
+  /* A subgraph's: the scope enclosing it (NULL for the main graph), its
+   * depth, the outer ids of its captures (mx_graph.captures) and their room. */
+  struct loader *outer;
+  int depth;
+  int32_t *outer_ids;
+  size_t capture_room;
+  mx_op_check_fn check;
+  int *named; /* a refusal inside a subgraph named its node already: outer levels add nothing */
+#endif
 } loader;
+
+/* How deep subgraphs may nest (an If in an If's branch is depth 2). Each
+ * level is decoded, inferred and prepared recursively: the bound keeps the
+ * C stack in proportion. (The wire check's bound of 32 nested messages
+ * stops a model near 9 levels anyway: each level is three messages.) */
+#define MX_MAX_GRAPH_DEPTH 6
 
 static minnx_status nomem(loader *L) { return mx_fail(L->err, MINNX_E_NOMEM, "out of memory while loading the model"); }
 
@@ -272,6 +289,10 @@ static minnx_status read_attr(loader *L, const Onnx__AttributeProto *ap, mx_attr
     a->n = ap->n_strings;
     if (MX_OPS_STRINGS) return read_strings(L, ap, a, node);
   }
+#if MX_OPS_GRAPHS
+  else if (type == MX_ATTR_GRAPH && !ap->g) /* decoded once the graph's names are all known (read_subgraphs) */
+    return mx_fail(L->err, MINNX_E_MODEL, "node '%s': attribute '%s' holds no graph, though its type says so", node, ap->name);
+#endif
   return MINNX_OK;
 }
 
@@ -297,6 +318,9 @@ static minnx_status read_declared(loader *L, const Onnx__ValueInfoProto *vi, int
   declared.syms = 0; /* a block of its own, not v's */
   minnx_status st;
   if (vi->type && (st = read_type(L, vi, &declared, role))) return st;
+#if MX_OPS_GRAPHS
+  if (v->kind == MX_VALUE_INPUT && v->dtype == MINNX_UNDEFINED) return MINNX_OK; /* a capture: typed by its node's infer */
+#endif
   if (v->kind == MX_VALUE_NODE && v->dtype == MINNX_UNDEFINED) {
     v->dtype = declared.dtype;
     v->shape = declared.shape;
@@ -307,6 +331,22 @@ static minnx_status read_declared(loader *L, const Onnx__ValueInfoProto *vi, int
   }
   return MINNX_OK;
 }
+
+#if MX_OPS_GRAPHS
+/* Names a graph and the subgraphs inside it read (node inputs, graph
+ * outputs): a bound on the values it can capture from enclosing scopes. The
+ * depth is checked by read_subgraphs; here it only stops the walk. */
+static uint64_t count_refs(const Onnx__GraphProto *gp, int depth) {
+  uint64_t n = gp->n_output;
+  for (size_t i = 0; i < gp->n_node && depth <= MX_MAX_GRAPH_DEPTH; i++) {
+    const Onnx__NodeProto *np = gp->node[i];
+    n += np->n_input;
+    for (size_t k = 0; k < np->n_attribute; k++)
+      if (np->attribute[k]->g) n += count_refs(np->attribute[k]->g, depth + 1);
+  }
+  return n;
+}
+#endif
 
 /* Bounds every count the graph's arrays are sized by before it sizes an
  * allocation or an int32_t id; gives the values' and the nodes' ids' counts. */
@@ -334,6 +374,15 @@ static minnx_status check_counts(loader *L, const Onnx__GraphProto *gp, size_t *
   if (n_values > SIZE_MAX / sizeof(mx_value) || gp->n_node > SIZE_MAX / sizeof(mx_node) ||
       n_ids > SIZE_MAX / sizeof(int32_t))
     return nomem(L); /* a 32-bit target: the arrays could not be addressed */
+#if MX_OPS_GRAPHS
+  if (L->outer) { /* room for the captures: at most one per name the subgraph and those inside it read */
+    uint64_t refs = count_refs(gp, 0);
+    if (refs > MX_MAX_VALUES || n_values + refs > MX_MAX_VALUES)
+      return mx_fail(L->err, MINNX_E_LIMIT, "the subgraph and those inside it read more than %d names", MX_MAX_VALUES);
+    L->capture_room = (size_t)refs;
+    n_values += (size_t)refs;
+  }
+#endif
   *values = n_values;
   *ids = n_ids;
   return MINNX_OK;
@@ -350,12 +399,22 @@ static minnx_status make_arrays(loader *L, const Onnx__GraphProto *gp, size_t n_
   *ids = mx_pool_alloc(L->pool, (n_ids ? (size_t)n_ids : 1) * sizeof(int32_t));
   g->values = mx_pool_alloc(L->pool, (n_values ? n_values : 1) * sizeof(mx_value));
   g->nodes = mx_pool_alloc(L->pool, (gp->n_node ? gp->n_node : 1) * sizeof(mx_node));
-  g->inputs = mx_pool_alloc(L->pool, (gp->n_input ? gp->n_input : 1) * sizeof(int32_t));
+  size_t room = gp->n_input;
+#if MX_OPS_GRAPHS
+  room += L->capture_room; /* a subgraph's captures follow its inputs */
+#endif
+  g->inputs = mx_pool_alloc(L->pool, (room ? room : 1) * sizeof(int32_t));
   g->outputs = mx_pool_alloc(L->pool, (gp->n_output ? gp->n_output : 1) * sizeof(int32_t));
   if (!*ids || !g->values || !g->nodes || !g->inputs || !g->outputs || !names_init(&L->values, L->pool, n_values) ||
       !names_init(&L->syms, L->pool, n_dims))
     return nomem(L);
   L->max_syms = n_dims;
+#if MX_OPS_GRAPHS
+  if (L->outer) {
+    L->outer_ids = mx_pool_alloc(L->pool, (L->capture_room ? L->capture_room : 1) * sizeof(int32_t));
+    if (!L->outer_ids) return nomem(L);
+  }
+#endif
   return MINNX_OK;
 }
 
@@ -475,6 +534,28 @@ static minnx_status read_nodes(loader *L, const Onnx__GraphProto *gp, int32_t *i
   return MINNX_OK;
 }
 
+/* A name a node or an output of the graph reads: the graph's own value, or
+ * (a subgraph) one of an enclosing scope, the nearest first (lexical scope:
+ * inner names shadow outer ones), captured as an input of the graph. -1: not
+ * defined anywhere; -2: refused (L->err says why). */
+static int32_t resolve(loader *L, const char *name, minnx_status *st) {
+  int32_t id = lookup(L, name);
+  (void)st;
+#if MX_OPS_GRAPHS
+  if (id >= 0 || !L->outer) return id;
+  int32_t outer = resolve(L->outer, name, st);
+  if (outer < 0) return outer;
+  if ((size_t)L->g->n_captures >= L->capture_room) { /* count_refs bounds them: never */
+    *st = mx_fail(L->err, MINNX_E_LIMIT, "subgraph reads more outer names than counted");
+    return -2;
+  }
+  if ((*st = define(L, name, MX_VALUE_INPUT, &id))) return -2;
+  L->outer_ids[L->g->n_captures] = outer;
+  L->g->inputs[L->g->n_inputs + L->g->n_captures++] = id; /* the declared inputs are all read by now */
+#endif
+  return id;
+}
+
 static minnx_status resolve_inputs(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_node; i++) {
     const Onnx__NodeProto *np = gp->node[i];
@@ -486,7 +567,9 @@ static minnx_status resolve_inputs(loader *L, const Onnx__GraphProto *gp) {
     for (size_t k = 0; k < np->n_input; k++) {
       n->inputs[k] = -1;
       if (!np->input[k] || !np->input[k][0]) continue; /* an omitted optional input */
-      n->inputs[k] = lookup(L, np->input[k]);
+      minnx_status st = MINNX_OK;
+      n->inputs[k] = resolve(L, np->input[k], &st);
+      if (st) return st;
       if (n->inputs[k] < 0)
         return mx_fail(L->err, MINNX_E_MODEL, "node '%s' (%s): input '%s' is not defined in the graph", n->name,
                        n->op_type, np->input[k]);
@@ -498,10 +581,12 @@ static minnx_status resolve_inputs(loader *L, const Onnx__GraphProto *gp) {
 static minnx_status read_outputs(loader *L, const Onnx__GraphProto *gp) {
   for (size_t i = 0; i < gp->n_output; i++) {
     const Onnx__ValueInfoProto *vi = gp->output[i];
-    int32_t id = (vi->name && vi->name[0]) ? lookup(L, vi->name) : -1;
+    minnx_status st = MINNX_OK;
+    int32_t id = (vi->name && vi->name[0]) ? resolve(L, vi->name, &st) : -1;
+    if (st) return st;
     if (id < 0)
       return mx_fail(L->err, MINNX_E_MODEL, "graph output '%s' is not produced by the graph", vi->name ? vi->name : "");
-    minnx_status st = read_declared(L, vi, id, "output");
+    st = read_declared(L, vi, id, "output");
     if (st) return st;
     L->g->outputs[L->g->n_outputs++] = id;
   }
@@ -520,6 +605,62 @@ static minnx_status read_value_info(loader *L, const Onnx__GraphProto *gp) {
   return MINNX_OK;
 }
 
+static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp);
+
+#if MX_OPS_GRAPHS
+static minnx_status check_ops(const Onnx__GraphProto *gp, mx_op_check_fn check, mx_err *err);
+
+/* Subgraph `gp` of node n's attribute a, decoded into a graph of its own in
+ * the scope of L, ordered; n takes its captures' outer values as inputs. */
+static minnx_status read_subgraph(loader *L, mx_node *n, mx_attr *a, const Onnx__GraphProto *gp) {
+  const char *label = mx_node_label(L->g, n);
+  if (L->depth + 1 > MX_MAX_GRAPH_DEPTH)
+    return mx_fail(L->err, MINNX_E_LIMIT, "node '%s' (%s): attribute '%s': subgraphs nest deeper than minnx's maximum %d",
+                   label, n->op_type, a->name, MX_MAX_GRAPH_DEPTH);
+  mx_graph *sub = mx_pool_alloc(L->pool, sizeof *sub);
+  if (!sub) return nomem(L);
+  memset(sub, 0, sizeof *sub);
+  sub->opsets = L->g->opsets, sub->n_opsets = L->g->n_opsets;
+  loader S = {.pool = L->pool, .g = sub, .ext = L->ext, .in_place = L->in_place, .err = L->err,
+              .outer = L, .depth = L->depth + 1, .check = L->check, .named = L->named};
+  minnx_status st = check_ops(gp, L->check, L->err);
+  if (!st) st = read_graph(&S, gp);
+  mx_pool_temp_free(L->pool, S.syms.slots);
+  mx_pool_temp_free(L->pool, S.values.slots);
+  if (!st) st = mx_graph_order(sub, L->pool, L->err);
+  if (st && *L->named) return st;
+  if (st) {
+    *L->named = 1;
+    return mx_fail_prefix(L->err, st, "node '%s' (%s): attribute '%s': ", label, n->op_type, a->name);
+  }
+  if (sub->n_captures) {
+    if ((size_t)n->n_inputs + (size_t)sub->n_captures > MX_MAX_NODE_IO)
+      return mx_fail(L->err, MINNX_E_LIMIT, "node '%s' (%s): its subgraphs read more than %d outer values", label,
+                     n->op_type, MX_MAX_NODE_IO);
+    int32_t *inputs = mx_pool_alloc(L->pool, ((size_t)n->n_inputs + (size_t)sub->n_captures) * sizeof *inputs);
+    if (!inputs) return nomem(L);
+    memcpy(inputs, n->inputs, (size_t)n->n_inputs * sizeof *inputs);
+    memcpy(inputs + n->n_inputs, S.outer_ids, (size_t)sub->n_captures * sizeof *inputs);
+    n->inputs = inputs;
+    n->n_inputs += sub->n_captures;
+  }
+  a->g = sub;
+  return MINNX_OK;
+}
+
+/* After every name of the graph is defined: a subgraph may read any of them. */
+static minnx_status read_subgraphs(loader *L, const Onnx__GraphProto *gp) {
+  for (size_t i = 0; i < gp->n_node; i++)
+    for (size_t k = 0; k < gp->node[i]->n_attribute; k++) {
+      mx_attr *a = &L->g->nodes[i].attrs[k];
+      if (a->type != MX_ATTR_GRAPH) continue;
+      minnx_status st = read_subgraph(L, &L->g->nodes[i], a, gp->node[i]->attribute[k]->g);
+      if (st) return st;
+    }
+  return MINNX_OK;
+}
+#endif
+
 static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   size_t n_values = 0;
   uint64_t n_ids = 0;
@@ -532,6 +673,9 @@ static minnx_status read_graph(loader *L, const Onnx__GraphProto *gp) {
   if (!st) st = resolve_inputs(L, gp);
   if (!st) st = read_outputs(L, gp);
   if (!st) st = read_value_info(L, gp);
+#if MX_OPS_GRAPHS
+  if (!st) st = read_subgraphs(L, gp);
+#endif
   return st;
 }
 
@@ -594,6 +738,11 @@ minnx_status mx_load_model(const void *bytes, size_t size, mx_op_check_fn check,
                  : mx_fail(err, MINNX_E_PARSE, "not a valid ONNX model: the protobuf could not be decoded (%zu bytes)", size);
   }
   loader L = {.pool = pool, .g = g, .ext = ext, .in_place = in_place, .err = err};
+#if MX_OPS_GRAPHS
+  int named = 0;
+  L.check = check;
+  L.named = &named;
+#endif
   if (!m->graph) st = mx_fail(err, MINNX_E_MODEL, "the model has no graph");
   else if ((st = check_ops(m->graph, check, err)) == MINNX_OK && (st = read_opsets(&L, m)) == MINNX_OK)
     st = read_graph(&L, m->graph);

@@ -44,12 +44,13 @@ PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", 
             "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_",
             "matmul_", "gemm_", "arith_", "unary_", "conv_", "convtranspose_", "pool_", "sums_", "softmax_", "transpose_", "gather_", "dropout_", "constantofshape_",
             "pad_", "split_", "expand_", "tile_", "range_", "size_", "norm_", "bindshape_", "rnn_", "resize_",
-            "upsample_")
+            "upsample_", "if_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed", "index", "training",
                   "pads", "mode", "count", "constant_value", "split", "num_outputs", "broadcast", "repeats",
                   "overflows", "element", "delta", "NaN", "infinite", "scalar", "divide",
-                  "scales", "sizes", "roi", "deprecated", "aspect", "exclude_outside")
+                  "scales", "sizes", "roi", "deprecated", "aspect", "exclude_outside",
+                  "outputs", "defined", "cycle", "deeper")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2473,12 +2474,13 @@ def all_cases():
     import gen_layout2
     import gen_bindshape
     from gen_resize import gen_resize
+    from gen_control import gen_control
     gens = (gen_max, gen_bcast, gen_half, gen_argmax, gen_maximum, gen_graph, gen_opset,
             gen_typed, gen_err, gen_const, gen_views, gen_view_graphs,
             gen_cast, gen_err_cast, gen_min_mirror, gen_reduce, gen_reduce_err,
             gen_shape_ops_all, gen_clip, gen_products, gen_arith, gen_sum_prelu, gen_pow, gen_unary, gen_nn, gen_reduction,
             gen_layout.gen_layout, gen_layout2.gen_layout2, gen_norm, gen_bindshape.gen_bindshape, gen_rnn,
-            gen_resize)
+            gen_resize, gen_control)
     return sorted((c for g in gens for c in g()), key=lambda c: c.name)
 
 

@@ -89,6 +89,12 @@ minnx_status mx_resolve(mx_graph *g, mx_err *err) {
       return mx_fail(err, MINNX_E_MODEL, "node '%s': operator %s has no version in opset %lld of domain '%s'",
                      mx_node_label(g, n), n->op_type, (long long)imp->version, domain_label(n->domain));
     if (MX_OPS_VIEWS) mark_views(g, n);
+#if MX_OPS_GRAPHS
+    for (int32_t k = 0; k < n->n_attrs; k++) { /* a subgraph's nodes: the model's opsets too (the loader set them) */
+      minnx_status st = n->attrs[k].g ? mx_resolve(n->attrs[k].g, err) : MINNX_OK;
+      if (st) return st;
+    }
+#endif
   }
   return MINNX_OK;
 }

@@ -1,0 +1,76 @@
+/* A subgraph (If's branches, Loop's body) inside its node: inferred at load,
+ * prepared and planned with the node, run by the node's eval.
+ *
+ * - Scopes: the loader gives each subgraph a graph of its own; a name it
+ *   reads from an enclosing scope becomes one of its inputs (mx_graph.n_captures),
+ *   and the node takes the outer value as an extra input (ONNX's lexical
+ *   scope: the subgraph's own names first, then each enclosing graph's,
+ *   nearest first). The enclosing graph therefore orders, keeps alive and
+ *   plans what a subgraph reads as it does any node input; a capture whose
+ *   outer value is a constant becomes a constant of the subgraph at load
+ *   (its nodes fold on it).
+ * - Load: the node's infer infers the subgraph's values in place (with
+ *   folding), from the node's inputs' dtypes and shapes.
+ * - Prepare: the node's params hold, per subgraph, its nodes' params, the
+ *   shapes of its values, their bytes' pointers, and its arena plan; the
+ *   subgraph's values and its nodes' scratch live in the node's scratch (its
+ *   arena, part of the session's), so running it allocates nothing. All of it
+ *   is sized at load from the subgraph alone (mx_sub_bytes).
+ * - Eval: mx_sub_run points the subgraph's inputs at the bytes given and runs
+ *   its nodes in order, as the session runs the main graph. */
+#ifndef MX_SUBGRAPH_H
+#define MX_SUBGRAPH_H
+
+#include "ops/core/infer.h"
+#include "runtime/model.h"
+
+typedef struct mx_sub {
+  const mx_graph *g;
+  void **params;       /* per node: its params, NULL when it does not run */
+  void **params_mem;   /* per node: where its params are (params[i] is reset to it at each prepare) */
+  size_t *scratch;     /* per node: the scratch bytes its prepare asks for */
+  mx_plan plan;        /* offsets in the node's scratch */
+  mx_shape *shapes;    /* per value, concrete once prepared */
+  mx_dtype *dtypes;
+  const void **data;   /* per value: its bytes while the subgraph runs */
+  const void **in_ptrs;
+  void **out_ptrs;
+  mx_node_bufs bufs;
+  unsigned char *temp; /* the planner's work memory */
+  size_t temp_size, temp_used;
+  int32_t max_in, max_out;
+} mx_sub;
+
+/* Bytes mx_sub_carve takes for g (a multiple of 16). */
+size_t mx_sub_bytes(const mx_graph *g);
+/* Lays out an mx_sub for g in mem (mx_sub_bytes(g) bytes, 16-byte aligned); returns it. */
+mx_sub *mx_sub_carve(void *mem, const mx_graph *g);
+
+/* At load (c->pool set), from node c's infer: sets the subgraph's inputs
+ * given (dtypes and shapes: `n_formal` declared ones first, from `formal`,
+ * NULL to keep the declared types, then the captures from c's inputs
+ * starting at `first`) and infers its values in place, folding constants. */
+minnx_status mx_sub_infer_load(mx_op_ctx *c, mx_graph *g, int32_t first, const mx_shape *formal, const mx_dtype *formal_t,
+                               int32_t n_formal);
+/* Whether the subgraph's capture shapes at load are those c's inputs have
+ * now (from `first`): its load inference then holds for this session. */
+int mx_sub_same_captures(const mx_op_ctx *c, const mx_graph *g, int32_t first);
+
+/* Prepares every node of s with concrete shapes (declared inputs from
+ * `formal`, captures from c's inputs from `first`) and plans its arena: the
+ * bytes its run needs in *arena. */
+minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_shape *formal, int32_t n_formal,
+                            size_t *arena);
+
+/* Runs s in `arena` (its plan's bytes): declared inputs' bytes from formal,
+ * captures' from caps. A fault stops it (x->fault). */
+void mx_sub_run(const mx_exec *x, mx_sub *s, unsigned char *arena, const void *const *formal, const void *const *caps);
+
+/* The bytes of subgraph output k after a run, and their count. */
+static inline const void *mx_sub_output(const mx_sub *s, int32_t k, size_t *nbytes) {
+  int32_t v = s->g->outputs[k];
+  *nbytes = mx_shape_bytes(&s->shapes[v], s->dtypes[v]);
+  return s->data[mx_bytes_of(s->g, v)];
+}
+
+#endif
