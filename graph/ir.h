@@ -150,6 +150,12 @@ typedef struct mx_graph {
 #define MX_OPS_SHAPES 1
 #endif
 /* Whether an op linked in reads a list-of-strings attribute (mx_attr.s). */
+/* Whether an op linked in packs its constant inputs at prepare (MatMul and
+ * Gemm: a float32 B that is an initializer), into bytes kept with the
+ * session's params (ops/core/op.h, mx_op_row.packed_size). */
+#ifndef MX_OPS_PACKED
+#define MX_OPS_PACKED 1
+#endif
 #ifndef MX_OPS_STRINGS
 #define MX_OPS_STRINGS 1
 #endif

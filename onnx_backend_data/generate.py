@@ -2124,10 +2124,11 @@ def matmul_case(name, dt, a, b, ver=13):
 
 
 def gemm_case(name, dt, a, b, c=None, ver=13, alpha=None, beta=None, ta=None, tb=None, broadcast=None,
-              c_as="input"):
+              c_as="input", b_as="input"):
     attrs = {k: v for k, v in (("alpha", alpha), ("beta", beta), ("transA", ta), ("transB", tb),
                                ("broadcast", broadcast)) if v is not None}
-    ins, inits = [Value("a", dt, a), Value("b", dt, b)], []
+    ins, inits = [Value("a", dt, a)], []
+    (ins if b_as == "input" else inits).append(Value("b", dt, b))
     names = ["a", "b"]
     if c is not None:
         (ins if c_as == "input" else inits).append(Value("c", dt, c))
@@ -2225,6 +2226,18 @@ def gen_products():
         rng = seeded(name)
         yield gemm_case(name, F32, small_ints(F32, (m, k), rng, -2, 3), small_ints(F32, (n, k), rng, -2, 3),
                         small_ints(F32, (n,), rng), tb=1)
+    # ... and with the weight an initializer, as exporters write it: minnx packs B' once, at prepare
+    # (batch 1, 7, blocks crossed, several GEMV tasks; float16 is read as it lies)
+    for label, (m, k, n), dt in (("b1", (1, 40, 30), F32), ("b7", (7, 40, 30), F32), ("blocks", (97, 257, 40), F32),
+                                 ("b1_wide", (1, 20, 1100), F32), ("b1_odd", (1, 33, 17), F32),
+                                 ("b2_float16", (2, 12, 9), F16)):
+        name = f"gemm_linear_weights_{label}"
+        rng = seeded(name)
+        yield gemm_case(name, dt, small_ints(dt, (m, k), rng, -2, 3), small_ints(dt, (n, k), rng, -2, 3),
+                        small_ints(dt, (n,), rng), tb=1, b_as="init")
+    rng = seeded("gemm_weights_no_bias_alpha")
+    yield gemm_case("gemm_weights_no_bias_alpha", F32, small_ints(F32, (1, 24), rng, -2, 3),
+                    small_ints(F32, (19, 24), rng, -2, 3), None, 11, alpha=0.5, tb=1, b_as="init")
     # an empty sum: alpha * 0 + beta * C
     rng = seeded("gemm_k0")
     yield gemm_case("gemm_k0", F32, arr(F32, np.zeros((3, 0))), arr(F32, np.zeros((0, 5))),

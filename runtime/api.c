@@ -86,7 +86,11 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, const m
     if (n->n_outputs > m->max_node_outputs) m->max_node_outputs = n->n_outputs;
     if (params > m->max_params) m->max_params = params;
     m->params_bytes += params;
+#if MX_OPS_PACKED
+    if (!in_place) m->params_bytes += mx_packed_size(g, n); /* after the node's params, in each session */
+#endif
   }
+  m->weights_in_place = (unsigned char)in_place;
   return infer_declared(m, err);
 }
 

@@ -142,10 +142,16 @@ static minnx_status plan_once(minnx_session *s, mx_err *err) {
   for (int32_t i = 0; i < g->n_nodes; i++) {
     s->node_params[i] = s->params_mem + off;
     off += mx_params_size(&g->nodes[i]);
+#if MX_OPS_PACKED
+    if (!s->m->weights_in_place) off += mx_packed_size(g, &g->nodes[i]); /* the node's packed weights (api.c) */
+#endif
   }
   /* Prepare runs in there, node by node; on the same shapes as at load (a
    * planned model) it asks for the same scratch. */
   mx_prep prep = {.params = s->node_params, .scratch = s->scratch, .data = s->data, .isa = (mx_isa)s->m->isa};
+#if MX_OPS_PACKED
+  prep.packed = !s->m->weights_in_place;
+#endif
   mx_region_reset(&s->r, s->mark); /* the old arena's and bind memory's bytes are free again */
 #if MX_OPS_SHAPES
   prep.bind = bind_node;

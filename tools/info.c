@@ -146,6 +146,7 @@ int cmd_info(cli *c) {
     goto out;
   }
   size_t needed_in_place = minnx_model_memory_peak(m), kept_in_place = minnx_model_memory_used(m);
+  size_t session_in_place = minnx_session_memory_needed(m); /* no packed copies of the weights */
   region_free(&r);
   if (load_measured(bytes, size, NULL, &r, &m, &err) || minnx_session_create(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", path, err.message);
@@ -160,7 +161,8 @@ int cmd_info(cli *c) {
     printf("arena: planned when the inputs are bound (symbolic dims)\n");
   printf("caller memory: model %zu bytes to load (%zu kept), session %zu bytes%s\n", minnx_model_memory_peak(m),
          minnx_model_memory_used(m), minnx_session_memory_needed(m), planned ? "" : " + the arena");
-  printf("caller memory, weights in place: model %zu bytes to load (%zu kept)\n", needed_in_place, kept_in_place);
+  printf("caller memory, weights in place: model %zu bytes to load (%zu kept), session %zu bytes%s\n", needed_in_place,
+         kept_in_place, session_in_place, planned ? "" : " + the arena");
 out:
   minnx_session_free(s);
   region_free(&r);

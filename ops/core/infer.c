@@ -284,6 +284,10 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
     int runs = n->row->eval && computes && elements && known;
     void *params = prep->params ? prep->params[i] : prep->one;
     prep->scratch[i] = 0;
+#if MX_OPS_PACKED
+    c.packed = runs && prep->packed && prep->params && mx_packed_size(g, n) ? (unsigned char *)params + mx_params_size(n)
+                                                                          : NULL;
+#endif
     if (runs && n->row->prepare && (st = n->row->prepare(&c, params))) return st;
     if (!MX_OPS_SCRATCH && c.scratch) /* the build left the planner's scratch out */
       return mx_op_fail(&c, MINNX_E_LIMIT, "prepare asks for scratch, but ops/ops.cmake does not say SCRATCH for %s",
@@ -304,3 +308,9 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
 size_t mx_params_size(const mx_node *n) {
   return n->row->params_size ? (n->row->params_size(n) + 15) & ~(size_t)15 : 0;
 }
+
+#if MX_OPS_PACKED
+size_t mx_packed_size(const mx_graph *g, const mx_node *n) {
+  return n->row->packed_size ? (n->row->packed_size(g, n) + 15) & ~(size_t)15 : 0;
+}
+#endif

@@ -32,6 +32,9 @@ typedef struct mx_prep {
   size_t *scratch; /* per node: the arena scratch its eval needs (0 when it does not run) */
   const void *const *data; /* by value id: bound graph inputs' bytes (sessions); NULL at load */
   mx_isa isa;               /* the level of the kernels prepare chooses (mx_op_ctx.isa) */
+#if MX_OPS_PACKED
+  int packed; /* sessions without weights_in_place: each node's mx_packed_size bytes follow its params */
+#endif
 #if MX_OPS_SHAPES
   /* Sessions: computes node i's outputs that are MX_VALUE_BIND into the
    * session's bind memory right after its prepare (params: NULL when the
@@ -64,5 +67,10 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, struct mx_pool *pool, m
 /* Bytes of node n's params, rounded to 16 so that params placed one after
  * another stay aligned. */
 size_t mx_params_size(const mx_node *n);
+#if MX_OPS_PACKED
+/* Bytes of node n's packed constant inputs (its row's packed_size), rounded
+ * to 16 likewise; 0: none. */
+size_t mx_packed_size(const mx_graph *g, const mx_node *n);
+#endif
 
 #endif

@@ -103,6 +103,12 @@ typedef struct mx_op_ctx {
   const void **out_data;      /* infer: bytes known at load fold the output (they must outlive the model) */
   struct mx_pool *pool;       /* infer at load: the model's pool, for bytes infer computes (mx_fold_output); else NULL */
   size_t scratch;             /* prepare: arena bytes eval needs (mx_exec.scratch), 64-byte aligned */
+  /* prepare in a session: the row's packed_size bytes, kept with the node's
+   * params (16-byte aligned), for prepare to fill from constant inputs;
+   * eval reads them through the params. NULL at load, with
+   * weights_in_place (the weights are read as they lie), and for rows
+   * without packed_size or nodes it gives 0. */
+  void *packed;
   mx_isa isa;                 /* the ISA level for the kernel choosers: the model's (the CPU's, asked once at load
                                  since CPUID traps to the hypervisor in a VM; minnx_load_options.max_isa caps it) */
   mx_err *err;
@@ -164,6 +170,13 @@ struct mx_op_row {
   minnx_status (*infer)(mx_op_ctx *c);
   /* Bytes of the node's params (the op's struct), known at load; NULL: none. */
   size_t (*params_size)(const mx_node *n);
+#if MX_OPS_PACKED
+  /* Bytes prepare packs the node's constant inputs into (weights in the
+   * layout its kernel streams), known at load; NULL or 0: none. Counted in
+   * the session's memory (minnx_session_memory_needed, `minnx info`). A
+   * build whose ops do not declare PACKED (ops/ops.cmake) has no such field. */
+  size_t (*packed_size)(const mx_graph *g, const mx_node *n);
+#endif
   /* NULL for rows that never run (views, folded): nothing to prepare. */
   minnx_status (*prepare)(mx_op_ctx *c, void *params);
   mx_eval_fn eval; /* NULL: every output is a view or folded */

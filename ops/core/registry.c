@@ -112,6 +112,9 @@ int mx_op_features_declared(void) {
       for (const mx_io *e = r->in; e->name; e++)
         uses |= (e->flags & MX_IO_CONST ? MX_OPS_DATA_BIT : 0) | (e->flags & MX_IO_SHAPE ? MX_OPS_SHAPES_BIT : 0);
       for (const mx_io *e = r->out; e->name; e++) uses |= e->view ? MX_OPS_VIEWS_BIT : 0;
+#if MX_OPS_PACKED
+      uses |= r->packed_size ? MX_OPS_PACKED_BIT : 0;
+#endif
       if (uses & ~declared[t]) return 0;
     }
   return 1;

@@ -23,6 +23,7 @@ enum {
   MX_OPS_SHAPES_BIT = 1u << 3,
   MX_OPS_STRINGS_BIT = 1u << 4,
   MX_OPS_GRAPHS_BIT = 1u << 5,
+  MX_OPS_PACKED_BIT = 1u << 6,
 };
 /* 1 when every linked op uses only the features ops/ops.cmake declares for
  * it (the build leaves out the code of undeclared ones). For the tests. */

@@ -12,7 +12,14 @@
  *   integer types alpha and beta must be whole numbers.
  * float runs the packed microkernels; float16 and bfloat16 are converted to
  * float32 in the scratch, run there and rounded once into the output;
- * double and the integers run the row kernels. */
+ * double and the integers run the row kernels.
+ * Packed weights: a float32 Gemm whose B is a constant used transposed
+ * (transB=1, nn.Linear's weight [N, K]) has B' packed once, at prepare, into
+ * [K, N] rows in the session's memory kept with the params (packed_size); the
+ * kernels then stream B' row by row as for transB=0 (the batch-1 GEMV reads
+ * each row of B' once, contiguously, instead of transposing blocks of B in
+ * registers). The products and their order are the same: the bits do not
+ * change. With weights_in_place (or at load) B is read as it lies. */
 #include <string.h>
 
 #include "graph/shape.h"
@@ -130,11 +137,37 @@ typedef struct {
   mx_convert_params to_f32, from_f32; /* RUN_HALF */
   int64_t na, nb, nc, ny;   /* elements of A, B, C and Y (RUN_HALF's copies) */
   size_t sg_scratch;
+  const float *packed_b; /* B' packed at prepare ([K, N] rows), or NULL: B as it lies */
 } matmul_plan;
 
 static size_t matmul_params_size(const mx_node *n) {
   (void)n;
   return sizeof(matmul_plan);
+}
+
+/* Gemm's B packed at prepare: a float32 initializer [N, K] with transB=1. */
+static const mx_value *packable_b(const mx_graph *g, const mx_node *n) {
+  if (n->n_inputs < 2 || n->inputs[1] < 0) return NULL;
+  const mx_value *b = &g->values[n->inputs[1]];
+  if (b->kind != MX_VALUE_INITIALIZER || !b->data || b->dtype != MINNX_FLOAT || b->shape.rank != 2 ||
+      !mx_attr_int(n, "transB", 0))
+    return NULL;
+  return b;
+}
+
+static size_t gemm_packed_size(const mx_graph *g, const mx_node *n) {
+  const mx_value *b = packable_b(g, n);
+  return b ? (size_t)mx_shape_count(&b->shape) * sizeof(float) : 0;
+}
+
+/* y [K, N] = b [N, K] transposed, in blocks of 32 x 32 (both sides' lines in cache). */
+static void transpose_b(const float *b, float *y, int64_t nn, int64_t k) {
+  for (int64_t j0 = 0; j0 < nn; j0 += 32)
+    for (int64_t k0 = 0; k0 < k; k0 += 32) {
+      int64_t j1 = nn - j0 < 32 ? nn : j0 + 32, k1 = k - k0 < 32 ? k : k0 + 32;
+      for (int64_t s = k0; s < k1; s++)
+        for (int64_t j = j0; j < j1; j++) y[s * nn + j] = b[j * k + s];
+    }
 }
 
 /* The batch walk of A (ra dims) and B (rb dims) over out's batch dims. */
@@ -243,7 +276,14 @@ static minnx_status matmul_prepare(mx_op_ctx *c, void *params) {
 static minnx_status gemm_prepare(mx_op_ctx *c, void *params) {
   mx_gemm_dims d;
   gemm_dims(c, &d);
-  return product_prepare(c, params, &d);
+  float *packed = c->packed; /* (only for a float32 B: packable_b) */
+  if (packed) { /* B' [K, N] in rows: the strides of transB=0 */
+    transpose_b(c->g->values[c->node->inputs[1]].data, packed, d.n, d.k);
+    d.rsb = d.n, d.csb = 1;
+  }
+  minnx_status st = product_prepare(c, params, &d);
+  ((matmul_plan *)params)->packed_b = packed;
+  return st;
 }
 
 /* ---- eval ---- */
@@ -270,7 +310,7 @@ static void matmul_eval(const mx_exec *x, const void *params, const void *const 
     return;
   }
   if (p->how == RUN_SGEMM) {
-    mx_sgemm_run(&p->sg, x, in[0], in[1], cin, out[0], x->scratch);
+    mx_sgemm_run(&p->sg, x, in[0], p->packed_b ? p->packed_b : in[1], cin, out[0], x->scratch);
     return;
   }
   /* float16, bfloat16: float32 copies after the product's scratch */
@@ -317,7 +357,7 @@ static const mx_attr_spec gemm7_attrs[] = {
     {"alpha", MX_ATTR_FLOAT}, {"beta", MX_ATTR_FLOAT}, {"transA", MX_ATTR_INT}, {"transB", MX_ATTR_INT}, {NULL, 0}};
 
 #define GEMM_ROW .out = product_out, .inexact = 1, .infer = gemm_infer, .params_size = matmul_params_size, \
-                 .prepare = gemm_prepare, .eval = matmul_eval
+                 .packed_size = gemm_packed_size, .prepare = gemm_prepare, .eval = matmul_eval
 static const mx_op_row gemm_rows[] = {
     {GEMM_ROW, .since = 1, .in = gemm1_in, .attrs = gemm1_attrs},
     {GEMM_ROW, .since = 6, .in = gemm1_in, .attrs = gemm1_attrs},

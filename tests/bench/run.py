@@ -281,6 +281,21 @@ WORKLOADS += [
 ]
 
 
+def linear_weights(n, k):
+    """nn.Linear's weight [N, K] and bias [N] as initializers (as exported): minnx packs W' at prepare."""
+    def consts(rng):
+        return {"w": rng.standard_normal((n, k), dtype=F32), "b": rng.standard_normal((n,), dtype=F32)}
+    return consts
+
+
+WORKLOADS += [
+    Workload(f"gemm_linear_w_{k}_{n}", f"Gemm f32 [1,{k}] W[{n},{k}]^T b[{n}] (initializers)",
+             max_of(normal((1, k), F32)), [Node("Gemm", ["x0", "w", "b"], "y", {"transB": 1})], None, target="1.15x",
+             flops=2 * k * n, consts=linear_weights(n, k))
+    for k, n in ((512, 1000), (784, 128))
+]
+
+
 # ---- Cast between float32 and float16, bfloat16, int32, int64 ------------------------------------
 
 def bf16_of(gen):
