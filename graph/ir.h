@@ -166,6 +166,10 @@ typedef struct mx_graph {
 #define MX_OPS_GRAPHS 1
 #endif
 
+/* An attribute's subgraph, or NULL: the graph pointer shares its place with
+ * the tensor's, so only the type tells which one is there. */
+static inline struct mx_graph *mx_attr_graph(const mx_attr *a) { return a->type == MX_ATTR_GRAPH ? a->g : NULL; }
+
 /* The value holding v's bytes: v, or the one v is a view of. */
 static inline int32_t mx_bytes_of(const mx_graph *g, int32_t v) {
   return MX_OPS_VIEWS && g->values[v].view_of ? g->values[v].view_of - 1 : v;

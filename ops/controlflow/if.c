@@ -31,9 +31,9 @@ static minnx_status branches(const mx_op_ctx *c, mx_graph *br[2], int32_t first[
   const mx_node *n = c->node;
   int32_t at = n->n_inputs;
   br[0] = br[1] = NULL;
-  for (int32_t k = 0; k < n->n_attrs; k++) at -= n->attrs[k].g ? n->attrs[k].g->n_captures : 0;
+  for (int32_t k = 0; k < n->n_attrs; k++) at -= mx_attr_graph(&n->attrs[k]) ? n->attrs[k].g->n_captures : 0;
   for (int32_t k = 0; k < n->n_attrs; k++) {
-    mx_graph *g = n->attrs[k].g;
+    mx_graph *g = mx_attr_graph(&n->attrs[k]);
     if (!g) continue;
     int b = strcmp(n->attrs[k].name, "then_branch") == 0 ? 0 : 1;
     br[b] = g, first[b] = at;
@@ -82,7 +82,7 @@ static minnx_status if_infer(mx_op_ctx *c) {
 static size_t if_params_size(const mx_node *n) {
   size_t size = (sizeof(if_params) + 15) & ~(size_t)15;
   for (int32_t k = 0; k < n->n_attrs; k++)
-    if (n->attrs[k].g) size += mx_sub_bytes(n->attrs[k].g);
+    if (mx_attr_graph(&n->attrs[k])) size += mx_sub_bytes(n->attrs[k].g);
   return size;
 }
 

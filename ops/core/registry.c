@@ -91,7 +91,7 @@ minnx_status mx_resolve(mx_graph *g, mx_err *err) {
     if (MX_OPS_VIEWS) mark_views(g, n);
 #if MX_OPS_GRAPHS
     for (int32_t k = 0; k < n->n_attrs; k++) { /* a subgraph's nodes: the model's opsets too (the loader set them) */
-      minnx_status st = n->attrs[k].g ? mx_resolve(n->attrs[k].g, err) : MINNX_OK;
+      minnx_status st = mx_attr_graph(&n->attrs[k]) ? mx_resolve(n->attrs[k].g, err) : MINNX_OK;
       if (st) return st;
     }
 #endif
