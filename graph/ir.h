@@ -12,6 +12,13 @@
 #define MX_MAX_RANK MINNX_MAX_RANK
 #define MX_DIM_UNKNOWN (-1) /* a dim_param or absent dimension before binding */
 
+/* Whether an op linked in takes a graph attribute (If, Loop): the loader
+ * then decodes subgraphs and the registry resolves their nodes. (Here, before
+ * mx_graph, whose n_captures it decides.) */
+#ifndef MX_OPS_GRAPHS
+#define MX_OPS_GRAPHS 1
+#endif
+
 typedef struct mx_shape {
   int rank; /* -1: rank unknown */
   int64_t dims[MX_MAX_RANK];
@@ -125,8 +132,11 @@ typedef struct mx_graph {
    * subgraph takes the outer values as extra inputs, appended after its own
    * in the order of its graph attributes, then of the captures: the
    * enclosing graph orders and plans them as it does any input. (Beside
-   * n_dim_syms, it takes the struct's padding: no byte more.) */
+   * n_dim_syms, it takes the struct's padding on 64-bit targets: no byte
+   * more; it is left out where no op takes a subgraph.) */
+#if MX_OPS_GRAPHS
   int32_t n_captures;
+#endif
 } mx_graph;
 
 /* Whether the ops linked in use views and constant folding (rows without
@@ -150,20 +160,14 @@ typedef struct mx_graph {
 #define MX_OPS_SHAPES 1
 #endif
 /* Whether an op linked in reads a list-of-strings attribute (mx_attr.s). */
+#ifndef MX_OPS_STRINGS
+#define MX_OPS_STRINGS 1
+#endif
 /* Whether an op linked in packs its constant inputs at prepare (MatMul and
  * Gemm: a float32 B that is an initializer), into bytes kept with the
  * session's params (ops/core/op.h, mx_op_row.packed_size). */
 #ifndef MX_OPS_PACKED
 #define MX_OPS_PACKED 1
-#endif
-#ifndef MX_OPS_STRINGS
-#define MX_OPS_STRINGS 1
-#endif
-
-/* Whether an op linked in takes a graph attribute (If, Loop): the loader
- * then decodes subgraphs and the registry resolves their nodes. */
-#ifndef MX_OPS_GRAPHS
-#define MX_OPS_GRAPHS 1
 #endif
 
 /* An attribute's subgraph, or NULL: the graph pointer shares its place with

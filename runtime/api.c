@@ -90,7 +90,9 @@ static minnx_status build(minnx_model *m, const void *data, size_t size, const m
     if (!in_place) m->params_bytes += mx_packed_size(g, n); /* after the node's params, in each session */
 #endif
   }
+#if MX_OPS_PACKED
   m->weights_in_place = (unsigned char)in_place;
+#endif
   return infer_declared(m, err);
 }
 

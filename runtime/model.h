@@ -35,8 +35,8 @@ struct minnx_model {
    * sessions share the offsets (read-only). */
   int planned;
   unsigned char shapes_read_inputs; /* a shape depends on a graph input's bytes: sessions plan at each run */
-  unsigned char weights_in_place; /* initializers are read as they lie: no packed copies (mx_op_row.packed_size) */
   unsigned char isa; /* the kernels' mx_isa (minnx_load_options.max_isa, within the CPU's): asked once, at load */
+  unsigned char weights_in_place; /* initializers are read as they lie: no packed copies (set with MX_OPS_PACKED) */
   mx_plan plan;
   mx_mapping mapping;
 };

@@ -107,8 +107,10 @@ typedef struct mx_op_ctx {
    * params (16-byte aligned), for prepare to fill from constant inputs;
    * eval reads them through the params. NULL at load, with
    * weights_in_place (the weights are read as they lie), and for rows
-   * without packed_size or nodes it gives 0. */
+   * without packed_size or nodes it gives 0. (Only where an op packs.) */
+#if MX_OPS_PACKED
   void *packed;
+#endif
   mx_isa isa;                 /* the ISA level for the kernel choosers: the model's (the CPU's, asked once at load
                                  since CPUID traps to the hypervisor in a VM; minnx_load_options.max_isa caps it) */
   mx_err *err;
