@@ -35,6 +35,21 @@ typedef struct {
 
 typedef void (*test_edit)(Onnx__ModelProto *model, void *ctx);
 
+/* *t: a float32 initializer `name` of n_dims dims (the caller's array), its
+ * bytes `data` as raw_data (the test host is little-endian, as raw_data). */
+static inline void build_float_init(Onnx__TensorProto *t, const char *name, int64_t *dims, size_t n_dims, const float *data) {
+  size_t count = 1;
+  for (size_t i = 0; i < n_dims; i++) count *= (size_t)dims[i];
+  t->name = (char *)name;
+  t->has_data_type = 1;
+  t->data_type = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT;
+  t->n_dims = n_dims;
+  t->dims = dims;
+  t->has_raw_data = 1;
+  t->raw_data.len = count * sizeof(float);
+  t->raw_data.data = (uint8_t *)data;
+}
+
 /* Serializes m, changed by edit (if not NULL), into a malloc'd buffer; returns its size. */
 static inline size_t build_model_edit(const test_model *m, test_edit edit, void *ctx, uint8_t **out) {
   Onnx__TensorShapeProto__Dimension dim[4], *dimp[4];

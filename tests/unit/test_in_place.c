@@ -36,14 +36,7 @@ static void add_initializer(Onnx__ModelProto *m, void *ctx) {
   static int64_t dims[1] = {N};
   static char *doc;
   size_t pad = *(size_t *)ctx;
-  w.name = "W";
-  w.has_data_type = 1;
-  w.data_type = MINNX_FLOAT;
-  w.n_dims = 1;
-  w.dims = dims;
-  w.has_raw_data = 1;
-  w.raw_data.len = N * sizeof(float);
-  w.raw_data.data = (uint8_t *)weights; /* the test host is little-endian, as raw_data */
+  build_float_init(&w, "W", dims, 1, weights);
   m->graph->n_initializer = 1;
   m->graph->initializer = &wp;
   free(doc);

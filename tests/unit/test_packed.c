@@ -28,22 +28,8 @@ static void add_weights(Onnx__ModelProto *m, void *ctx) {
   (void)ctx;
   static Onnx__TensorProto w = ONNX__TENSOR_PROTO__INIT, b = ONNX__TENSOR_PROTO__INIT;
   static Onnx__TensorProto *inits[2];
-  w.name = "W";
-  w.has_data_type = 1;
-  w.data_type = MINNX_FLOAT;
-  w.n_dims = 2;
-  w.dims = w_dims;
-  w.has_raw_data = 1;
-  w.raw_data.len = (size_t)(w_dims[0] * w_dims[1]) * sizeof(float);
-  w.raw_data.data = (uint8_t *)w_data; /* the test host is little-endian, as raw_data */
-  b.name = "bias";
-  b.has_data_type = 1;
-  b.data_type = MINNX_FLOAT;
-  b.n_dims = 1;
-  b.dims = bias_dims;
-  b.has_raw_data = 1;
-  b.raw_data.len = (size_t)bias_dims[0] * sizeof(float);
-  b.raw_data.data = (uint8_t *)bias_data;
+  build_float_init(&w, "W", w_dims, 2, w_data);
+  build_float_init(&b, "bias", bias_dims, 1, bias_data);
   inits[0] = &w, inits[1] = &b;
   m->graph->n_initializer = 2;
   m->graph->initializer = inits;
