@@ -96,8 +96,13 @@ static void linear(int64_t n, int64_t k) {
   size_t size = build_model_edit(&tm, add_weights, NULL, &bytes);
   CHECK(bytes != NULL);
   int top = (int)minnx_isa_available();
+#ifdef MX_TEST_THREADS
+  const size_t max_threads = 3;
+#else
+  const size_t max_threads = 1; /* no thread pool in this build */
+#endif
   for (int isa = 1; isa <= top && bytes; isa++)
-    for (size_t threads = 1; threads <= 3; threads++) {
+    for (size_t threads = 1; threads <= max_threads; threads++) {
       size_t packed_bytes = 0, in_place_bytes = 0;
       memset(y, 0, (size_t)n * 4);
       memset(y2, 0xff, (size_t)n * 4);
