@@ -22,8 +22,7 @@ def versions(op):
 
 
 def types(op, ver):
-    floats = [F16, F32, F64] + ([BF16] if ver >= 13 else [])
-    return floats if op in LOG_OPS else floats + INT_TYPES
+    return [F16, F32, F64] + ([BF16] if ver >= 13 else []) + INT_TYPES
 
 
 def axes_input(op, ver):
@@ -39,6 +38,22 @@ def store(dt, v):
         b = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
         return np.where(nan, np.uint16(0x7FC0), b)
     return v.astype(dt.np)
+
+
+def cast_int(dt, r):
+    """A float64 answer converted as minnx's Cast converts a double to an integer: toward zero,
+    saturated at the type's range (-inf its minimum, +inf its maximum), NaN to 0."""
+    info = np.iinfo(dt.np)
+    def one(a):
+        if np.isnan(a):
+            return 0
+        if a <= info.min:
+            return int(info.min)
+        if a >= info.max:
+            return int(info.max)
+        return int(np.trunc(a))
+    r = np.asarray(r, np.float64)
+    return np.array([one(a) for a in r.flat], dtype=object).reshape(r.shape).astype(dt.np)
 
 
 def sum_ref(op, dt, x, axes, keepdims=1):
@@ -62,6 +77,15 @@ def sum_ref(op, dt, x, axes, keepdims=1):
             sq = np.sum(w * w, axis=ax, keepdims=kd, dtype=dt.np)
             if op == "ReduceSumSquare":
                 return sq
+            if op == "ReduceLogSum":  # the log of the wrapped sum, converted as Cast does (ops/reduction/reduce.c)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    return cast_int(dt, np.log(np.sum(w, axis=ax, keepdims=kd, dtype=dt.np).astype(np.float64)))
+            if op == "ReduceLogSumExp":  # in float64 from each element's double, converted as Cast does
+                v = w.astype(np.float64)
+                m = np.max(v, axis=ax, keepdims=True, initial=-np.inf)
+                with np.errstate(invalid="ignore"):
+                    r = np.log(np.sum(np.exp(v - np.where(np.isfinite(m), m, 0.0)), axis=ax, keepdims=True)) + m
+                return cast_int(dt, r if kd else np.squeeze(r, axis=ax))
             return np.floor(np.sqrt(sq.astype(np.float64))).astype(dt.np)  # ReduceL2
     v = to_num(dt, x).astype(np.float64)
     with np.errstate(all="ignore"):
@@ -111,7 +135,7 @@ def data(op, dt, shape, rng):
     so the one rounding is the same whatever the order)."""
     if not dt.is_float:
         hi = 4 if op == "ReduceProd" else 100
-        lo = 0 if dt in (U32, U64) else -hi
+        lo = 1 if op == "ReduceLogSum" else 0 if dt in (U32, U64) else -hi
         return rng.integers(lo, hi + 1, size=shape).astype(dt.np)
     if op in ("ReduceLogSum",):
         v = rng.uniform(0.5, 4.0, size=shape)
@@ -152,7 +176,7 @@ def gen_sums():
             name = f"{p}_s{'x'.join(map(str, shape))}_" + ("all" if axes is None else "_".join(map(str, axes)))
             yield sum_case(name, op, F32, data(op, F32, shape, seeded(name)), last, axes, 0)
         # an empty set: 0, 1 (ReduceProd), NaN (ReduceMean), -inf (the logs)
-        for dt in (F32, F64) + (() if op in LOG_OPS else (I32, U64)):
+        for dt in (F32, F64, I32, U64):
             yield sum_case(f"{p}_empty_set_{dt.name}", op, dt, np.zeros((2, 0, 3), dt.np), last, (1,), 0)
         yield sum_case(f"{p}_empty_kept", op, F32, np.zeros((0, 4), np.float32), last, (1,), 1)
         # NaN and the infinities
@@ -165,6 +189,15 @@ def gen_sums():
     yield sum_case("sums_l1_int32_min", "ReduceL1", I32, np.array([[-(2 ** 31), 0]], np.int32), 13, (1,), 0)
     u = np.array([2 ** 64 - 1, 2], np.uint64)
     yield sum_case("sums_sum_uint64_wraps", "ReduceSum", U64, u, 13, (0,), 0)
+    # the logs of integers (ops/reduction/reduce.c): a sum of 0 (-inf: the minimum), a negative sum (NaN:
+    # 0), a sum that wraps, values far apart (exp(x - m) underflows), large magnitudes
+    s = np.array([[3, -3, 0], [-5, 1, 1], [2 ** 31 - 1, 1, 0], [7, 7, 7], [1, 2, 3]], np.int32)
+    for op in LOG_OPS:
+        for dt in INT_TYPES if op == "ReduceLogSumExp" else (I32, I64):
+            v = s.astype(dt.np) if dt.is_signed else np.abs(s.astype(np.int64)).astype(dt.np)
+            yield sum_case(f"sums_{SUM_OPS[op]}_{dt.name}_rows", op, dt, v, 18, (1,), 0)
+        big = np.array([[-(2 ** 62), 2 ** 62, 5], [-100, -1000, -10], [0, -40, -700]], np.int64)
+        yield sum_case(f"sums_{SUM_OPS[op]}_int64_far", op, I64, big, 13, (-1,), 1)
     # one output over 2 x 2^15 + 16 elements: three pieces (ops/reduction/sum.h), which threads split
     for op, dt in (("ReduceSum", F32), ("ReduceSum", I32)):
         name = f"sums_{SUM_OPS[op]}_pieces_{dt.name}"
@@ -192,8 +225,6 @@ def sums_refused():
         yield err(f"{e}_int8", "dtype", op, last, dt=I8)
         yield err(f"{e}_v11_bfloat16", "dtype", op, 11, dt=BF16)
         yield err(f"{e}_keepdims_2", "attribute", op, last, keepdims=2)
-        if op in LOG_OPS:
-            yield err(f"{e}_int32", "dtype", op, last, dt=I32)
     x = [Value("x", F32, np.zeros((2, 3), np.float32))]
     yield refused("err_sums_sum_v13_axes_attribute", "load", "attribute",
                   [node("ReduceSum", ["x"], ["y"], axes=[1])], {"": 13}, x)
