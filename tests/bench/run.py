@@ -381,6 +381,11 @@ for op, fn in (("Add", np.add), ("Mul", np.multiply)):
                  max_of(normal(SQ4K, F32), normal((4096, 1), F32)), [Node(op, ["x0", "x1"], "y")], np_binary(fn),
                  target="1.15x"),
     ]
+# nodes too small to thread: the executor's and the kernel's fixed cost (the "50ns" target of tiny_*)
+WORKLOADS += [Workload("tiny_add", "Add f32 [3,4] x2", max_of(normal((3, 4), F32), normal((3, 4), F32)),
+                       [Node("Add", ["x0", "x1"], "y")], np_binary(np.add), target="50ns"),
+              Workload("tiny_sigmoid", "Sigmoid f32 [3,4]", max_of(normal((3, 4), F32)), [Node("Sigmoid", ["x0"], "y")],
+                       np_sigmoid, target="50ns")]
 for op, fold in (("ReduceSum", np.sum), ("ReduceMean", np.mean)):
     short = op[len("Reduce"):].lower()
     for where, axes in (("last", [-1]), ("first", [0]), ("all", None)):
@@ -631,7 +636,7 @@ def main():
     ap.add_argument("--minnx", default="build/minnx")
     ap.add_argument("--work", default="build/bench")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="run the workloads whose names contain one of these comma-separated words")
     ap.add_argument("--no-numpy", action="store_true")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--ort", default=default_ort_dir(), help="where tests/bench/ort/install.sh installed ONNX Runtime")
@@ -651,7 +656,8 @@ def main():
         if not case_is_current(ort_id):
             write_case(ident, ident.inputs(np.random.default_rng(0)), ort_id)
     ort_id_ns = []
-    chosen = [w for w in WORKLOADS if args.only in w.name]
+    words = args.only.split(",")
+    chosen = [w for w in WORKLOADS if any(word in w.name for word in words)]
     if not chosen:
         ap.error(f"--only {args.only!r} names no workload; the names are: " + ", ".join(w.name for w in WORKLOADS))
     cases = []
