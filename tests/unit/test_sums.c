@@ -2,7 +2,7 @@
  * (correctly rounded), and the walk at every ISA level this build and CPU
  * have, whole and in 2 and 3 parts taken in reverse, against the reference
  * loops, bit for bit, over shapes that take every path (rows, folds with a
- * lane remainder, reduced groups apart, empty sets, rank 0). */
+ * lane remainder, folds in groups of blocks, reduced groups apart, empty sets, rank 0). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +95,9 @@ static const shape shapes[] = {
     {2, {17, 21}, 1},      {3, {4, 5, 19}, 5},     {3, {4, 5, 19}, 2},    {4, {2, 3, 4, 5}, 10},
     {4, {2, 3, 4, 5}, 5},  {3, {2, 0, 3}, 2},      {3, {2, 0, 3}, 5},     {3, {3, 1, 9}, 2},
     {2, {1, 300}, 3},      {3, {6, 7, 33}, 7},
+    /* folds of more than 16 blocks: sum_walk.c's groups of neighbouring blocks, a group's edge and a
+       short last block, with an outer reduced group too */
+    {3, {2, 9, 150}, 2},   {4, {3, 2, 5, 140}, 5}, {2, {20, 300}, 1},
     /* one output over the whole input: pieces (sum.h), of 32 elements below and of MX_SUM_PIECE */
     {1, {1000}, 1},        {3, {1, 50, 13}, 7},    {2, {33, 31}, 3},      {1, {2 * MX_SUM_PIECE + 17}, 1},
 };
