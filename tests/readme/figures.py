@@ -8,6 +8,9 @@
     figures.py sizes TABLE_OUTPUT README
         the code-size table and the whole-program line, from what
         tests/size/table.sh printed (run by .ci/run, which has the arm toolchain)
+    figures.py m4-models TABLE_OUTPUT README
+        the real models' Cortex-M4 firmware table, from what `tests/m4/models.py table`
+        printed (run by .ci/run after the m4 build's ctest)
 Prints each difference and exits 1 when there is one.
 """
 import os
@@ -84,11 +87,22 @@ def sizes(table_output, readme):
                                                                f"data {d}, bss {b}")
 
 
+def m4_models(table_output, readme):
+    text = open(readme, encoding="utf-8").read().splitlines()
+    rows = [r for r in open(table_output, encoding="utf-8").read().splitlines()
+            if r.startswith("| ") and not r.startswith("| model")]
+    need(rows, f"{table_output} holds no row")
+    for row in rows:
+        need(row in text, f"README's Cortex-M4 model table lacks: {row}")
+
+
 if sys.argv[1] == "tools":
     memory(*sys.argv[2:6])
     tallies(*sys.argv[3:6])
 elif sys.argv[1] == "sizes":
     sizes(*sys.argv[2:4])
+elif sys.argv[1] == "m4-models":
+    m4_models(*sys.argv[2:4])
 else:
     sys.exit(__doc__)
 for p in problems:
