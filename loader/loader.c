@@ -178,6 +178,12 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
                    : tp->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE ? "an optional"
                    : tp->value_case == ONNX__TYPE_PROTO__VALUE_MAP_TYPE      ? "a map"
                                                                              : "a sparse tensor");
+#if MX_OPS_GRAPHS
+  /* a subgraph's input may leave its type to its node (a Loop body's in ONNX's
+   * function expansions): the node's infer gives it */
+  if (L->outer && (!tp || tp->value_case == ONNX__TYPE_PROTO__VALUE__NOT_SET) && strcmp(role, "input") == 0)
+    return MINNX_OK;
+#endif
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
     return mx_fail(L->err, MINNX_E_MODEL, "graph %s '%s' has no tensor type", role, v->name);
   const Onnx__TypeProto__Tensor *tt = tp->tensor_type;

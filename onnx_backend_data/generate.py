@@ -44,13 +44,13 @@ PREFIXES = ("max_", "bcast_", "f16_", "bf16_", "argmax_", "maximum_", "graph_", 
             "unsqueeze_", "view_", "cast_", "min_", "argmin_", "minimum_", "reduce_", "clip_",
             "matmul_", "gemm_", "arith_", "unary_", "conv_", "convtranspose_", "pool_", "sums_", "softmax_", "transpose_", "gather_", "dropout_", "constantofshape_",
             "pad_", "split_", "expand_", "tile_", "range_", "size_", "norm_", "bindshape_", "rnn_", "resize_",
-            "upsample_", "if_")
+            "upsample_", "if_", "loop_")
 ERROR_KEYWORDS = ("shape", "dtype", "axis", "attribute", "operator", "domain", "inputs",
                   "constant", "sparse", "strings", "string", "twice", "output", "axes", "maximum", "squeezed", "index", "training",
                   "pads", "mode", "count", "constant_value", "split", "num_outputs", "broadcast", "repeats",
                   "overflows", "element", "delta", "NaN", "infinite", "scalar", "divide",
                   "scales", "sizes", "roi", "deprecated", "aspect", "exclude_outside",
-                  "outputs", "defined", "cycle", "deeper")
+                  "outputs", "defined", "cycle", "deeper", "infinite", "scan", "sequence", "cond", "iteration")
 
 
 # ---------------------------------------------------------------------------------------------

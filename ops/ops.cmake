@@ -86,6 +86,7 @@ minnx_op(GRU SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/math/fma64.c)
 minnx_op(LSTM SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/math/fma64.c)
 # control flow (ops/controlflow/subgraph.h: how a subgraph is planned and run)
 minnx_op(If SCRATCH GRAPHS ops/controlflow/if.c ops/controlflow/subgraph.c)
+minnx_op(Loop DATA SCRATCH GRAPHS ops/controlflow/loop.c ops/controlflow/subgraph.c)
 # the sums (ops/reduction/sum.h: their order and kernels)
 minnx_op(ReduceSum VIEWS DATA ops/reduction/reduce.c ops/core/reduce_axes.c ops/reduction/sum_walk.c ops/reduction/sum_ref.c
          ops/reduction/sum.kernels.cmake)

@@ -519,6 +519,17 @@ static minnx_status not_bound(const minnx_session *s, int32_t i, mx_err *err) {
 
 /* A run stopped by node n's fault (mx_fault): the node and what broke. */
 static minnx_status run_fault(const minnx_session *s, const mx_node *n, minnx_error *err) {
+#if MX_OPS_GRAPHS /* Loop's (only where an op takes a subgraph: a firmware without one is what it was) */
+  static const char *const loop[] = {
+      "a loop ended by its cond before the M iterations its scan outputs were planned with (minnx plans every "
+      "value before a run)",
+      "a loop reached minnx's maximum of 1048576 iterations",
+      "a loop body's shapes computed from the iteration number differ from those of iteration 0, which minnx "
+      "planned (or its values computed from it do not fit)"};
+  if (s->fault >= MX_FAULT_LOOP_ROWS && s->fault <= MX_FAULT_LOOP_SHAPE)
+    return mx_fail(err, MINNX_E_MODEL, "node '%s' (%s-%d): %s (run stopped)", mx_node_label(&s->m->g, n), n->op_type,
+                   n->row->since, loop[s->fault - MX_FAULT_LOOP_ROWS]);
+#endif
   return mx_fail(err, MINNX_E_MODEL, "node '%s' (%s-%d): an index in the data is out of range of its axis (run stopped)",
                  mx_node_label(&s->m->g, n), n->op_type, n->row->since);
 }

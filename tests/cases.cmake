@@ -53,9 +53,9 @@ file(GLOB official_sums LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_reduc
      ${MINNX_ONNX_NODE_DATA}/test_hardmax*)
 list(FILTER official_sums EXCLUDE REGEX "test_reduce_.*_expanded$")
 list(APPEND official ${official_sums})
-# Control flow: If (test_if_seq and test_if_opt hold a sequence and an optional: tests/CMakeLists.txt
-# registers them as SKIPs with the reason).
-list(APPEND official ${MINNX_ONNX_NODE_DATA}/test_if)
+# Control flow: If and Loop (test_if_seq, test_if_opt, test_loop13_seq and test_loop16_seq_none hold
+# sequences and optionals: tests/CMakeLists.txt registers them as SKIPs with the reason).
+list(APPEND official ${MINNX_ONNX_NODE_DATA}/test_if ${MINNX_ONNX_NODE_DATA}/test_loop11)
 # Layout ops (test_gather_* but GatherElements'; test_training_dropout* asks for training: SKIP).
 file(GLOB official_layout LIST_DIRECTORIES true ${MINNX_ONNX_NODE_DATA}/test_transpose_* ${MINNX_ONNX_NODE_DATA}/test_gather_*
      ${MINNX_ONNX_NODE_DATA}/test_dropout_* ${MINNX_ONNX_NODE_DATA}/test_constantofshape_*)

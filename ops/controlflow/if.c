@@ -54,7 +54,9 @@ static minnx_status if_infer(mx_op_ctx *c) {
   if (c->in[0]->rank >= 0 && mx_shape_count(c->in[0]) >= 0 && mx_shape_count(c->in[0]) != 1)
     return mx_op_fail(c, MINNX_E_SHAPE, "cond has shape %s; it must hold one element", mx_shape_str(c->in[0], a, sizeof a));
   for (int k = 0; k < 2; k++) {
-    if (c->pool && (st = mx_sub_infer_load(c, br[k], first[k], NULL, NULL, 0)))
+    if (br[k]->n_inputs)
+      return mx_op_fail(c, MINNX_E_MODEL, "%s declares %d inputs; a branch takes none", names[k], (int)br[k]->n_inputs);
+    if (c->pool && (st = mx_sub_infer_load(c, br[k], first[k], NULL, NULL, 0, 0)))
       return mx_fail_prefix(c->err, st, "node '%s' (If-%d): %s: ", mx_node_label(c->g, c->node), c->row->since, names[k]);
     if (!c->pool && !mx_sub_same_captures(c, br[k], first[k]))
       return mx_op_fail(c, MINNX_E_FEATURE, "%s reads outer values whose shapes are known only once the inputs are bound; "
@@ -96,7 +98,7 @@ static minnx_status if_prepare(mx_op_ctx *c, void *params) {
   for (int k = 0; k < 2; k++) {
     p->branch[k] = mx_sub_carve(at, br[k]);
     at += mx_sub_bytes(br[k]);
-    if ((st = mx_sub_prepare(c, p->branch[k], p->first[k], NULL, 0, &arena[k])))
+    if ((st = mx_sub_prepare(c, p->branch[k], p->first[k], NULL, NULL, 0, NULL, &arena[k])))
       return mx_fail_prefix(c->err, st, "node '%s' (If-%d): %s: ", mx_node_label(c->g, c->node), c->row->since, names[k]);
   }
   c->scratch = arena[0] > arena[1] ? arena[0] : arena[1];

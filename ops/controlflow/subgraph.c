@@ -61,7 +61,7 @@ mx_sub *mx_sub_carve(void *mem, const mx_graph *g) {
 }
 
 minnx_status mx_sub_infer_load(mx_op_ctx *c, mx_graph *g, int32_t first, const mx_shape *formal, const mx_dtype *formal_t,
-                               int32_t n_formal) {
+                               int32_t n_formal, int per_run) {
   for (int32_t k = 0; k < n_formal && formal; k++) {
     g->values[g->inputs[k]].shape = formal[k];
     g->values[g->inputs[k]].dtype = formal_t[k];
@@ -86,7 +86,7 @@ minnx_status mx_sub_infer_load(mx_op_ctx *c, mx_graph *g, int32_t first, const m
   minnx_status st = mx_infer(g, g->values, c->pool, NULL, NULL, &bufs, NULL, c->err);
   mx_pool_temp_free(c->pool, mem);
   if (st) return st;
-  for (int32_t v = 0; v < g->n_values && MX_OPS_SHAPES; v++)
+  for (int32_t v = 0; v < g->n_values && MX_OPS_SHAPES && !per_run; v++)
     if (g->values[v].kind == MX_VALUE_BIND)
       return mx_op_fail(c, MINNX_E_FEATURE, "its subgraph computes value '%s' from a shape known only once the inputs are "
                         "bound, which minnx does not support in a subgraph", g->values[v].name);
@@ -113,8 +113,8 @@ static void *bump_alloc(void *user, size_t size) {
 
 static void bump_free(void *user, void *ptr) { (void)user, (void)ptr; }
 
-minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_shape *formal, int32_t n_formal,
-                            size_t *arena) {
+minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_shape *formal, const void *const *formal_data,
+                            int32_t n_formal, const mx_sub_bind *bind, size_t *arena) {
   const mx_graph *g = s->g;
   char text[96];
   for (int32_t v = 0; v < g->n_values; v++) {
@@ -122,10 +122,17 @@ minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_sha
     s->dtypes[v] = g->values[v].dtype;
     s->data[v] = g->values[v].kind == MX_VALUE_INITIALIZER ? g->values[v].data : NULL;
   }
-  for (int32_t k = 0; k < n_formal; k++) s->shapes[g->inputs[k]] = formal[k];
+  for (int32_t k = 0; k < n_formal && formal; k++) s->shapes[g->inputs[k]] = formal[k];
+  for (int32_t k = 0; k < n_formal && formal_data; k++) s->data[g->inputs[k]] = formal_data[k];
   for (int32_t k = 0; k < g->n_captures; k++) s->shapes[g->inputs[g->n_inputs + k]] = *c->in[first + k];
   for (int32_t i = 0; i < g->n_nodes; i++) s->params[i] = s->params_mem[i];
+  s->isa = c->isa;
   mx_prep prep = {.params = s->params, .scratch = s->scratch, .isa = c->isa};
+#if MX_OPS_SHAPES
+  if (bind) prep.data = s->data, prep.bind = bind->fn, prep.bind_ctx = bind->ctx;
+#else
+  (void)bind;
+#endif
   minnx_status st = mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, c->err);
   if (st) return st;
   for (int32_t v = 0; v < g->n_values; v++)
@@ -137,6 +144,21 @@ minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_sha
   if ((st = mx_plan_arena(g, s->shapes, s->dtypes, s->scratch, &a, &s->plan, c->err))) return st;
   *arena = s->plan.arena_size;
   return MINNX_OK;
+}
+
+minnx_status mx_sub_reinfer(mx_sub *s, const void *const *formal_data, int32_t n_formal, const mx_sub_bind *bind,
+                            size_t *scratch, mx_err *err) {
+  const mx_graph *g = s->g;
+  for (int32_t k = 0; k < n_formal; k++) s->data[g->inputs[k]] = formal_data[k];
+  for (int32_t i = 0; i < g->n_nodes; i++) s->params[i] = s->params_mem[i];
+  mx_prep prep = {.params = s->params, .scratch = scratch, .data = s->data, .isa = s->isa};
+#if MX_OPS_SHAPES
+  prep.bind = bind->fn, prep.bind_ctx = bind->ctx;
+#else
+  (void)bind;
+#endif
+  /* the shapes hold the planned ones: mx_infer refuses a node giving others */
+  return mx_infer(g, NULL, NULL, s->shapes, s->dtypes, &s->bufs, &prep, err);
 }
 
 void mx_sub_run(const mx_exec *x, mx_sub *s, unsigned char *arena, const void *const *formal, const void *const *caps) {

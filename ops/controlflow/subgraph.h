@@ -39,7 +39,16 @@ typedef struct mx_sub {
   unsigned char *temp; /* the planner's work memory */
   size_t temp_size, temp_used;
   int32_t max_in, max_out;
+  mx_isa isa; /* the prepare's, for mx_sub_reinfer */
 } mx_sub;
+
+/* Values of a subgraph computed before each of its runs (Loop's body: what it
+ * computes from the iteration number and constants only, MX_VALUE_BIND in
+ * the body): fn computes node i's such outputs (as mx_prep.bind does). */
+typedef struct mx_sub_bind {
+  minnx_status (*fn)(void *ctx, int32_t i, mx_op_ctx *c, void *params);
+  void *ctx;
+} mx_sub_bind;
 
 /* Bytes mx_sub_carve takes for g (a multiple of 16). */
 size_t mx_sub_bytes(const mx_graph *g);
@@ -49,18 +58,30 @@ mx_sub *mx_sub_carve(void *mem, const mx_graph *g);
 /* At load (c->pool set), from node c's infer: sets the subgraph's inputs
  * given (dtypes and shapes: `n_formal` declared ones first, from `formal`,
  * NULL to keep the declared types, then the captures from c's inputs
- * starting at `first`) and infers its values in place, folding constants. */
+ * starting at `first`) and infers its values in place, folding constants.
+ * Values computed at bind (MX_VALUE_BIND) are refused unless `per_run`
+ * (Loop's body, whose iteration number its caller made such a value: they
+ * are then computed before each run of the body, mx_sub_reinfer). */
 minnx_status mx_sub_infer_load(mx_op_ctx *c, mx_graph *g, int32_t first, const mx_shape *formal, const mx_dtype *formal_t,
-                               int32_t n_formal);
+                               int32_t n_formal, int per_run);
 /* Whether the subgraph's capture shapes at load are those c's inputs have
  * now (from `first`): its load inference then holds for this session. */
 int mx_sub_same_captures(const mx_op_ctx *c, const mx_graph *g, int32_t first);
 
 /* Prepares every node of s with concrete shapes (declared inputs from
- * `formal`, captures from c's inputs from `first`) and plans its arena: the
- * bytes its run needs in *arena. */
-minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_shape *formal, int32_t n_formal,
-                            size_t *arena);
+ * `formal`, or NULL: those the graph holds; captures from c's inputs from
+ * `first`) and plans its arena: the
+ * bytes its run needs in *arena. With `bind` (NULL: none), the values
+ * computed before a run are computed by it from the declared inputs' bytes
+ * in formal_data (NULL entries: not known). */
+minnx_status mx_sub_prepare(mx_op_ctx *c, mx_sub *s, int32_t first, const mx_shape *formal, const void *const *formal_data,
+                            int32_t n_formal, const mx_sub_bind *bind, size_t *arena);
+/* Before a run of a prepared s whose values computed before a run (bind)
+ * depend on the declared inputs' bytes (formal_data): infers and prepares
+ * its nodes again and computes those values. Fails (err) when a shape
+ * differs from the planned one; each node's scratch bytes go to scratch. */
+minnx_status mx_sub_reinfer(mx_sub *s, const void *const *formal_data, int32_t n_formal, const mx_sub_bind *bind,
+                            size_t *scratch, mx_err *err);
 
 /* Runs s in `arena` (its plan's bytes): declared inputs' bytes from formal,
  * captures' from caps. A fault stops it (x->fault). */

@@ -132,7 +132,16 @@ typedef struct mx_exec {
  * on: a kernel writes a defined value in place of what it cannot compute,
  * reads nothing out of bounds, and reports the fault here; the session then
  * stops after the node and fails its run naming it (runtime/session.c). */
-enum { MX_FAULT_NONE, MX_FAULT_INDEX /* an index out of range of its axis */ };
+enum {
+  MX_FAULT_NONE,
+  MX_FAULT_INDEX, /* an index out of range of its axis */
+  /* Loop (ops/controlflow/loop.c): cond ended it before the M rows its scan
+   * outputs were planned with; it reached MX_LOOP_MAX_ITERATIONS; its body's
+   * shapes computed from the iteration number differ from the planned ones */
+  MX_FAULT_LOOP_ROWS,
+  MX_FAULT_LOOP_ENDLESS,
+  MX_FAULT_LOOP_SHAPE,
+};
 static inline void mx_fault(const mx_exec *x, int fault) {
   if (!x->fault) return;
 #if defined(__GNUC__) || defined(__clang__)

@@ -803,6 +803,49 @@ def product_cases():
     case("size-matmul-2-to-40", matmul((2**20, 2**20), (2**20, 2**20)), 2, "out of memory|too large")
 
 
+# ---- Loop bodies (ops/controlflow/loop.c) ----
+
+def loop_cases():
+    mx = helper.make_node
+    B, I64 = TensorProto.BOOL, TensorProto.INT64
+    ins = [vi("i", I64, ()), vi("c", B, ()), vi("v", F, (2, 3))]
+    m3 = tensor("m", I64, [], [3])
+    files = {"a.pb": a_pb()}
+    args = "run model.onnx -i a=a.pb"
+
+    def loop(name, body, regex, status=2, inputs=("m", "", "a"), outs=("y",), attr="body"):
+        node = mx("Loop", list(inputs), list(outs), **({attr: body} if attr else {}))
+        case(name, model([node], inputs=[vi("a")], inits=[m3, tensor("t", B, [], [1])]), status, regex, args=args,
+             files=files)
+
+    ok_nodes = [mx("Identity", ["c"], ["co"]), mx("Neg", ["v"], ["vo"])]
+    outs = [vi("co", B, ()), vi("vo")]
+    loop("loop-body-no-outputs", helper.make_graph(ok_nodes, "b", ins, []), "body gives 0 outputs")
+    loop("loop-body-one-output-short", helper.make_graph(ok_nodes, "b", ins, outs[:1]), "body gives 1 outputs")
+    loop("loop-body-no-inputs", helper.make_graph([mx("Identity", ["a"], ["vo"]), mx("Constant", [], ["co"],
+                                                  value=tensor("t", B, [], [1]))], "b", [], outs),
+         "body has 0 inputs")
+    loop("loop-body-cond-int64", helper.make_graph([mx("Cast", ["c"], ["co"], to=I64), mx("Neg", ["v"], ["vo"])], "b", ins,
+                                                   [vi("co", I64, ()), vi("vo")]), "cond\\) has dtype int64")
+    loop("loop-body-cond-two-elements", helper.make_graph([mx("Concat", ["c2", "c2"], ["co"], axis=0), mx("Neg", ["v"], ["vo"]),
+                                                          mx("Unsqueeze", ["c", "z"], ["c2"])], "b", ins,
+                                                         [vi("co", B, (2,)), vi("vo")], initializer=[tensor("z", I64, [1], [0])]),
+         "one element")
+    loop("loop-body-carried-int64", helper.make_graph([mx("Identity", ["c"], ["co"]), mx("Cast", ["v"], ["vo"], to=I64)], "b",
+                                                      ins, [vi("co", B, ()), vi("vo", I64)]), "dtype int64; it comes in as float")
+    loop("loop-body-iteration-declared-float", helper.make_graph(ok_nodes, "b", [vi("i", F, ()), ins[1], ins[2]], outs),
+         "declared with dtype float")
+    loop("loop-body-output-undefined", helper.make_graph(ok_nodes, "b", ins, [outs[0], vi("ghost")]), "ghost")
+    loop("loop-neither-m-nor-cond", helper.make_graph(ok_nodes, "b", ins, outs), "infinite loop", inputs=("", "", "a"))
+    loop("loop-no-body", helper.make_graph(ok_nodes, "b", ins, outs), "'body' is required", attr=None)
+    loop("loop-scan-without-m", helper.make_graph(ok_nodes + [mx("Identity", ["vo"], ["so"])], "b", ins, outs + [vi("so")]),
+         "scan outputs but no M", inputs=("", "t", "a"), outs=("y", "s"))
+    # a body that never sets cond false and no M: the run stops at minnx's maximum of iterations
+    node = mx("Loop", ["", "t", "a"], ["y"], body=helper.make_graph(ok_nodes, "b", ins, outs))
+    case("loop-run-endless", model([node], inputs=[vi("a")], inits=[tensor("t", B, [], [1])]), 3,
+         "maximum of 1048576 iterations", args=args, files=files)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
@@ -820,6 +863,7 @@ def main():
     cast_cases()
     shape_op_cases()
     product_cases()
+    loop_cases()
     write(out)
     print(f"{len(cases)} cases in {out}")
 

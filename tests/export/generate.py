@@ -184,6 +184,38 @@ MODULES += [
     ("prelu_channels", prelu(3, [0.1, -0.5, 2.0]), inputs(special(2, 3, 4, 5))),
     ("prelu_channels_2d", prelu(4, [0.5, -1.0, 0.0, 3.0]), inputs(randn(3, 4))),
 ]
+
+
+class LoopOverRows(torch.nn.Module):
+    """A Python for loop over x's first dim, scripted: exported as a Loop whose trip count is
+    x.size(0) (Shape -> Gather) and whose body reads x[i] (Gather at the iteration number)."""
+
+    def forward(self, x):
+        y = torch.zeros_like(x[0])
+        for i in range(x.size(0)):
+            y = y * 0.5 + x[i]
+        return y
+
+
+class LoopTwoCarried(torch.nn.Module):
+    """Two carried values over w's rows, scripted (a loop over a literal range(3) is unrolled)."""
+
+    def forward(self, x, w):
+        h = x
+        s = torch.zeros_like(x)
+        for i in range(w.size(0)):
+            h = torch.relu(h * w[i] + x)
+            s = s + h
+        return h, s
+
+
+# Loops as torch.jit.script exports them (a traced module would unroll them).
+MODULES += [
+    ("loop_script_rows", torch.jit.script(LoopOverRows()), inputs(randn(5, 4))),
+    ("loop_script_two_carried", torch.jit.script(LoopTwoCarried()), inputs(randn(2, 3), randn(4, 2, 3))),
+]
+
+
 def seeded_module(name, make):
     """A torch.nn module (its weights drawn from a generator seeded by name)."""
     torch.manual_seed(zlib.crc32(name.encode()))
