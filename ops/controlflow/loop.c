@@ -38,8 +38,12 @@
 #include "ops/core/op.h"
 
 /* At most this many iterations a run (2^20): a loop without M, or an M above
- * it, whose cond does not end it sooner fails the run instead of hanging. */
+ * it, whose cond does not end it sooner fails the run instead of hanging.
+ * (The fuzz build sets 2^10, CMakeLists.txt: a loop of 2^20 iterations of a
+ * few nodes took 33 s under its sanitizers, past libFuzzer's timeout.) */
+#ifndef MX_LOOP_MAX_ITERATIONS
 #define MX_LOOP_MAX_ITERATIONS ((int64_t)1 << 20)
+#endif
 /* Bytes of the values a body computes from its iteration number (and their
  * nodes' scratch), kept in the node's params. */
 #define MX_LOOP_ITER_BYTES 1024
