@@ -384,6 +384,20 @@ minnx_status minnx_session_bind_input_name(minnx_session *session, const char *n
  * successful run. */
 minnx_status minnx_session_run(minnx_session *session, minnx_error *err);
 
+/* A profiler's hook: minnx_session_run calls hook(user, i) just before each
+ * node i that runs (in execution order, minnx_model_node_info's index; views
+ * and values folded at load or bind run nothing and are not called), and
+ * hook(user, minnx_model_node_count(model)) once after the last node of a
+ * run that succeeded. Time between two calls is the first node's (an If or
+ * Loop counts its subgraphs' nodes as its own). The hook runs on the calling
+ * thread, between nodes, never inside one; NULL removes it. Set it only
+ * between runs. Errors: MINNX_E_ARG (NULL session), MINNX_E_FEATURE (a build
+ * without it, MINNX_NODE_HOOK=OFF: the default of cross builds, which then
+ * have no test between nodes). */
+typedef void (*minnx_node_hook)(void *user, size_t node);
+minnx_status minnx_session_set_node_hook(minnx_session *session, minnx_node_hook hook, void *user,
+                                         minnx_error *err);
+
 /* Output `index` of the last successful run, as a view: the data points into
  * the session's arena (or at a bound input or a model initializer) and stays
  * valid until the next run, bind or free of the session. MINNX_E_ARG (no

@@ -45,6 +45,10 @@ struct minnx_session {
   void *bind_block;
   size_t bind_want;
 #endif
+#ifndef MX_NO_NODE_HOOK
+  minnx_node_hook hook; /* minnx_session_set_node_hook's */
+  void *hook_user;
+#endif
   int planned; /* the plan matches the bound input shapes */
   int ran;
 };
@@ -555,11 +559,29 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     for (int32_t k = 0; k < n->n_inputs; k++) s->in_ptrs[k] = n->inputs[k] >= 0 ? s->data[mx_bytes_of(g, n->inputs[k])] : NULL;
     for (int32_t k = 0; k < n->n_outputs; k++) s->out_ptrs[k] = n->outputs[k] >= 0 ? (void *)s->data[n->outputs[k]] : NULL;
     s->exec.scratch = MX_OPS_SCRATCH && s->plan.scratch[i] != SIZE_MAX ? s->arena + s->plan.scratch[i] : NULL;
+#ifndef MX_NO_NODE_HOOK
+    if (s->hook) s->hook(s->hook_user, (size_t)i);
+#endif
     n->row->eval(&s->exec, s->node_params[i], s->in_ptrs, s->out_ptrs);
     if (s->fault) return run_fault(s, n, err);
   }
   s->ran = 1;
+#ifndef MX_NO_NODE_HOOK
+  if (s->hook) s->hook(s->hook_user, (size_t)g->n_nodes);
+#endif
   return MINNX_OK;
+}
+
+minnx_status minnx_session_set_node_hook(minnx_session *s, minnx_node_hook hook, void *user, minnx_error *err) {
+  if (!s) return mx_fail(err, MINNX_E_ARG, "minnx_session_set_node_hook: NULL session");
+#ifndef MX_NO_NODE_HOOK
+  s->hook = hook;
+  s->hook_user = user;
+  return MINNX_OK;
+#else
+  (void)hook, (void)user;
+  return mx_fail(err, MINNX_E_FEATURE, "a build without the node hook (MINNX_NODE_HOOK=OFF)");
+#endif
 }
 
 minnx_status minnx_session_set_threads(minnx_session *s, size_t threads, minnx_error *err) {

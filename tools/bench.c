@@ -1,5 +1,6 @@
 /* minnx bench: times session runs on given, a case folder's, or generated
- * inputs; the last line is `ns_per_run=<median>`. */
+ * inputs; the last line is `ns_per_run=<median>`. With --profile (bench and
+ * info), the time of each node, through minnx_session_set_node_hook. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
@@ -105,6 +106,122 @@ static int bench_inputs(cli *c, const minnx_model *m, minnx_session *s, const ch
   return EXIT_OK;
 }
 
+/* --profile: each node's time over `runs` runs, the clock read at every call
+ * of the hook (before each node, and after the last). */
+typedef struct {
+  uint64_t *ns;   /* per node, summed over the runs */
+  unsigned char *ran; /* per node: the hook was called for it */
+  uint64_t last;  /* when the node `at` started */
+  size_t at, n;   /* at == n: no node started */
+} profile_clock;
+
+static void profile_hook(void *user, size_t node) {
+  profile_clock *p = user;
+  uint64_t t = now_ns();
+  if (p->at < p->n) p->ns[p->at] += t - p->last;
+  if (node < p->n) p->ran[node] = 1;
+  p->at = node;
+  p->last = t;
+}
+
+typedef struct {
+  uint64_t ns;
+  size_t node; /* or, by operator, the number of nodes */
+  const char *op, *domain;
+} profile_row;
+
+static int by_ns(const void *a, const void *b) {
+  const profile_row *x = a, *y = b;
+  return x->ns != y->ns ? (x->ns < y->ns ? 1 : -1) : (x->node > y->node) - (x->node < y->node);
+}
+
+#define PROFILE_TOP 25
+
+static void profile_print(const minnx_model *m, const uint64_t *ns, const unsigned char *ran, size_t n, long runs,
+                          size_t threads, profile_row *rows, profile_row *ops) {
+  uint64_t total = 0;
+  size_t n_rows = 0, n_ops = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!ran[i]) continue; /* a view, or folded */
+    total += ns[i];
+    const char *op, *dom;
+    minnx_model_node_info(m, i, NULL, &op, &dom, NULL);
+    rows[n_rows++] = (profile_row){ns[i], i, op, dom};
+    size_t k = 0;
+    while (k < n_ops && (strcmp(ops[k].op, op) != 0 || strcmp(ops[k].domain, dom) != 0)) k++;
+    if (k == n_ops) ops[n_ops++] = (profile_row){0, 0, op, dom};
+    ops[k].ns += ns[i];
+    ops[k].node++;
+  }
+  qsort(rows, n_rows, sizeof *rows, by_ns);
+  qsort(ops, n_ops, sizeof *ops, by_ns);
+  double share = total ? 100.0 / (double)total : 0.0;
+  printf("profile: %zu of %zu nodes ran, %ld runs at %zu thread%s; ns per run (the mean), the share of the run\n",
+         n_rows, n, runs, threads, threads == 1 ? "" : "s");
+  uint64_t rest = 0;
+  for (size_t r = 0; r < n_rows; r++) {
+    if (r >= PROFILE_TOP) {
+      rest += rows[r].ns;
+      continue;
+    }
+    const char *name;
+    int since;
+    minnx_model_node_info(m, rows[r].node, &name, NULL, NULL, &since);
+    printf("  %12.0f %5.1f%%  node %zu '%s' (%s%s%s-%d)\n", (double)rows[r].ns / (double)runs,
+           (double)rows[r].ns * share, rows[r].node, name, rows[r].domain, rows[r].domain[0] ? "." : "", rows[r].op,
+           since);
+  }
+  if (n_rows > PROFILE_TOP)
+    printf("  %12.0f %5.1f%%  the other %zu nodes\n", (double)rest / (double)runs, (double)rest * share,
+           n_rows - PROFILE_TOP);
+  printf("profile by operator:\n");
+  for (size_t k = 0; k < n_ops; k++)
+    printf("  %12.0f %5.1f%%  %s%s%s (%zu node%s)\n", (double)ops[k].ns / (double)runs, (double)ops[k].ns * share,
+           ops[k].domain, ops[k].domain[0] ? "." : "", ops[k].op, ops[k].node, ops[k].node == 1 ? "" : "s");
+  printf("profile total: %.0f ns per run (the clock is read between nodes: tens of ns each, counted in)\n",
+         (double)total / (double)runs);
+}
+
+/* `runs` runs of s with the hook, then the table; the hook is removed. */
+static int profile_runs(const minnx_model *m, minnx_session *s, long runs) {
+  size_t n = minnx_model_node_count(m);
+  profile_clock p = {calloc(n ? n : 1, sizeof(uint64_t)), calloc(n ? n : 1, 1), 0, n, n};
+  profile_row *rows = malloc((n ? n : 1) * sizeof *rows), *ops = malloc((n ? n : 1) * sizeof *ops);
+  minnx_error err;
+  int rc = EXIT_OK;
+  if (!p.ns || !p.ran || !rows || !ops) rc = die(EXIT_RUN, "out of memory");
+  else if (minnx_session_set_node_hook(s, profile_hook, &p, &err)) rc = die(EXIT_LOAD, "--profile: %s", err.message);
+  for (long i = 0; !rc && i < runs; i++) {
+    p.at = n;
+    if (minnx_session_run(s, &err)) rc = die(EXIT_RUN, "%s", err.message);
+  }
+  minnx_session_set_node_hook(s, NULL, NULL, NULL);
+  if (!rc) profile_print(m, p.ns, p.ran, n, runs, minnx_session_threads(s), rows, ops);
+  free(p.ns);
+  free(p.ran);
+  free(rows);
+  free(ops);
+  return rc;
+}
+
+int profile_model(cli *c, const minnx_model *m) {
+  minnx_error err;
+  minnx_session *s = NULL;
+  size_t n_in = minnx_model_input_count(m);
+  file_tensor *ins = calloc(n_in ? n_in : 1, sizeof *ins);
+  int rc = EXIT_OK;
+  if (!ins) rc = die(EXIT_LOAD, "out of memory");
+  else if (open_session(m, c->threads, &s, &err)) rc = die(EXIT_LOAD, "%s", err.message);
+  if (!rc) rc = bench_inputs(c, m, s, NULL, ins, n_in);
+  for (long i = 0; !rc && i < c->warmup; i++)
+    if (minnx_session_run(s, &err)) rc = die(EXIT_RUN, "%s", err.message);
+  if (!rc) rc = profile_runs(m, s, c->repeat);
+  for (size_t k = 0; ins && k < n_in; k++) file_tensor_free(&ins[k]);
+  free(ins);
+  minnx_session_free(s);
+  return rc;
+}
+
 int cmd_bench(cli *c) {
   const char *arg = c->positional[0];
   long repeat = c->repeat, warmup = c->warmup;
@@ -161,6 +278,8 @@ int cmd_bench(cli *c) {
     times[i] = now_ns() - t0;
   }
   qsort(times, (size_t)repeat, sizeof *times, cmp_u64);
+  /* the profile after the timed runs (its clock reads would slow them), and before the lines scripts read */
+  if (c->profile && (rc = profile_runs(m, s, repeat))) goto out;
   printf("runs=%ld batch=%" PRIu64 " min_ns=%.1f arena_bytes=%zu\n", repeat, batch, (double)times[0] / (double)batch,
          minnx_session_arena_size(s));
   printf("ns_per_run=%" PRIu64 "\n", (times[repeat / 2] + batch / 2) / batch);

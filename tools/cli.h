@@ -23,6 +23,7 @@ typedef struct {
   long threads; /* --threads: 0 when not given (the online CPUs, where the build has workers) */
   int isa;      /* --isa: a minnx_isa, 0 (native) when not given */
   int digest;   /* --digest: test's PASS lines end with the outputs' digest */
+  int profile;  /* --profile: bench and info print each node's time */
   unsigned long long seed;
 } cli;
 
@@ -57,5 +58,10 @@ int cmd_test(cli *c);
 int cmd_info(cli *c);
 int cmd_bench(cli *c);
 int cmd_ops(cli *c);
+
+/* info --profile (bench.c): a session on m as bench opens it (--threads, -i or
+ * generated inputs), --warmup runs, then --repeat runs timed node by node and
+ * printed as bench --profile prints them. */
+int profile_model(cli *c, const minnx_model *m);
 
 #endif

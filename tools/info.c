@@ -148,7 +148,8 @@ int cmd_info(cli *c) {
   size_t needed_in_place = minnx_model_memory_peak(m), kept_in_place = minnx_model_memory_used(m);
   size_t session_in_place = minnx_session_memory_needed(m); /* no packed copies of the weights */
   region_free(&r);
-  if (load_measured(bytes, size, NULL, &r, &m, &err) || minnx_session_create(m, &s, &err)) {
+  minnx_load_options opts = load_options(c);
+  if (load_measured(bytes, size, &opts, &r, &m, &err) || minnx_session_create(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", path, err.message);
     goto out;
   }
@@ -163,6 +164,7 @@ int cmd_info(cli *c) {
          minnx_model_memory_used(m), minnx_session_memory_needed(m), planned ? "" : " + the arena");
   printf("caller memory, weights in place: model %zu bytes to load (%zu kept), session %zu bytes%s\n", needed_in_place,
          kept_in_place, session_in_place, planned ? "" : " + the arena");
+  if (c->profile) rc = profile_model(c, m);
 out:
   minnx_session_free(s);
   region_free(&r);

@@ -70,6 +70,7 @@ static const char *set_isa(cli *c, const char *v) {
   return c->isa = k, NULL;
 }
 static const char *set_digest(cli *c, const char *v) { return (void)v, c->digest = 1, NULL; }
+static const char *set_profile(cli *c, const char *v) { return (void)v, c->profile = 1, NULL; }
 
 minnx_load_options load_options(const cli *c) {
   minnx_load_options o = {0};
@@ -78,7 +79,7 @@ minnx_load_options load_options(const cli *c) {
 }
 
 static const option options[] = {
-    {"run bench", "-i", "NAME=FILE", "bind graph input NAME to FILE (.npy, or a TensorProto .pb); once per input",
+    {"run bench info", "-i", "NAME=FILE", "bind graph input NAME to FILE (.npy, or a TensorProto .pb); once per input",
      set_input},
     {"run", "-o", "DIR", "write each output to DIR/<output name>.<format> (DIR is created when missing)",
      set_out_dir},
@@ -87,14 +88,18 @@ static const option options[] = {
     {"run", "--print", NULL, "print each output, nested like numpy", set_print},
     {"test", "--filter", "PATTERN", "run only the cases whose name matches PATTERN: a shell glob (* ? [...]), "
                                     "or without glob characters a substring", set_filter},
-    {"bench", "--repeat", "N", "timed samples (default 100)", set_repeat},
-    {"bench", "--warmup", "N", "untimed runs first (default 10)", set_warmup},
-    {"bench", "--seed", "N", "seed of the generated inputs (default 1)", set_seed},
-    {"run test bench", "--threads", "N", "threads each session runs on, 1 to 1024 (default: the online CPUs; 1 in a build without the thread pool)",
+    {"bench info", "--repeat", "N", "timed samples (default 100); with --profile, also the profiled runs", set_repeat},
+    {"bench info", "--warmup", "N", "untimed runs first (default 10)", set_warmup},
+    {"bench info", "--seed", "N", "seed of the generated inputs (default 1)", set_seed},
+    {"run test bench info", "--threads", "N", "threads each session runs on, 1 to 1024 (default: the online CPUs; 1 in a build without the thread pool)",
      set_threads},
-    {"run test bench", "--isa", "LEVEL", "the highest instruction-set level of the kernels: native (default: the "
+    {"run test bench info", "--isa", "LEVEL", "the highest instruction-set level of the kernels: native (default: the "
                                          "highest this build and CPU have), portable, avx2 or avx512; every level "
                                          "gives the same bits, and a level the CPU lacks is refused", set_isa},
+    {"bench info", "--profile", NULL, "run the model --repeat more times with a clock read between nodes and print "
+                                     "each node's time per run and share (the 25 slowest, then the rest), then each "
+                                     "operator's (info: on -i's or generated inputs, as bench; its other options "
+                                     "matter only with this one)", set_profile},
     {"test", "--digest", NULL, "end each PASS line with ' digest=' and 16 hex digits: a hash of the outputs' "
                                "dtypes, shapes and bits (every NaN counted as one), to compare runs across ISA "
                                "levels and machines",
@@ -131,12 +136,13 @@ static const command commands[] = {
                         "printed on its line. A run in which no case matched is an error.", 1, 1 << 30, cmd_test},
     {"info", "MODEL", "Prints the opset imports, each node with the schema version it resolved to, every value "
                       "with its dtype and shape (dim_param names kept; graph inputs, outputs and initializers "
-                      "marked), the arena size and the caller memory a model and a session need.", 1, 1, cmd_info},
+                      "marked), the arena size and the caller memory a model and a session need; with --profile, where a run's "
+                      "time goes, node by node and operator by operator.", 1, 1, cmd_info},
     {"bench", "MODEL|DIR", "Times session runs: MODEL is a .onnx file, or DIR holds model.onnx with input_N.pb "
                            "(there or in test_data_set_0/). Inputs not given with -i and not in DIR are generated "
                            "from the declared dtype and shape (uniform in [-1,1) for floats, full range for "
                            "integers, 0/1 for bool; reproducible from --seed). Prints 'runs=... min_ns=...' and "
-                           "last 'ns_per_run=<median>'.", 1, 1, cmd_bench},
+                           "last 'ns_per_run=<median>' (with --profile, the time of each node before them).", 1, 1, cmd_bench},
     {"ops", "MODEL", "Prints the operators MODEL's graph and subgraphs hold, sorted and ';'-separated as the "
                      "MINNX_OPS build option takes them (an operator outside the default domain as DOMAIN.OpType): "
                      "a firmware build of just these ops is cmake -DMINNX_OPS=\"$(minnx ops MODEL)\". The model "
