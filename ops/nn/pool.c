@@ -16,6 +16,7 @@
 
 typedef struct {
   mx_pool_geom g;
+  const struct mx_pool_row_set *k; /* float32's row paths (pool_rows.c.in), NULL for other dtypes */
   mx_dtype t;
   int indices;
   int64_t tasks;
@@ -114,6 +115,7 @@ static minnx_status pool_prepare(mx_op_ctx *c, void *params) {
                       dim - 3 + c->in[0]->rank - 2);
   p->t = c->in_dtype[0];
   p->indices = c->n_out > 1;
+  p->k = mx_pool_row_kernels(p->t, c->isa);
   double work = (double)p->g.planes * (double)mx_pool_out_plane(&p->g) * (double)(p->g.w.k[0] * p->g.w.k[1]) *
                 (double)p->g.w.k[2] * 8;
   double tasks = work / MX_TASK_BYTES;
@@ -132,7 +134,7 @@ typedef struct {
 static void pool_task(void *ctx, size_t t) {
   const pool_run *r = ctx;
   int64_t planes = r->p->g.planes, n = r->p->tasks;
-  mx_pool_planes(r->p->t, &r->p->g, r->x, r->y, r->ind, planes * (int64_t)t / n, planes * ((int64_t)t + 1) / n);
+  mx_pool_planes(r->p->t, &r->p->g, r->p->k, r->x, r->y, r->ind, planes * (int64_t)t / n, planes * ((int64_t)t + 1) / n);
 }
 
 static void pool_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "graph/ir.h"
+#include "ops/core/cpu.h"
 #include "ops/core/half.h"
 #include "ops/nn/window.h"
 
@@ -34,9 +35,23 @@ typedef struct mx_pool_geom {
 static inline int64_t mx_pool_in_plane(const mx_pool_geom *g) { return g->w.in[0] * g->w.in[1] * g->w.in[2]; }
 static inline int64_t mx_pool_out_plane(const mx_pool_geom *g) { return g->w.out[0] * g->w.out[1] * g->w.out[2]; }
 
+/* The row and whole-plane paths of float32 without Indices (pool_rows.c.in,
+ * one set per ISA level): rows() computes outputs [a, b) of every row of one
+ * plane (those whose taps along the row lie inside the input), whole()
+ * planes [p0, p1) under windows as large as the plane. Every output's taps
+ * in the rules' order: the general code's bits. */
+struct mx_pool_row_set {
+  void (*rows)(const mx_pool_geom *g, const void *x, void *y, int64_t a, int64_t b);
+  void (*whole)(const mx_pool_geom *g, const void *x, void *y, int64_t p0, int64_t p1);
+};
+/* The set of dtype t at the highest level <= isa; NULL when t has none. */
+const struct mx_pool_row_set *mx_pool_row_kernels(mx_dtype t, mx_isa isa);
+
 /* Planes [p0, p1) of y (and of indices, when not NULL) from x, of dtype t
- * (float16, float, double; int8 and uint8 for max). */
-void mx_pool_planes(mx_dtype t, const mx_pool_geom *g, const void *x, void *y, int64_t *indices, int64_t p0, int64_t p1);
+ * (float16, float, double; int8 and uint8 for max); k: the row paths to take
+ * where they apply (mx_pool_row_kernels), or NULL for the general code only. */
+void mx_pool_planes(mx_dtype t, const mx_pool_geom *g, const struct mx_pool_row_set *k, const void *x, void *y,
+                    int64_t *indices, int64_t p0, int64_t p1);
 
 /* The reference loop: every tap tested on its own, the rules above. */
 void mx_pool_ref(mx_dtype t, const mx_pool_geom *g, const void *x, void *y, int64_t *indices);

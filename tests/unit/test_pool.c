@@ -2,13 +2,16 @@
  * bit, Indices too: max and average, float16, float, double, int8 and uint8
  * (max), 1-D to 3-D, strides, dilations, asymmetric padding, windows cut by
  * ceil_mode, count_include_pad both ways, storage_order both ways, values
- * with NaN, ties and signed zeros, planes split in two as tasks would. */
+ * with NaN, ties and signed zeros, planes split in two as tasks would; at
+ * every ISA level the CPU has, float32's row and whole-plane paths
+ * (pool_rows.c.in) and the general code alone. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "graph/dtype.h"
+#include "ops/core/cpu.h"
 #include "ops/core/half.h"
 #include "ops/nn/pool.h"
 
@@ -37,9 +40,29 @@ static void fill(mx_dtype t, void *p, int64_t n) {
 
 static int failed;
 
+static int is_nan(mx_dtype t, const unsigned char *p) {
+  switch (t) {
+    case MINNX_FLOAT: { float f; memcpy(&f, p, 4); return f != f; }
+    case MINNX_DOUBLE: { double d; memcpy(&d, p, 8); return d != d; }
+    case MINNX_FLOAT16: { uint16_t h; memcpy(&h, p, 2); return (h & 0x7fff) > 0x7c00; }
+    default: return 0;
+  }
+}
+
+/* y as the reference gave it: byte for byte, but for an average any two NaNs
+ * are the same (README, "Numbers": which operand's NaN an addition passes
+ * on is the instruction's; a vectorized sum may order the operands its own
+ * way). A max gives the first NaN's own bits. */
+static int same_as(mx_dtype t, int avg, const unsigned char *y, const unsigned char *want, int64_t n) {
+  size_t es = mx_dtype_size(t);
+  for (int64_t i = 0; i < n; i++, y += es, want += es)
+    if (memcmp(y, want, es) != 0 && !(avg && is_nan(t, y) && is_nan(t, want))) return 0;
+  return 1;
+}
+
 static void pool(mx_dtype t, int avg, int sp, const int64_t *in, const int64_t *k, const int64_t *st, const int64_t *dl,
                  const int64_t *pb, const int64_t *pe, int ceil_mode, int flag) {
-  mx_pool_geom g = {.planes = 6, .avg = avg, .include_pad = avg && flag, .storage_order = !avg && flag};
+  mx_pool_geom g = {.planes = 19, /* two groups of the whole-plane path's 8, and 3 more */ .avg = avg, .include_pad = avg && flag, .storage_order = !avg && flag};
   mx_window *w = &g.w;
   for (int d = 0; d < 3; d++) w->in[d] = w->k[d] = w->out[d] = w->stride[d] = w->dil[d] = 1, w->pad[d] = w->pad_end[d] = 0;
   for (int d = 0; d < sp; d++) {
@@ -56,15 +79,24 @@ static void pool(mx_dtype t, int avg, int sp, const int64_t *in, const int64_t *
   int64_t *ind = malloc((size_t)ny * 8 + 8), *want_ind = malloc((size_t)ny * 8 + 8);
   fill(t, x, nx);
   mx_pool_ref(t, &g, x, want, avg ? NULL : want_ind);
-  memset(y, 0xff, (size_t)ny * es);
-  mx_pool_planes(t, &g, x, y, avg ? NULL : ind, 3, 6); /* as two tasks, the second first */
-  mx_pool_planes(t, &g, x, y, avg ? NULL : ind, 0, 3);
-  int same = memcmp(y, want, (size_t)ny * es) == 0 && (avg || memcmp(ind, want_ind, (size_t)ny * 8) == 0);
-  CHECK(same);
-  if (!same && failed++ < 10)
-    fprintf(stderr, "  %s %s %d-D in %lld k %lld stride %lld dil %lld pads %lld,%lld ceil %d flag %d\n", avg ? "avg" : "max",
-            mx_dtype_name(t), sp, (long long)in[0], (long long)k[0], (long long)st[0], (long long)dl[0], (long long)pb[0],
-            (long long)pe[0], ceil_mode, flag);
+  /* level -1: the general code alone; then each level's row paths, with Indices (which they leave to the
+   * general code) and without */
+  for (int isa = -1; isa <= (int)mx_cpu_isa(); isa++)
+    for (int with_ind = avg ? 0 : isa >= 0; with_ind >= 0; with_ind--) {
+      const struct mx_pool_row_set *rk = isa < 0 ? NULL : mx_pool_row_kernels(t, (mx_isa)isa);
+      if (t == MINNX_FLOAT) CHECK(isa < 0 || rk != NULL);
+      int64_t *yi = avg || !with_ind ? NULL : ind;
+      memset(y, 0xff, (size_t)ny * es);
+      mx_pool_planes(t, &g, rk, x, y, yi, 10, g.planes); /* as two tasks, the second first */
+      mx_pool_planes(t, &g, rk, x, y, yi, 0, 10);
+      int same = same_as(t, avg, y, want, ny) && (!yi || memcmp(ind, want_ind, (size_t)ny * 8) == 0);
+      CHECK(same);
+      if (!same && failed++ < 10)
+        fprintf(stderr, "  %s %s %d-D in %lld k %lld stride %lld dil %lld pads %lld,%lld ceil %d flag %d isa %d indices %d\n",
+                avg ? "avg" : "max", mx_dtype_name(t), sp, (long long)in[sp - 1], (long long)k[sp - 1],
+                (long long)st[sp - 1], (long long)dl[sp - 1], (long long)pb[sp - 1], (long long)pe[sp - 1], ceil_mode,
+                flag, isa, with_ind);
+    }
   free(x), free(y), free(want), free(ind), free(want_ind);
 }
 
@@ -85,6 +117,12 @@ int main(void) {
         pool(t, avg, 3, L(4, 5, 6), L(2, 3, 2), L(1, 2, 1), L(1, 1, 2), L(1, 0, 1), L(0, 1, 1), 0, flag);
         pool(t, avg, 2, L(9, 9), L(9, 9), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 0, flag); /* global */
         pool(t, avg, 2, L(4, 5), L(3, 2), L(3, 2), L(1, 1), L(2, 1), L(2, 1), 1, flag);
+        /* rows longer than the row path's chunk of 64, strides 1, 2 and 3, a dilation along them */
+        pool(t, avg, 2, L(5, 150), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 0, flag);
+        pool(t, avg, 2, L(7, 203), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, flag);
+        pool(t, avg, 2, L(6, 260), L(2, 4), L(2, 3), L(1, 2), L(0, 2), L(1, 3), 1, flag);
+        pool(t, avg, 1, L(300), L(5), L(2), L(3), L(4), L(4), 0, flag);
+        pool(t, avg, 2, L(3, 130), L(3, 130), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 0, flag); /* global, wide */
       }
     }
   return check_report("test_pool");
