@@ -48,14 +48,17 @@ void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, 
 /* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
  * channel from the input channel of its own number (group == C == M), in the
  * order above, without im2col; the bias b (or NULL) added last. buf: the
- * task's scratch, k[0] x k[1] x stride[2] x mx_dwconv_phase(g) floats. */
+ * task's scratch, mx_dwconv_scratch(g) floats. */
 #define MX_DWCONV_MAX_TAPS 64 /* kd x kh and kw at most (larger kernels take the im2col path) */
 typedef void (*mx_dwconv_fn)(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
                              int64_t c0, int64_t c1, float *buf);
 /* The kernel for g at an MX_GEMM_ level (clamped to what this build has), or NULL when g's kernel is too large. */
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
-/* Floats of one phase of a padded tap row; a task's scratch is kd x kh x stride of them. */
+/* Floats of one phase of a padded tap row. */
 int64_t mx_dwconv_phase(const mx_conv_geom *g);
+/* Floats of a task's scratch for mx_dwconv_kernel(g)'s kernel (-1 on overflow): kd x kh x stride padded
+ * rows, or for short rows (the plane path) the padded plane and the outputs over its width. */
+int64_t mx_dwconv_scratch(const mx_conv_geom *g);
 
 /* What prepare chooses for a convolution of geometry g (its shapes known):
  * the product of one image (float and float16: the packed float32 kernels

@@ -49,9 +49,7 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
      * through float32 copies */
     int64_t floats, all;
     p->dw_tasks = tasks_for((double)g->m * (double)plane * (double)window * 4, g->m);
-    if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
-        __builtin_mul_overflow(floats, mx_dwconv_phase(g), &floats) || floats > INT64_MAX / 8)
-      return 0;
+    if ((floats = mx_dwconv_scratch(g)) < 0 || floats > INT64_MAX / 8) return 0;
     p->dw_bytes = round64_size((size_t)floats * 4);
     if (__builtin_mul_overflow((int64_t)(p->dw_bytes / 4), p->dw_tasks, &all) || !take_bytes(&total, &p->off_col, all, 4))
       return 0;

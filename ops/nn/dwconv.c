@@ -15,7 +15,16 @@
  * (_mm256_fmadd_ps: fmaf on 8 lanes, one rounding each; the row's last
  * outputs with masked loads and stores); the portable level (fmaf: one instruction on aarch64 and the
  * Cortex-M4, a libm call on an x86-64 without FMA) runs one output at a time.
- * conv_run.c chooses the level at prepare. */
+ * conv_run.c chooses the level at prepare.
+ *
+ * Short rows (fewer than 16 outputs: a keyword spotter's 25 x 5 planes) make
+ * that walk all overhead, a few outputs per row for a row's copies. A 2-D
+ * plane of stride 1 with such rows takes the plane path instead: the whole
+ * padded plane (height out + (kh - 1) dil, width Wp = out + (kw - 1) dil)
+ * into scratch, then the outputs over a grid of width Wp as one flat row,
+ * every tap (kh, kw) a fixed offset kh dil Wp + kw dil in it (the grid's
+ * Wp - out extra columns per row computed and dropped), then the row's
+ * outputs copied out. Each output takes the same fmas in the same order. */
 #include <math.h>
 #include <string.h>
 
@@ -138,6 +147,65 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
   }
 }
 
+/* The plane path (the file's comment) for g: 2-D, stride 1, short rows, a kernel and a plane of bounded size. */
+static int flat_ok(const mx_conv_geom *g) {
+  int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1];
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->stride[1] == 1 && g->stride[2] == 1 &&
+         g->pad[1] + g->in[1] <= hp && g->pad[2] + g->in[2] <= wp && /* (no negative end padding) */
+         g->out[2] < 16 && g->k[1] * g->k[2] <= MX_DWCONV_MAX_TAPS && hp <= 4096 && wp <= 4096 &&
+         (hp + g->out[1]) * wp <= 65536;
+}
+
+int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
+  int64_t floats;
+  if (flat_ok(g)) return (g->out[1] + (g->k[1] - 1) * g->dil[1] + g->out[1]) * mx_dwconv_phase(g);
+  if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
+      __builtin_mul_overflow(floats, mx_dwconv_phase(g), &floats))
+    return -1;
+  return floats;
+}
+
+/* The plane path: per channel, the padded plane P [hp, wp] and the grid Y [out[1], wp] in buf. */
+static MX_ALWAYS_INLINE void flat(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                  int64_t c0, int64_t c1, float *buf, const int vec) {
+  int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1], ow = g->out[2], oh = g->out[1];
+  int64_t taps = g->k[1] * g->k[2], n = oh * wp, in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g);
+  int64_t at[MX_DWCONV_MAX_TAPS];
+  float *P = buf, *Y = buf + hp * wp;
+  const float *rows[1] = {P};
+  for (int64_t kh = 0; kh < g->k[1]; kh++)
+    for (int64_t kw = 0; kw < g->k[2]; kw++) at[kh * g->k[2] + kw] = kh * g->dil[1] * wp + kw * g->dil[2];
+  /* the padding is zeros once for all channels (stride 1: hp = pad + in + pad_end, the same across); each
+   * channel writes only its input's elements */
+  memset(P, 0, (size_t)(hp * wp) * sizeof(float));
+  float *inner = P + g->pad[1] * wp + g->pad[2];
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * in_plane, *wc = w + c * taps, *bc = b ? b + c : NULL;
+    for (int64_t r = 0; r < g->in[1]; r++)
+      for (int64_t i = 0; i < g->in[2]; i++) inner[r * wp + i] = xc[r * g->in[2] + i];
+    int64_t o = 0;
+#if MX_X86_AVX2
+    if (vec) {
+      for (; o + 32 <= n; o += 32) block(Y, rows, 1, wc, taps, at, o, bc, 4);
+      for (; o + 8 <= n; o += 8) block(Y, rows, 1, wc, taps, at, o, bc, 1);
+      if (o < n) tail(Y, rows, 1, wc, taps, at, o, n - o, bc);
+      o = n;
+    }
+#else
+    (void)vec;
+#endif
+    outputs(Y, rows, 1, wc, taps, at, o, n, bc);
+    float *yc = y + c * plane;
+    for (int64_t r = 0; r < oh; r++) /* (a loop: a call per short row cost more than the row) */
+      for (int64_t i = 0; i < ow; i++) yc[r * ow + i] = Y[r * wp + i];
+  }
+}
+
+static void flat_port(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y, int64_t c0,
+                      int64_t c1, float *buf) {
+  flat(g, x, w, b, y, c0, c1, buf, 0);
+}
+
 static void planes_port(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y, int64_t c0,
                         int64_t c1, float *buf) {
   planes(g, x, w, b, y, c0, c1, buf, 0);
@@ -148,16 +216,22 @@ MX_FMA_TARGET static void planes_fma(const mx_conv_geom *g, const float *x, cons
                                      int64_t c0, int64_t c1, float *buf) {
   planes(g, x, w, b, y, c0, c1, buf, 1);
 }
+
+MX_FMA_TARGET static void flat_fma(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                   int64_t c0, int64_t c1, float *buf) {
+  flat(g, x, w, b, y, c0, c1, buf, 1);
+}
 #endif
 
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   if (g->k[0] > MX_DWCONV_MAX_TAPS || g->k[1] > MX_DWCONV_MAX_TAPS || g->k[0] * g->k[1] > MX_DWCONV_MAX_TAPS ||
       g->k[2] > MX_DWCONV_MAX_TAPS)
     return NULL;
+  int f = flat_ok(g);
 #if MX_X86_AVX2
-  if (isa >= MX_GEMM_FMA) return planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
+  if (isa >= MX_GEMM_FMA) return f ? flat_fma : planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else
   (void)isa;
 #endif
-  return planes_port;
+  return f ? flat_port : planes_port;
 }

@@ -1,7 +1,8 @@
 /* Conv's plan and run (ops/nn/conv.h) against its reference loop, bit for
  * bit: float at every instruction-set level of the product kernels this CPU
  * has, float16 and double, called directly on 1-D, 2-D and 3-D shapes with
- * groups, depthwise (with and without a multiplier), strides, dilations,
+ * groups, depthwise (with and without a multiplier; rows long and short, the
+ * latter dwconv.c's plane path), strides, dilations,
  * asymmetric padding, 1x1 kernels (stride 1: no im2col; stride 2), a bias
  * or none, products crossing the kernels' blocks (k > KC, rows > MC, a plane
  * > NC), tasks inline and run in reverse order as another thread would.
@@ -125,6 +126,11 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 3, L(3, 5, 70), L(2, 3, 3), L(1, 1, 1), L(1, 1, 1), L(1, 1, 1), L(1, 1, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(3, 3), L(3, 3), L(1, 1), L(3, 3), L(3, 3), L(3, 3), 1, 6, 1, 1, 1);
   conv(t, isa, 2, L(4, 2), L(3, 5), L(1, 1), L(1, 1), L(1, 3), L(1, 3), 1, 2, 1, 1, 0);
+  /* the plane path (rows of fewer than 16 outputs, stride 1): DS-CNN's 25 x 5 planes over 64 channels, two
+   * images; dilations and uneven pads; a grid of more than 32 outputs and a masked tail */
+  conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);
+  conv(t, isa, 2, L(9, 11), L(3, 2), L(1, 1), L(2, 3), L(2, 0), L(1, 3), 1, 5, 1, 1, 0);
+  conv(t, isa, 2, L(7, 15), L(1, 4), L(1, 1), L(1, 1), L(0, 2), L(0, 1), 1, 3, 1, 1, 1);
 }
 
 int main(void) {
