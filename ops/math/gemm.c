@@ -186,6 +186,41 @@ static void pack_b(const mx_sgemm_plan *p, const float *b, int64_t k0, int64_t k
   }
 }
 
+/* ---- A packed once ---- */
+
+/* Rows of tile tm as packed: mr-row slivers, the last padded with zeros. */
+static int64_t packed_rows(const mx_sgemm_plan *p, int64_t tm) {
+  int64_t i0 = tm * p->mc, mc = p->d.m - i0 < p->mc ? p->d.m - i0 : p->mc;
+  return (mc + p->mr - 1) / p->mr * p->mr;
+}
+
+/* Floats of one batch item's packed A: its tiles of rows one after the other
+ * (every tile but the last has mc rows, a multiple of mr), each tile's blocks
+ * of steps one after the other (block k0 at k0 x the tile's rows). */
+static int64_t packed_item(const mx_sgemm_plan *p) {
+  return p->tiles_m ? ((p->tiles_m - 1) * p->mc + packed_rows(p, p->tiles_m - 1)) * p->d.k : 0;
+}
+
+size_t mx_sgemm_packed_a_floats(const mx_sgemm_plan *p) {
+  if (p->gemv || p->d.k == 0 || p->d.m == 0) return 0;
+  return (size_t)(p->d.batch * packed_item(p));
+}
+
+void mx_sgemm_pack_a(const mx_sgemm_plan *p, const float *a, float *packed) {
+  const mx_gemm_dims *d = &p->d;
+  int64_t item = packed_item(p);
+  for (int64_t bi = 0; bi < d->batch; bi++) {
+    int64_t oa, ob;
+    mx_gemm_offsets(d, bi, &oa, &ob);
+    for (int64_t tm = 0; tm < p->tiles_m; tm++) {
+      int64_t i0 = tm * p->mc, mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, rows = packed_rows(p, tm);
+      float *tile = packed + bi * item + tm * p->mc * d->k;
+      for (int64_t k0 = 0; k0 < d->k; k0 += p->kc)
+        pack_a(p, a + oa, i0, mc, k0, d->k - k0 < p->kc ? d->k - k0 : p->kc, tile + k0 * rows);
+    }
+  }
+}
+
 /* ---- Gemm's epilogue ---- */
 
 /* y = alpha * acc, then y = y + beta * c, over rows [i0, i1) x columns [j0, j1). */
@@ -245,10 +280,12 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
     int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
     int load = k0 > 0;
     pack_b(p, b, k0, kc, j0, nc, bp);
-    pack_a(p, a, i0, mc, k0, kc, ap);
+    const float *ablk = ap; /* A's block: packed at prepare, or now */
+    if (p->packed_a) ablk = p->packed_a + bi * packed_item(p) + tm * p->mc * d->k + k0 * packed_rows(p, tm);
+    else pack_a(p, a, i0, mc, k0, kc, ap);
     for (int64_t is = 0; is < mc; is += mr) {
       int64_t rows = mc - is < mr ? mc - is : mr;
-      const float *as = ap + (is / mr) * kc * mr;
+      const float *as = ablk + (is / mr) * kc * mr;
       for (int64_t js = 0; js < nc; js += nr) {
         int64_t cols = nc - js < nr ? nc - js : nr;
         const float *bs = bp + (js / nr) * kc * nr;

@@ -80,6 +80,7 @@ typedef struct mx_sgemm_plan {
   int64_t tiles_m, tiles_n, tiles; /* tiles of one batch item: tiles_m x tiles_n */
   int64_t tasks;
   size_t task_scratch; /* bytes, a multiple of 64 */
+  const float *packed_a; /* A packed once (mx_sgemm_pack_a), or NULL: each tile packs its block as it runs */
 } mx_sgemm_plan;
 
 /* Plans d at level isa (clamped to what this build has; tests pass each
@@ -87,6 +88,13 @@ typedef struct mx_sgemm_plan {
 void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa);
 /* Scratch bytes the plan's run needs (64-byte aligned, tasks x task_scratch). */
 size_t mx_sgemm_scratch(const mx_sgemm_plan *p);
+/* A constant A (weights) packed once, at prepare, for every batch item, tile
+ * of rows and block of steps, in the layout the tiles read: floats it takes
+ * (0 for a plan that packs no A: GEMV, or no steps), and the packing into
+ * `packed` (16-byte aligned); then set p->packed_a = packed. The blocks hold
+ * A's values as each tile would pack them: the same products. */
+size_t mx_sgemm_packed_a_floats(const mx_sgemm_plan *p);
+void mx_sgemm_pack_a(const mx_sgemm_plan *p, const float *a, float *packed);
 /* y = the products of a and b (and Gemm's epilogue with c), through x's
  * parallel-for (NULL: inline); scratch of mx_sgemm_scratch bytes, 64-byte
  * aligned. */

@@ -105,8 +105,34 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
                       "outputs) overflows", mx_dtype_name(c->in_dtype[0]), (long long)g.c, (long long)mx_conv_window(&g),
                       (long long)mx_conv_plane(&g));
   c->scratch = p->scratch;
+#if MX_OPS_PACKED
+  /* W (a float32 initializer) packed once, as the products' tiles read it (conv_packed_size) */
+  if (c->packed && p->t == MINNX_FLOAT && !p->dw && !p->sg.gemv) {
+    size_t floats = mx_sgemm_packed_a_floats(&p->sg);
+    if (floats && floats * 4 <= mx_conv_packed_size(p->sg.d.m, p->sg.d.k, p->sg.d.batch)) {
+      mx_sgemm_pack_a(&p->sg, c->g->values[c->node->inputs[1]].data, c->packed);
+      p->sg.packed_a = c->packed;
+    }
+  }
+#endif
   return MINNX_OK;
 }
+
+#if MX_OPS_PACKED
+/* W packed at prepare: a float32 initializer of a convolution through the products (not depthwise). */
+static size_t conv_packed_size(const mx_graph *gr, const mx_node *n) {
+  if (n->n_inputs < 2 || n->inputs[1] < 0) return 0;
+  const mx_value *w = &gr->values[n->inputs[1]];
+  if (w->kind != MX_VALUE_INITIALIZER || !w->data || w->dtype != MINNX_FLOAT || w->shape.rank < 3) return 0;
+  int64_t group = mx_attr_int(n, "group", 1), m = w->shape.dims[0], k = 1;
+  for (int d = 1; d < w->shape.rank; d++) k *= w->shape.dims[d];
+  if (group < 1 || m % group || (w->shape.dims[1] == 1 && group == m && k > 1)) return 0; /* bad, or depthwise */
+  return mx_conv_packed_size(m / group, k, group);
+}
+#define CONV_PACKED .packed_size = conv_packed_size,
+#else
+#define CONV_PACKED
+#endif
 
 static void conv_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const mx_conv_plan *p = params;
@@ -126,7 +152,7 @@ static const mx_attr_spec conv_attrs[] = {{"auto_pad", MX_ATTR_STRING}, {"dilati
                                           {NULL, 0}};
 
 #define CONV_ROW .in = conv_in, .out = conv_out, .attrs = conv_attrs, .inexact = 1, .infer = conv_infer, \
-                 .params_size = conv_params_size, .prepare = conv_prepare, .eval = conv_eval
+                 .params_size = conv_params_size, CONV_PACKED .prepare = conv_prepare, .eval = conv_eval
 static const mx_op_row conv_rows[] = {
     {CONV_ROW, .since = 1},
     {CONV_ROW, .since = 11},

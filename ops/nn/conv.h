@@ -83,6 +83,10 @@ typedef struct mx_conv_plan {
  * (prepare: its context's isa, the MX_GEMM_ levels being mx_isa's; tests: each level); 0 when the scratch's bytes
  * overflow or the dtype is not in this build. */
 int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bias, int isa);
+/* Bytes of float32 weights W [group * m, k] packed once (mx_sgemm_pack_a) for
+ * the products of m rows and k steps in `group` batch items, at whichever
+ * level this build and CPU run them (the largest). */
+size_t mx_conv_packed_size(int64_t m, int64_t k, int64_t group);
 /* Y = the convolution of X by W (+ B) through x's parallel-for (NULL:
  * inline), in p->scratch bytes of scratch (64-byte aligned). */
 void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const void *w, const void *b, void *y,

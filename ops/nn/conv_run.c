@@ -24,6 +24,20 @@ static int take_bytes(size_t *total, size_t *at, int64_t count, size_t es) {
   return !__builtin_add_overflow(*total, round64_size(bytes), total);
 }
 
+size_t mx_conv_packed_size(int64_t m, int64_t k, int64_t group) {
+  mx_gemm_dims d = {.m = m, .n = 1, .k = k, .rsa = k, .csa = 1, .rsb = 1, .csb = 1, .batch = group, .brank = 1};
+  d.bdims[0] = group;
+  d.bsa[0] = m * k;
+  size_t most = 0;
+  for (int isa = MX_GEMM_PORTABLE; isa <= mx_gemm_isa_available(); isa++) {
+    mx_sgemm_plan sg;
+    mx_sgemm_plan_init(&sg, &d, isa);
+    size_t floats = mx_sgemm_packed_a_floats(&sg);
+    if (floats > most) most = floats;
+  }
+  return most > SIZE_MAX / 4 ? 0 : most * 4;
+}
+
 int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bias, int isa) {
   memset(p, 0, sizeof *p);
   p->g = *g;

@@ -5,7 +5,9 @@
  * latter dwconv.c's plane path), strides, dilations,
  * asymmetric padding, 1x1 kernels (stride 1: no im2col; stride 2), a bias
  * or none, products crossing the kernels' blocks (k > KC, rows > MC, a plane
- * > NC), tasks inline and run in reverse order as another thread would.
+ * > NC), tasks inline and run in reverse order as another thread would,
+ * float32's weights packed as they run and packed once beforehand (prepare's
+ * packing of an initializer).
  * Values span many binades, so that another order of the sum, or a product
  * rounded apart from its sum, gives other bits. */
 #include <math.h>
@@ -86,8 +88,16 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
   mx_conv_plan p;
   CHECK(mx_conv_plan_init(&p, &g, t, bias, isa));
   void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
-  for (int way = 0; way < 2; way++) {
-    mx_exec ex = {.parallel = way ? reverse : NULL};
+  /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A) */
+  size_t packed_floats = t == MINNX_FLOAT && !p.dw && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
+  float *packed = packed_floats ? aligned_alloc(64, (packed_floats * 4 + 63) / 64 * 64) : NULL;
+  if (packed) {
+    CHECK(packed_floats * 4 <= mx_conv_packed_size(p.sg.d.m, p.sg.d.k, p.sg.d.batch));
+    mx_sgemm_pack_a(&p.sg, w, packed);
+  }
+  for (int way = 0; way < (packed ? 4 : 2); way++) {
+    mx_exec ex = {.parallel = way % 2 ? reverse : NULL};
+    p.sg.packed_a = way >= 2 ? packed : NULL;
     memset(y, 0xff, (size_t)ny * es);
     mx_conv_run(&p, &ex, x, w, bias ? b : NULL, y, scratch);
     int same = inf_weights ? same_values(t, y, want, ny) : memcmp(y, want, (size_t)ny * es) == 0;
@@ -96,8 +106,9 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
       fprintf(stderr, "  %s level %d: %d-D in %lld k %lld stride %lld dil %lld pads %lld,%lld group %lld cg %lld mg %lld (%s)\n",
               mx_dtype_name(t), isa, sp, (long long)in[0], (long long)k[0], (long long)st[0], (long long)dl[0],
               (long long)pb[0], (long long)pe[0], (long long)group, (long long)cg, (long long)mg,
-              way ? "tasks reversed" : "inline");
+              way % 2 ? "tasks reversed" : "inline");
   }
+  free(packed);
   free(scratch);
   free(x), free(w), free(b), free(y), free(want);
 }
