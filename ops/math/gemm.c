@@ -178,6 +178,13 @@ static void pack_b(const mx_sgemm_plan *p, const float *b, int64_t k0, int64_t k
       }
       continue;
     }
+    if (cols == nr && (nr == 16 || nr == 32)) { /* copies of a constant size, inlined: a call per row of 64 or
+                                                 * 128 bytes took about 15% of ResNet-18's run */
+      for (int64_t k = 0; k < kc; k++)
+        if (nr == 32) memcpy(bp + k * 32, base + k * d->rsb, 32 * sizeof(float));
+        else memcpy(bp + k * 16, base + k * d->rsb, 16 * sizeof(float));
+      continue;
+    }
     for (int64_t k = 0; k < kc; k++) {
       float *dst = bp + k * nr;
       memcpy(dst, base + k * d->rsb, (size_t)cols * sizeof(float));

@@ -32,7 +32,8 @@
  * pads, every auto_pad; kernel_shape written or not; a bias or none; 1x1
  * convolutions that skip im2col) in float16, float and double are held to
  * their reference loop (ops/nn/conv_ref.c) and run through their plan
- * directly at each instruction-set level of the product kernels.
+ * directly at each instruction-set level of the product kernels (float32
+ * also with its weights packed beforehand, as prepare packs an initializer).
  * ConvTranspose 1 and 11 (the same shapes, and output_padding, output_shape
  * with each version's split of the padding, negative totals included) are
  * held to their reference loop (ops/nn/convt_ref.c) and run through their
@@ -1451,9 +1452,21 @@ static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *
     void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
     if (p.scratch && !scratch) abort();
     mx_conv_run(&p, NULL, in[0], in[1], bias, tmp, scratch);
-    free(scratch);
     compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
             s->t, tmp, ref, y->nbytes);
+    /* W packed once beforehand, as prepare packs a float32 initializer */
+    size_t floats = s->t == MINNX_FLOAT && !p.dw && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
+    if (floats) {
+      if (floats * 4 > mx_conv_packed_size(p.sg.d.m, p.sg.d.k, p.sg.d.batch)) abort();
+      float *packed = aligned_alloc(64, (floats * 4 + 63) / 64 * 64);
+      if (!packed) abort();
+      mx_sgemm_pack_a(&p.sg, in[1], packed);
+      p.sg.packed_a = packed;
+      mx_conv_run(&p, NULL, in[0], in[1], bias, tmp, scratch);
+      free(packed);
+      compare(s, "kernels on weights packed at prepare", s->t, tmp, ref, y->nbytes);
+    }
+    free(scratch);
   }
 }
 
