@@ -804,6 +804,7 @@ static void choose_gather(bytes *b, node_spec *s) {
   s->n_in = 2;
   s->to = a & 0x40 ? MINNX_INT32 : MINNX_INT64;
   s->rank[1] = (int)(take(b) % 3);
+  if (s->rank[1] > 5 - s->rank[0]) s->rank[1] = 5 - s->rank[0]; /* out_dims holds 4: rank[0] - 1 + rank[1] <= 4 */
   /* an empty axis has no index in range: an empty list then (a scalar index is one) */
   if (s->dims[0][s->axis] == 0 && s->rank[1] == 0) s->rank[1] = 1;
   for (int d = 0; d < s->rank[1]; d++) s->dims[1][d] = s->dims[0][s->axis] == 0 ? 0 : dim_choices[take(b) % 6];
