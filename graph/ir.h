@@ -114,6 +114,15 @@ typedef struct mx_opset {
 typedef struct mx_graph {
   mx_value *values;
   int32_t n_values;
+#if MX_OPS_GRAPHS
+  /* 1 for a subgraph: its inputs are captures or a Loop's formals, never the
+   * caller's bound tensors (a cond computed from a graph input is known at
+   * bind only in the main graph: mx_reads_cond_input); 2 for a Loop's body
+   * (set when it is inferred: its values known at bind change with the
+   * iteration, so an If in it plans both branches). In the padding after
+   * n_values on 64-bit targets: no byte more. */
+  unsigned char nested;
+#endif
   mx_node *nodes; /* in execution (topological) order once validated */
   int32_t n_nodes;
   int32_t *inputs, *outputs; /* value ids of the graph's inputs and outputs */

@@ -180,8 +180,11 @@ static minnx_status read_type(loader *L, const Onnx__ValueInfoProto *vi, mx_valu
                                                                              : "a sparse tensor");
 #if MX_OPS_GRAPHS
   /* a subgraph's input may leave its type to its node (a Loop body's in ONNX's
-   * function expansions): the node's infer gives it */
-  if (L->outer && (!tp || tp->value_case == ONNX__TYPE_PROTO__VALUE__NOT_SET) && strcmp(role, "input") == 0)
+   * function expansions): the node's infer gives it; and its output to the
+   * inference of the subgraph (exporters leave nested If branches' outputs
+   * untyped, as in Silero VAD) */
+  if (L->outer && (!tp || tp->value_case == ONNX__TYPE_PROTO__VALUE__NOT_SET) &&
+      (strcmp(role, "input") == 0 || strcmp(role, "output") == 0))
     return MINNX_OK;
 #endif
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type)
@@ -626,6 +629,7 @@ static minnx_status read_subgraph(loader *L, mx_node *n, mx_attr *a, const Onnx_
   mx_graph *sub = mx_pool_alloc(L->pool, sizeof *sub);
   if (!sub) return nomem(L);
   memset(sub, 0, sizeof *sub);
+  sub->nested = 1;
   sub->opsets = L->g->opsets, sub->n_opsets = L->g->n_opsets;
   loader S = {.pool = L->pool, .g = sub, .ext = L->ext, .in_place = L->in_place, .err = L->err,
               .outer = L, .depth = L->depth + 1, .check = L->check, .named = L->named};

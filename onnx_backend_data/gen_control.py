@@ -10,7 +10,7 @@ float, a missing else_branch.
 References are numpy's (float64 where arithmetic happens, rounded once to float32: each case's
 branches do one IEEE operation per element, so the results are numpy's bits)."""
 import numpy as np
-from onnx import TensorProto, helper
+from onnx import TensorProto, ValueInfoProto, helper
 
 from generate import BOOL, F32, I64, Case, Value, node, rand, refused, seeded
 
@@ -18,6 +18,8 @@ VERSIONS = (1, 11, 13, 16, 19, 21)
 
 
 def vi(name, elem=TensorProto.FLOAT, shape=None):
+    if elem is None:  # no type at all: an exporter's untyped subgraph output
+        return ValueInfoProto(name=name)
     return helper.make_tensor_value_info(name, elem, shape)
 
 
@@ -131,6 +133,63 @@ def gen_computed_cond():
                    [Value("a", F32, a), Value("b", F32, b), Value("x", F32, x)], [Value("z", F32, want)])
 
 
+def gen_known_cond():
+    """A cond known before the run: only the branch it takes is inferred and planned, so the branches may
+    give different shapes, and the other one may fail on the shapes bound (Silero VAD's If on its sample
+    rate, and its nested Ifs on Shape(x)[0] == 1)."""
+    rng = seeded("if_known")
+    x = f32(rng.standard_normal((2,)))
+    # the cond a graph input: [4] or [2]
+    for taken in (True, False):
+        name = f"if_known_input_{'then' if taken else 'else'}"
+        then_g = branch("then", [node("Concat", ["x", "x"], ["t"], axis=0)], [("t", TensorProto.FLOAT, [4])])
+        else_g = branch("else", [node("Neg", ["x"], ["e"])], [("e", TensorProto.FLOAT, [2])])
+        want = np.concatenate([x, x]) if taken else -x
+        yield Case(name, [if_node("c", then_g, else_g, ["z"])], {"": 13},
+                   [Value("c", BOOL, np.array([taken])), Value("x", F32, x)], [Value("z", F32, want, shape=None)])
+    # Equal(sr, 16000) -> If, sr an int64 graph input, x [1, n]: then reshapes x to [2, -1] (n even), else
+    # to [3, -1] (n a multiple of 3); the runs bind 16000 with n = 4 (else would fail: 4 is no multiple of
+    # 3), 8000 with n = 9 (then would fail), 16000 with n = 8: each run plans the branch its sr picks
+    def sr_case(sr, n):
+        xs = f32(seeded(f"if_known_sr_{sr}_{n}").standard_normal((1, n)))
+        return [np.array(sr, np.int64), xs], [xs.reshape(2 if sr == 16000 else 3, -1)]
+    then_g = branch("then", [node("Reshape", ["x", "two"], ["t"])], [("t", TensorProto.FLOAT, None)],
+                    inits=[helper.make_tensor("two", TensorProto.INT64, [2], [2, -1])])
+    else_g = branch("else", [node("Reshape", ["x", "three"], ["e"])], [("e", TensorProto.FLOAT, None)],
+                    inits=[helper.make_tensor("three", TensorProto.INT64, [2], [3, -1])])
+    (sr0, x0), (y0,) = sr_case(16000, 4)
+    more = [sr_case(8000, 9), sr_case(16000, 8)]
+    yield Case("if_known_sr", [node("Equal", ["sr", "rate"], ["c"]), if_node("c", then_g, else_g, ["z"])], {"": 13},
+               [Value("sr", I64, sr0), Value("x", F32, x0, shape=[1, "n"])], [Value("z", F32, y0, shape=None)],
+               inits=[Value("rate", I64, np.array(16000, np.int64))], more=more)
+    # Shape(x)[0] == 1 -> If: Squeeze the first axis, else x itself (whose rank differs); then an If
+    # nested in the taken branch with the same test on an outer value, and branch outputs left untyped
+    # (as the exporter leaves Silero's): their types come from inferring the branch
+    def squeeze_ifs(outer):
+        inner_then = branch("inner_then", [node("Squeeze", [outer, "zero"], ["it"])], [("it", None, None)],
+                            inits=[helper.make_tensor("zero", TensorProto.INT64, [1], [0])])
+        inner_else = branch("inner_else", [node("Identity", [outer], ["ie"])], [("ie", None, None)])
+        return [node("Shape", [outer], [outer + "_sh"]), node("Gather", [outer + "_sh", "i0"], [outer + "_d0"], axis=0),
+                node("Equal", [outer + "_d0", "one"], [outer + "_c"]),
+                if_node(outer + "_c", inner_then, inner_else, [outer + "_sq"], name="if_" + outer)]
+    def sq_ref(v):
+        return v[0] if v.shape[0] == 1 else v
+    def nested_case(b, n):
+        xs = f32(seeded(f"if_known_squeeze_{b}_{n}").standard_normal((b, n)))
+        return [xs], [f32(sq_ref(xs).astype(np.float64) * 2)]
+    outer_then = branch("outer_then", squeeze_ifs("x") + [node("Add", ["x_sq", "x_sq"], ["t"])],
+                        [("t", None, None)])
+    outer_else = branch("outer_else", [node("Add", ["x", "x"], ["e"])], [("e", None, None)])
+    (x0,), (y0,) = nested_case(1, 3)
+    yield Case("if_known_shape_nested",
+               [node("Shape", ["x"], ["sh"]), node("Size", ["sh"], ["rk"]), node("Equal", ["rk", "two_i"], ["c"]),
+                if_node("c", outer_then, outer_else, ["z"])], {"": 13},
+               [Value("x", F32, x0, shape=["b", "n"])], [Value("z", F32, y0, shape=None)],
+               inits=[Value("i0", I64, np.array(0, np.int64)), Value("one", I64, np.array(1, np.int64)),
+                      Value("two_i", I64, np.array(2, np.int64))],
+               more=[nested_case(2, 3), nested_case(1, 5)])
+
+
 def gen_refused():
     x = np.ones((2,), np.float32)
     ins = [Value("c", BOOL, np.array([True])), Value("x", F32, x)]
@@ -142,8 +201,11 @@ def gen_refused():
 
     yield case("if_err_dtypes", "dtype",
                branch("t", [node("Cast", ["x"], ["t"], to=TensorProto.INT64)], [("t", TensorProto.INT64, [2])]))
+    # branches of different shapes under a cond known only when the run computes it (from float data)
+    fins = [Value("a", F32, np.array([3.0], np.float32)), Value("b", F32, np.array([1.0], np.float32)), Value("x", F32, x)]
     yield case("if_err_shapes", "shape",
-               branch("t", [node("Concat", ["x", "x"], ["t"], axis=0)], [("t", TensorProto.FLOAT, [4])]))
+               branch("t", [node("Concat", ["x", "x"], ["t"], axis=0)], [("t", TensorProto.FLOAT, [4])]),
+               nodes=[node("Greater", ["a", "b"], ["g"])], cond="g", inputs=fins)
     yield case("if_err_output_count", "outputs",
                branch("t", [node("Neg", ["x"], ["t"]), node("Abs", ["x"], ["u"])],
                       [("t", TensorProto.FLOAT, [2]), ("u", TensorProto.FLOAT, [2])]))
@@ -168,6 +230,7 @@ def gen_control():
     yield from gen_multi()
     yield from gen_nested()
     yield from gen_computed_cond()
+    yield from gen_known_cond()
     yield from gen_refused()
 
 

@@ -180,6 +180,7 @@ static minnx_status loop_infer(mx_op_ctx *c) {
      * computes from it and constants alone is computed then (loop_bind) */
     g->values[g->inputs[0]].kind = MX_VALUE_BIND;
 #endif
+    g->nested = 2;
     if ((st = mx_sub_infer_load(c, g, first, NULL, NULL, 0, 1)))
       return mx_fail_prefix(c->err, st, "node '%s' (Loop-%d): body: ", mx_node_label(c->g, c->node), c->row->since);
     if ((st = const_inputs(c, g))) return st;

@@ -7,6 +7,9 @@
 #include "graph/pool.h"
 #include "graph/shape.h"
 #include "ops/core/infer.h"
+#if MX_OPS_GRAPHS
+#include "ops/core/registry.h"
+#endif
 
 #include <stdio.h>
 
@@ -211,8 +214,14 @@ static int from_shapes(const mx_graph *g, const mx_node *n) {
     if (v < 0) continue;
     mx_value_kind kind = g->values[mx_bytes_of(g, v)].kind;
     if ((e->flags & MX_IO_SHAPE) || kind == MX_VALUE_BIND) any = 1;
+#if MX_OPS_GRAPHS
+    else if (kind == MX_VALUE_INPUT && mx_reads_cond_input(g, n, mx_bytes_of(g, v))) any = 1;
+#endif
     else if (kind != MX_VALUE_INITIALIZER) return 0;
   }
+#if MX_OPS_GRAPHS
+  if (!any && n->n_inputs && mx_feeds_cond(g, n)) any = 1; /* constants only, not folded by its infer */
+#endif
   return any;
 }
 
@@ -238,6 +247,9 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
     minnx_status st = fill_ctx(&c, g, n, shapes, dtypes, b, prep ? prep->data : NULL, &known, err);
     c.pool = fold ? pool : NULL;
     c.isa = isa;
+#if MX_OPS_GRAPHS
+    c.params = prep ? (prep->params ? prep->params[i] : prep->one) : NULL;
+#endif
     if (!st) st = n->row->infer(&c);
     if (st) return st;
     int computes = 0, elements = 0;

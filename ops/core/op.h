@@ -111,6 +111,12 @@ typedef struct mx_op_ctx {
 #if MX_OPS_PACKED
   void *packed;
 #endif
+#if MX_OPS_GRAPHS
+  /* infer with a prepare to follow (a session's plan): the node's params
+   * memory, the one its prepare gets; NULL otherwise. If plans its taken
+   * branch there at infer, to know its outputs' shapes. */
+  void *params;
+#endif
   mx_isa isa;                 /* the ISA level for the kernel choosers: the model's (the CPU's, asked once at load
                                  since CPUID traps to the hypervisor in a VM; minnx_load_options.max_isa caps it) */
   mx_err *err;

@@ -58,13 +58,48 @@ static void mark_views(mx_graph *g, const mx_node *n) {
   }
 }
 
+#if MX_OPS_GRAPHS
+/* Whether an output of n is the cond of an If in g, or an input of a node
+ * whose outputs are, `depth` nodes more at most. */
+static int feeds_cond(const mx_graph *g, const mx_node *n, int depth) {
+  for (int32_t i = 0; i < g->n_nodes; i++) {
+    const mx_node *m = &g->nodes[i];
+    for (int32_t k = 0; k < m->n_inputs; k++)
+      for (int32_t o = 0; o < n->n_outputs; o++) {
+        if (n->outputs[o] < 0 || m->inputs[k] != n->outputs[o]) continue;
+        if (k == 0 && !m->domain[0] && strcmp(m->op_type, "If") == 0) return 1;
+        if (depth > 0 && feeds_cond(g, m, depth - 1)) return 1;
+      }
+  }
+  return 0;
+}
+
+int mx_feeds_cond(const mx_graph *g, const mx_node *n) { return g->nested != 2 && feeds_cond(g, n, 2); }
+
+int mx_reads_cond_input(const mx_graph *g, const mx_node *n, int32_t v) {
+  const mx_value *val = &g->values[v];
+  int64_t count = mx_shape_count(&val->shape);
+  /* integers and bools (a sample rate, a flag): a float input compared into a
+   * cond stays data read by the run */
+  int integral = val->dtype == MINNX_BOOL || val->dtype == MINNX_INT64 || val->dtype == MINNX_INT32;
+  return !g->nested && integral && val->kind == MX_VALUE_INPUT && count >= 0 && count <= 16 && feeds_cond(g, n, 2);
+}
+#endif
+
 int mx_shapes_read_inputs(const mx_graph *g) {
   for (int32_t i = 0; i < g->n_nodes && MX_OPS_DATA; i++) {
     const mx_node *n = &g->nodes[i];
     const mx_io *e = n->row->in;
-    for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC))
-      if ((e->flags & MX_IO_CONST) && n->inputs[k] >= 0 && g->values[mx_bytes_of(g, n->inputs[k])].kind == MX_VALUE_INPUT)
+    for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
+      int32_t v = n->inputs[k] >= 0 ? mx_bytes_of(g, n->inputs[k]) : -1;
+      if (v >= 0 && (e->flags & MX_IO_CONST) && g->values[v].kind == MX_VALUE_INPUT) return 1;
+#if MX_OPS_GRAPHS && MX_OPS_SHAPES
+      /* an If's cond read when bound, or what it is computed from */
+      if (v >= 0 && (mx_reads_cond_input(g, n, v) || (k == 0 && !g->nested && g->values[v].kind == MX_VALUE_INPUT &&
+                                                      !n->domain[0] && strcmp(n->op_type, "If") == 0)))
         return 1;
+#endif
+    }
   }
   return 0;
 }

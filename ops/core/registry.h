@@ -37,5 +37,17 @@ minnx_status mx_resolve(mx_graph *g, mx_err *err);
 /* Whether a shape of g depends on a graph input's bytes (an MX_IO_CONST
  * input that is a graph input): such a graph is planned again at each run. */
 int mx_shapes_read_inputs(const mx_graph *g);
+#if MX_OPS_GRAPHS
+/* Whether node n of g reads graph input v (a small one: bool, int32 or int64,
+ * at most 16 elements declared) on its way to an If's cond (its outputs feed the cond, or a node
+ * that does, two nodes deep at most), in the main graph: such a node is
+ * computed when the inputs are bound (MX_VALUE_BIND), so that the If plans
+ * only the branch it takes (ops/controlflow/if.c). */
+int mx_reads_cond_input(const mx_graph *g, const mx_node *n, int32_t v);
+/* Whether n's outputs reach an If's cond (as above), outside a Loop's body:
+ * a node computing one from constants only, which infer does not fold, is
+ * computed at bind too (Equal(Squeeze(Gather(shape)), 3) -> If). */
+int mx_feeds_cond(const mx_graph *g, const mx_node *n);
+#endif
 
 #endif
