@@ -846,6 +846,31 @@ def loop_cases():
          "maximum of 1048576 iterations", args=args, files=files)
 
 
+# ---- If whose cond is known before the run (ops/controlflow/if.c) ----
+
+def if_cases():
+    mx = helper.make_node
+    B, I64 = TensorProto.BOOL, TensorProto.INT64
+    c_true = pb(tensor("c", B, [], [1]))
+
+    def known_if(name, then_nodes, then_out, regex, a_dims=(2, 3), a_shape=(2, 3), inits=()):
+        then_g = helper.make_graph(then_nodes, "t", [], [ValueInfoProto(name=then_out)], initializer=list(inits))
+        else_g = helper.make_graph([mx("Neg", ["a"], ["e"])], "e", [], [ValueInfoProto(name="e")])
+        node = mx("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)
+        case(name, model([node], inputs=[vi("c", B, ()), vi("a", F, a_shape)]), 3, regex,
+             args="run model.onnx -i c=c.pb -i a=a.pb", files={"c.pb": c_true, "a.pb": a_pb(dims=a_dims)})
+
+    # the cond (a graph input) picks then_branch, which cannot reshape [2, 3] to [4, -1]: only the taken
+    # branch is planned, when the run binds c, and its failure fails that run naming both nodes
+    known_if("if-known-taken-branch-fails", [mx("Reshape", ["a", "s"], ["t"])], "t", "then_branch.*Reshape",
+             inits=[tensor("s", I64, [2], [4, -1])])
+    # then_branch computes, when the inputs are bound, a value of 2,048 bytes (ConstantOfShape of the
+    # bound [16, 32]): more than the 1,024 bytes an If keeps for them
+    known_if("if-known-bind-bytes", [mx("Shape", ["a"], ["sh"]), mx("ConstantOfShape", ["sh"], ["k"]),
+                                     mx("Add", ["a", "k"], ["t"])], "t", "1024 bytes",
+             a_dims=(16, 32), a_shape=("n", "m"))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "data"))
@@ -864,6 +889,7 @@ def main():
     shape_op_cases()
     product_cases()
     loop_cases()
+    if_cases()
     write(out)
     print(f"{len(cases)} cases in {out}")
 
