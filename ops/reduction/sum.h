@@ -108,6 +108,17 @@ typedef float mx_acc_f32;
 typedef double mx_acc_f64;
 typedef float mx_acc_f16;
 typedef float mx_acc_bf16;
+/* The kernels' paths that hold 16 lanes as one vector (GCC's vector
+ * extension) and Softmax's exp written once (exp_rows_store): where the CPU
+ * has vectors. Not on a Cortex-M: there the vectors are lowered to the same
+ * scalar operations, and the build would only grow (about 12 KB over the
+ * sums' dtypes); the loops beside them do the same operations. */
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define MX_SUM_VEC 0
+#else
+#define MX_SUM_VEC 1
+#endif
+
 /* a signed integer of the float accumulators' width (vector masks) */
 typedef int32_t mx_accbits_f32;
 typedef int64_t mx_accbits_f64;
