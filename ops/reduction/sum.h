@@ -94,6 +94,12 @@ struct mx_expsum_set {
   void (*finish_log)(void *y, void *acc, int w, const void *m); /* m NULL: ReduceLogSum */
   void (*out_rows[2])(void *y, const void *x, int64_t n, const void *m, const void *s);
   void (*out_fold[2])(void *y, const void *x, int64_t n, int64_t stride, int w, const void *m, const void *s);
+  /* Softmax of a contiguous row whose output holds the accumulator's type
+   * (float32, double; NULL for the others): y = exp(x - m) written and
+   * added to acc's partials (phase 0) in exp_rows' order, then y / s after
+   * total: the same bits as exp_rows and out_rows, one exp per element. */
+  void (*exp_rows_store)(void *acc, void *y, const void *x, int64_t n, const void *m);
+  void (*scale_rows)(void *y, int64_t n, const void *s);
 };
 
 /* ---- per-dtype traits the templates call by suffix ---- */
@@ -102,6 +108,22 @@ typedef float mx_acc_f32;
 typedef double mx_acc_f64;
 typedef float mx_acc_f16;
 typedef float mx_acc_bf16;
+/* The kernels' paths that hold 16 lanes as one vector (GCC's vector
+ * extension) and Softmax's exp written once (exp_rows_store): where the CPU
+ * has vectors. Not on a Cortex-M: there the vectors are lowered to the same
+ * scalar operations, and the build would only grow (about 12 KB over the
+ * sums' dtypes); the loops beside them do the same operations. */
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define MX_SUM_VEC 0
+#else
+#define MX_SUM_VEC 1
+#endif
+
+/* a signed integer of the float accumulators' width (vector masks) */
+typedef int32_t mx_accbits_f32;
+typedef int64_t mx_accbits_f64;
+typedef int32_t mx_accbits_f16;
+typedef int32_t mx_accbits_bf16;
 typedef uint32_t mx_acc_i32;
 typedef uint64_t mx_acc_i64;
 typedef uint32_t mx_acc_u32;

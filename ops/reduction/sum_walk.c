@@ -273,9 +273,15 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
       each_row(&b, in_off, 0);
       w->e->max_done(m, b.lanes);
       w->k->start(acc, MX_SUM_SUM);
+      y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
+      if (w->op == MX_SUM_SOFTMAX && !w->fold && !w->nr && w->e->exp_rows_store) { /* exp once per element */
+        w->e->exp_rows_store(acc, y, x, w->len, m);
+        w->e->total(s, acc, 1);
+        w->e->scale_rows(y, w->len, s);
+        continue;
+      }
       each_row(&b, in_off, 2);
       w->e->total(s, acc, b.lanes);
-      y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
       if (w->fold) w->e->out_fold[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, w->stride, b.lanes, m, s);
       else w->e->out_rows[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, m, s);
       continue;

@@ -100,6 +100,8 @@ static const shape shapes[] = {
     {3, {2, 9, 150}, 2},   {4, {3, 2, 5, 140}, 5}, {2, {20, 300}, 1},
     /* one output over the whole input: pieces (sum.h), of 32 elements below and of MX_SUM_PIECE */
     {1, {1000}, 1},        {3, {1, 50, 13}, 7},    {2, {33, 31}, 3},      {1, {2 * MX_SUM_PIECE + 17}, 1},
+    /* Softmax along rows longer than expsum.c.in's chunk (1024), with a tail (shape 21: axis 1) */
+    {2, {3, 1500}, 2},
 };
 
 static void walks(void) {
