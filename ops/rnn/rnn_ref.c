@@ -79,6 +79,8 @@ static float act32(const mx_rnn_act *a, float x) {
   }
 }
 
+float mx_rnn_act32(const mx_rnn_act *a, float x) { return act32(a, x); }
+
 static double act64(const mx_rnn_act *a, double x) {
   double al = a->alpha, be = a->beta;
   switch (a->kind) {
