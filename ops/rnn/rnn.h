@@ -27,8 +27,9 @@
  *   weights are then not used);
  * - GRU: H = ((1 - z) * h) + (z * H_prev);
  * - RNN: H = f(a).
- * No other fused multiply-add. A batch row is whole in one task: threads
- * split batch rows, never a sum, so every thread count gives these bits. */
+ * No other fused multiply-add. A batch row's steps are whole in one task:
+ * threads split batch rows (and float32's product with W its tiles), never
+ * a sum, so every thread count gives these bits. */
 #ifndef MX_RNN_RNN_H
 #define MX_RNN_RNN_H
 
