@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "files.h"
+#include "tensor_io.h"
 
 /* Caller memory holding a model: mapped (a reservation), or from aligned_alloc. */
 typedef struct {
@@ -126,6 +127,42 @@ static void print_graph(const minnx_model *m) {
   for (size_t i = 0; i < minnx_model_value_count(m); i++) print_value(m, i);
 }
 
+/* The -i files as the model's inputs, in its order: 1 when every input is
+ * given (then the session's bytes for those shapes are printed), 0 when
+ * some is not, -1 after an error was reported. The -i strings stay as they
+ * are (--profile reads them again). */
+static int given_inputs(cli *c, const minnx_model *m, file_tensor *ins, size_t n_in) {
+  char why[512];
+  for (int k = 0; k < c->n_inputs; k++) {
+    const char *arg = c->inputs[k], *eq = strchr(arg, '=');
+    size_t at = n_in;
+    for (size_t j = 0; j < n_in; j++) {
+      const char *name = minnx_model_input_name(m, j);
+      if (strlen(name) == (size_t)(eq - arg) && strncmp(name, arg, (size_t)(eq - arg)) == 0) at = j;
+    }
+    if (at == n_in) return die(EXIT_LOAD, "-i %.*s: the model has no input named '%.*s'", (int)(eq - arg), arg,
+                               (int)(eq - arg), arg), -1;
+    if (!read_tensor(eq + 1, &ins[at], why, sizeof why)) return die(EXIT_LOAD, "input '%s': %s", arg, why), -1;
+  }
+  return (size_t)c->n_inputs == n_in; /* each name at most once (options.c) */
+}
+
+/* The session's bytes for the inputs in `ins` (n_in of them), or 0 with the
+ * error reported. */
+static size_t needed_for(const minnx_model *m, const file_tensor *ins, size_t n_in, int *rc) {
+  minnx_tensor *t = calloc(n_in ? n_in : 1, sizeof *t);
+  size_t bytes = 0;
+  minnx_error err;
+  if (!t) {
+    *rc = die(EXIT_LOAD, "out of memory");
+    return 0;
+  }
+  for (size_t j = 0; j < n_in; j++) t[j] = ins[j].t;
+  if (minnx_session_memory_needed_for(m, t, n_in, &bytes, &err)) *rc = die(EXIT_LOAD, "%s", err.message);
+  free(t);
+  return bytes;
+}
+
 int cmd_info(cli *c) {
   const char *path = c->positional[0];
   unsigned char *bytes = NULL;
@@ -136,10 +173,14 @@ int cmd_info(cli *c) {
   minnx_model *m = NULL;
   minnx_session *s = NULL;
   region r;
-  int rc = EXIT_OK;
+  file_tensor *ins = NULL;
+  size_t n_in = 0;
+  int rc = EXIT_OK, bound = 0;
   /* What a program giving minnx all its memory must provide, with the weights
    * left in the model's bytes (measured first, and let go, so that its
-   * pages and the printed copy's are not held at once), and copied. */
+   * pages and the printed copy's are not held at once), and copied. With -i
+   * for every input, the session's bytes are those for the shapes given
+   * (minnx_session_memory_needed_for), the arena included. */
   minnx_load_options in_place = {.weights_in_place = 1};
   if (load_measured(bytes, size, &in_place, &r, &m, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", path, err.message);
@@ -147,25 +188,42 @@ int cmd_info(cli *c) {
   }
   size_t needed_in_place = minnx_model_memory_peak(m), kept_in_place = minnx_model_memory_used(m);
   size_t session_in_place = minnx_session_memory_needed(m); /* no packed copies of the weights */
+  n_in = minnx_model_input_count(m);
+  if (!(ins = calloc(n_in ? n_in : 1, sizeof *ins))) {
+    rc = die(EXIT_LOAD, "out of memory");
+    region_free(&r);
+    goto out;
+  }
+  if (c->n_inputs && (bound = given_inputs(c, m, ins, n_in)) < 0) rc = EXIT_LOAD;
+  if (bound == 1) session_in_place = needed_for(m, ins, n_in, &rc);
   region_free(&r);
+  if (rc) goto out;
   minnx_load_options opts = load_options(c);
   if (load_measured(bytes, size, &opts, &r, &m, &err) || minnx_session_create(m, &s, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", path, err.message);
     goto out;
   }
+  size_t session = bound == 1 ? needed_for(m, ins, n_in, &rc) : minnx_session_memory_needed(m);
+  if (rc) goto out;
   print_graph(m);
   int planned = minnx_session_planned(s);
   if (planned)
     printf("arena: %zu bytes (values without reuse: %zu bytes)\n", minnx_session_arena_size(s),
            minnx_session_values_size(s));
+  else if (bound == 1)
+    printf("arena: planned when the inputs are bound (symbolic dims); the session's bytes below are for the "
+           "inputs given\n");
   else
     printf("arena: planned when the inputs are bound (symbolic dims)\n");
+  const char *tail = planned || bound == 1 ? "" : " + the arena";
   printf("caller memory: model %zu bytes to load (%zu kept), session %zu bytes%s\n", minnx_model_memory_peak(m),
-         minnx_model_memory_used(m), minnx_session_memory_needed(m), planned ? "" : " + the arena");
+         minnx_model_memory_used(m), session, tail);
   printf("caller memory, weights in place: model %zu bytes to load (%zu kept), session %zu bytes%s\n", needed_in_place,
-         kept_in_place, session_in_place, planned ? "" : " + the arena");
+         kept_in_place, session_in_place, tail);
   if (c->profile) rc = profile_model(c, m);
 out:
+  for (size_t j = 0; ins && j < n_in; j++) file_tensor_free(&ins[j]);
+  free(ins);
   minnx_session_free(s);
   region_free(&r);
   free(bytes);

@@ -136,7 +136,8 @@ static const command commands[] = {
                         "printed on its line. A run in which no case matched is an error.", 1, 1 << 30, cmd_test},
     {"info", "MODEL", "Prints the opset imports, each node with the schema version it resolved to, every value "
                       "with its dtype and shape (dim_param names kept; graph inputs, outputs and initializers "
-                      "marked), the arena size and the caller memory a model and a session need; with --profile, where a run's "
+                      "marked), the arena size and the caller memory a model and a session need (with -i for every input "
+                      "of a model with symbolic dims, the session's for those shapes, arena included); with --profile, where a run's "
                       "time goes, node by node and operator by operator.", 1, 1, cmd_info},
     {"bench", "MODEL|DIR", "Times session runs: MODEL is a .onnx file, or DIR holds model.onnx with input_N.pb "
                            "(there or in test_data_set_0/). Inputs not given with -i and not in DIR are generated "
