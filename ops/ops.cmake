@@ -81,9 +81,12 @@ minnx_op(BatchNormalization SCRATCH ops/nn/norm.c ops/nn/norm_ref.c ops/nn/norm.
 minnx_op(InstanceNormalization ops/nn/norm.c ops/nn/norm_ref.c ops/nn/norm.kernels.cmake)
 minnx_op(LayerNormalization ops/nn/norm.c ops/nn/norm_ref.c ops/nn/norm.kernels.cmake)
 # recurrent nets (ops/rnn/rnn.h: their order)
-minnx_op(RNN SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/math/fma64.c)
-minnx_op(GRU SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/math/fma64.c)
-minnx_op(LSTM SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/math/fma64.c)
+minnx_op(RNN SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/rnn/rnn_fast.c ops/math/gemm.c ops/math/gemm_x86.c
+         ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c ops/tensor/convert.kernels.cmake)
+minnx_op(GRU SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/rnn/rnn_fast.c ops/math/gemm.c ops/math/gemm_x86.c
+         ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c ops/tensor/convert.kernels.cmake)
+minnx_op(LSTM SCRATCH STRINGS ops/rnn/rnn.c ops/rnn/rnn_ref.c ops/rnn/rnn_fast.c ops/math/gemm.c ops/math/gemm_x86.c
+         ops/math/gemm_ref.c ops/math/fma64.c ops/tensor/convert.c ops/tensor/convert.kernels.cmake)
 # control flow (ops/controlflow/subgraph.h: how a subgraph is planned and run)
 minnx_op(If SCRATCH GRAPHS ops/controlflow/if.c ops/controlflow/subgraph.c)
 minnx_op(Loop DATA SCRATCH GRAPHS ops/controlflow/loop.c ops/controlflow/subgraph.c)

@@ -1,6 +1,7 @@
 /* ONNX RNN (1, 7, 14), GRU (1, 3, 7, 14) and LSTM (1, 7, 14): the rows,
  * their shapes and attributes, and the run. The order of the arithmetic is
- * rnn.h's; the loop is rnn_ref.c's (the op's only kernel).
+ * rnn.h's; float32 runs on the matrix products' kernels (rnn_fast.c),
+ * float16 and double the loop (rnn_ref.c), which every path is held to.
  * - X [seq_length, batch_size, input_size] (layout 1, from 14: [batch_size,
  *   seq_length, input_size]); W [num_directions, G * hidden_size,
  *   input_size], R [num_directions, G * hidden_size, hidden_size], G = 1
@@ -217,13 +218,21 @@ static minnx_status rnn_infer(mx_op_ctx *c) {
   return rnn_geometry(c, &p);
 }
 
+/* The node: its geometry, and float32's plan on the products' kernels. */
+typedef struct {
+  mx_rnn p;
+  int fast;
+  mx_rnn_fast f;
+} rnn_params;
+
 static size_t rnn_params_size(const mx_node *n) {
   (void)n;
-  return sizeof(mx_rnn);
+  return sizeof(rnn_params);
 }
 
 static minnx_status rnn_prepare(mx_op_ctx *c, void *params) {
-  mx_rnn *p = params;
+  rnn_params *rp = params;
+  mx_rnn *p = &rp->p;
   minnx_status st = rnn_geometry(c, p);
   if (st) return st;
   p->t = c->in_dtype[MX_RNN_X];
@@ -240,10 +249,20 @@ static minnx_status rnn_prepare(mx_op_ctx *c, void *params) {
   double tasks = work / MX_TASK_BYTES;
   p->tasks = tasks < 2 ? 1 : tasks > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)tasks;
   if (p->tasks > p->batch) p->tasks = p->batch > 0 ? p->batch : 1;
+  rp->fast = p->t == MINNX_FLOAT;
+  if (rp->fast) {
+    mx_rnn_fast_plan(&rp->f, p, (int)c->isa); /* the MX_GEMM_ levels are mx_isa's */
+    double xw = (double)p->dirs * (double)p->seq * (double)p->batch * (double)p->gates * (double)p->hidden * 4.0;
+    if (xw > (double)(SIZE_MAX / 4))
+      return mx_op_fail(c, MINNX_E_SHAPE, "the products with W of %lld steps of %lld batch rows do not fit in memory",
+                        (long long)p->seq, (long long)p->batch);
+    c->scratch = mx_rnn_fast_scratch(&rp->f, p);
+  }
   return MINNX_OK;
 }
 
 typedef struct {
+  const rnn_params *rp;
   const mx_rnn *p;
   const mx_exec *x;
   const void *const *in;
@@ -253,14 +272,17 @@ typedef struct {
 static void rnn_task(void *ctx, size_t i) {
   const rnn_task_ctx *t = ctx;
   int64_t n = t->p->tasks, b = t->p->batch;
-  if (mx_rnn_ref(t->p, t->in, t->out, t->x->scratch, (int64_t)i * b / n, ((int64_t)i + 1) * b / n))
+  int64_t b0 = (int64_t)i * b / n, b1 = ((int64_t)i + 1) * b / n;
+  if (t->rp->fast ? mx_rnn_fast_rows(t->p, &t->rp->f, t->in, t->out, t->x->scratch, b0, b1)
+                  : mx_rnn_ref(t->p, t->in, t->out, t->x->scratch, b0, b1))
     mx_fault(t->x, MX_FAULT_INDEX);
 }
 
 static void rnn_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
-  const mx_rnn *p = params;
-  rnn_task_ctx t = {p, x, in, out};
-  mx_parallel_for(x, rnn_task, &t, (size_t)p->tasks);
+  const rnn_params *rp = params;
+  rnn_task_ctx t = {rp, &rp->p, x, in, out};
+  if (rp->fast) mx_rnn_fast_xw(&rp->p, &rp->f, x, in, x->scratch);
+  mx_parallel_for(x, rnn_task, &t, (size_t)rp->p.tasks);
 }
 
 /* ---- the rows ---- */

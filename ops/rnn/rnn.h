@@ -27,14 +27,16 @@
  *   weights are then not used);
  * - GRU: H = ((1 - z) * h) + (z * H_prev);
  * - RNN: H = f(a).
- * No other fused multiply-add. A batch row is whole in one task: threads
- * split batch rows, never a sum, so every thread count gives these bits. */
+ * No other fused multiply-add. A batch row's steps are whole in one task:
+ * threads split batch rows (and float32's product with W its tiles), never
+ * a sum, so every thread count gives these bits. */
 #ifndef MX_RNN_RNN_H
 #define MX_RNN_RNN_H
 
 #include <stdint.h>
 
 #include "graph/ir.h"
+#include "ops/math/gemm.h"
 
 enum { MX_RNN_CELL_RNN, MX_RNN_CELL_GRU, MX_RNN_CELL_LSTM };
 
@@ -85,5 +87,36 @@ typedef struct mx_rnn {
  * sequence length out of [0, seq] gives that row's outputs as zeros and
  * returns 1 (a fault); else 0. */
 int mx_rnn_ref(const mx_rnn *p, const void *const *in, void *const *out, void *scratch, int64_t b0, int64_t b1);
+
+/* float32's activations as the loop computes them (rnn_ref.c). */
+float mx_rnn_act32(const mx_rnn_act *a, float x);
+
+/* float32's path on the matrix products' kernels (rnn_fast.c), the same
+ * order: gemm.h's chain acc = fma(a[i,k], b[k,j], acc) from zero is the
+ * gate rows' xw and hr. xw for every step at once, one product per
+ * direction X [seq * batch, input] x W[d]^T into scratch; hr per step and
+ * batch row a product [1, hidden] x R[d]^T (the GEMV path, R's rows as
+ * dots: one chain per row, k in order); GRU's h gate with
+ * linear_before_reset = 0 over the vector r * H_prev, each product rounded,
+ * formed first. The sums with the biases and the elementwise update as the
+ * loop does them, in float32. */
+typedef struct mx_rnn_fast {
+  mx_sgemm_plan xw;          /* [seq * batch, input] x W[d]^T, batch item d */
+  mx_sgemm_plan hr_all;      /* [1, hidden] x R^T over every gate row */
+  mx_sgemm_plan hr_zr, hr_h; /* GRU (linear_before_reset = 0): the z and r rows, the h rows */
+  size_t xw_scratch;         /* bytes of the product's own scratch (64-byte multiple) */
+  size_t xw_bytes;           /* bytes of xw (64-byte multiple) */
+} mx_rnn_fast;
+
+/* Plans p (float32) at level isa (gemm.h's MX_GEMM_ levels). */
+void mx_rnn_fast_plan(mx_rnn_fast *f, const mx_rnn *p, int isa);
+/* Scratch bytes of the fast path: the product's, xw, then p->row_scratch
+ * per batch row. */
+size_t mx_rnn_fast_scratch(const mx_rnn_fast *f, const mx_rnn *p);
+/* xw for every direction and step (through x's parallel-for; NULL: inline). */
+void mx_rnn_fast_xw(const mx_rnn *p, const mx_rnn_fast *f, const mx_exec *x, const void *const *in, void *scratch);
+/* Batch rows [b0, b1) after mx_rnn_fast_xw, as mx_rnn_ref gives them. */
+int mx_rnn_fast_rows(const mx_rnn *p, const mx_rnn_fast *f, const void *const *in, void *const *out, void *scratch,
+                     int64_t b0, int64_t b1);
 
 #endif

@@ -5,8 +5,9 @@
  * done in double and rounded once to float32 (for +, -, * and / of float32
  * operands that is the float32 operation's result, double having more than
  * 2 x 24 + 2 bits), the fused multiply-adds are fmaf's and MX_FMA64's, the
- * transcendental functions mathf.h's and mathd.h's. This is the op's only
- * kernel: its speed is the dot products'. */
+ * transcendental functions mathf.h's and mathd.h's. The kernel of float16
+ * and double, and the reference float32's path on the products' kernels
+ * (rnn_fast.c) is held to, bit for bit (unit/rnn, fuzz_diff). */
 #include <math.h>
 #include <string.h>
 
@@ -78,6 +79,8 @@ static float act32(const mx_rnn_act *a, float x) {
     default: /* MX_RNN_SOFTPLUS */ return (x > 0.0f ? x : 0.0f) + mx_log1pf(mx_expf(x < 0.0f ? x : -x));
   }
 }
+
+float mx_rnn_act32(const mx_rnn_act *a, float x) { return act32(a, x); }
 
 static double act64(const mx_rnn_act *a, double x) {
   double al = a->alpha, be = a->beta;

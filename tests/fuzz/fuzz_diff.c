@@ -67,6 +67,11 @@
  * negative ones too) in the float dtypes each takes are held to their
  * reference loops (ops/nn/norm_ref.c) bit for bit, and run again at each
  * ISA level this CPU has (a model loaded with max_isa at that level).
+ * RNN, GRU and LSTM 7 and 14 (X, W, R and B or not; every direction, both
+ * layouts, clip, linear_before_reset, input_forget, sizes around the
+ * product kernels' blocks, some 0) in float (its path on the products'
+ * kernels, ops/rnn/rnn_fast.c), double and float16 are held to their loop
+ * (ops/rnn/rnn_ref.c) bit for bit, and run again at each ISA level.
  * Across thread counts the outputs must be byte for byte
  * the same but for which NaN (same_output); against the reference too, but for what the rules leave
  * open (ops/minmax/extremum.h): which NaN, and which zero (+0 and -0 are equal);
@@ -98,6 +103,7 @@
 #include "ops/nn/norm.h"
 #include "ops/nn/pool.h"
 #include "ops/reduction/sum.h"
+#include "ops/rnn/rnn.h"
 #include "ops/tensor/gather.h"
 #include "ops/tensor/remap.h"
 #include "ops/tensor/transpose.h"
@@ -118,7 +124,7 @@ static unsigned take(bytes *b) {
 /* ---- the node ---- */
 
 /* The min/max family, Cast and CastLike, Clip: each chooses, fills and checks its own way. */
-enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT, K_REMAP, K_NORM };
+enum { K_EXTREMUM, K_CAST, K_CASTLIKE, K_CLIP, K_PRODUCT, K_BINARY, K_UNARY, K_CONV, K_POOL, K_SUM, K_LAYOUT, K_NSUM, K_CONVT, K_REMAP, K_NORM, K_RNN };
 
 typedef struct {
   const char *op, *domain;
@@ -177,6 +183,8 @@ static const version versions[] = {
     {"BatchNormalization", "", 9, 0, K_NORM}, {"BatchNormalization", "", 15, 0, K_NORM},
     {"InstanceNormalization", "", 6, 0, K_NORM}, {"LayerNormalization", "", 17, 0, K_NORM},
     {"Pow", "", 15, 1, K_BINARY}, /* (its own kernels: binop_of gives MX_BINOPS) */
+    {"RNN", "", 7, 0, K_RNN}, {"RNN", "", 14, 0, K_RNN}, {"GRU", "", 7, 0, K_RNN}, {"GRU", "", 14, 0, K_RNN},
+    {"LSTM", "", 7, 0, K_RNN}, {"LSTM", "", 14, 0, K_RNN},
 };
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
@@ -225,6 +233,8 @@ typedef struct {
   int64_t convt_ints[2][3];
   mx_remap_params remap; /* Pad, Tile, Expand: what the reference loop is given */
   int64_t shape_arg[16]; /* their int64 input (pads, repeats, shape), a graph input */
+  mx_rnn rnn;            /* RNN, GRU, LSTM: what the reference loop is given */
+  int rnn_dir_attr;      /* direction written when forward */
 } node_spec;
 
 /* Input k's dtype: CastLike's second is the target's. */
@@ -272,6 +282,7 @@ static void edit_conv(Onnx__ModelProto *m, node_spec *s);
 static void edit_convt(Onnx__ModelProto *m, node_spec *s);
 static void edit_pool(Onnx__ModelProto *m, node_spec *s);
 static void edit_layout(Onnx__ModelProto *m, node_spec *s);
+static void edit_rnn(Onnx__ModelProto *m, node_spec *s);
 
 /* Each input with its own shape; ArgMax's attributes. */
 static void edit(Onnx__ModelProto *m, void *ctx) {
@@ -294,6 +305,10 @@ static void edit(Onnx__ModelProto *m, void *ctx) {
   }
   if (s->v->kind == K_POOL) {
     edit_pool(m, s);
+    return;
+  }
+  if (s->v->kind == K_RNN) {
+    edit_rnn(m, s);
     return;
   }
   if (s->v->kind == K_BINARY || s->v->kind == K_NSUM) return; /* no attributes */
@@ -926,6 +941,84 @@ static void choose_norm(bytes *b, node_spec *s) {
   }
 }
 
+/* RNN, GRU, LSTM: X, W, R and B or not as the graph's inputs, Y the output;
+ * float32 mostly (its path on the products' kernels), double and float16
+ * (the loop itself); every direction, both layouts (14), clip, GRU's
+ * linear_before_reset, LSTM's input_forget, sizes around the kernels'
+ * blocks, some 0. */
+static void choose_rnn(bytes *b, node_spec *s) {
+  static const minnx_dtype types[] = {MINNX_FLOAT, MINNX_FLOAT, MINNX_FLOAT, MINNX_DOUBLE, MINNX_FLOAT16};
+  static const int64_t sizes[] = {1, 2, 3, 5, 7, 16, 17, 33, 0, 4, 9, 64};
+  static const int dflt[3][3] = {{MX_RNN_TANH}, {MX_RNN_SIGMOID, MX_RNN_TANH}, {MX_RNN_SIGMOID, MX_RNN_TANH, MX_RNN_TANH}};
+  mx_rnn *p = &s->rnn;
+  memset(p, 0, sizeof *p);
+  char op = s->v->op[0];
+  p->cell = op == 'L' ? MX_RNN_CELL_LSTM : op == 'G' ? MX_RNN_CELL_GRU : MX_RNN_CELL_RNN;
+  p->gates = op == 'L' ? 4 : op == 'G' ? 3 : 1;
+  p->per = op == 'L' ? 3 : op == 'G' ? 2 : 1;
+  s->t = types[take(b) % 5u];
+  p->t = s->t;
+  unsigned f = take(b) | take(b) << 8;
+  p->dirs = f % 3 == 2 ? 2 : 1;
+  p->reverse = f % 3 == 1;
+  s->rnn_dir_attr = (f >> 2 & 1) != 0;
+  p->layout = s->ver >= 14 && (f >> 3 & 1);
+  p->has_clip = (f >> 4 & 1) != 0;
+  p->clip = 0.5f + (float)(take(b) % 8u);
+  p->lbr = op == 'G' && (f >> 5 & 1);
+  p->input_forget = op == 'L' && (f >> 6 & 1);
+  int bias = !(f >> 7 & 1);
+  p->seq = sizes[take(b) % 12u] % 6;
+  p->batch = sizes[take(b) % 12u] % 5;
+  p->input = sizes[take(b) % 12u];
+  p->hidden = sizes[take(b) % 8u];
+  for (int k = 0; k < p->per * p->dirs; k++) p->act[k].kind = dflt[p->cell][k % p->per];
+  p->has[MX_RNN_X] = p->has[MX_RNN_W] = p->has[MX_RNN_R] = 1;
+  p->has[MX_RNN_B] = bias;
+  p->out[MX_RNN_Y] = 1;
+  p->row_scratch = (size_t)(p->gates + 3) * (size_t)p->hidden * (s->t == MINNX_DOUBLE ? 8u : 4u);
+  p->tasks = 1;
+  int64_t rows = p->gates * p->hidden;
+  s->n_in = bias ? 4 : 3;
+  s->rank[0] = s->rank[1] = s->rank[2] = 3;
+  int64_t x[3] = {p->layout ? p->batch : p->seq, p->layout ? p->seq : p->batch, p->input},
+          w[3] = {p->dirs, rows, p->input}, r[3] = {p->dirs, rows, p->hidden};
+  memcpy(s->dims[0], x, sizeof x);
+  memcpy(s->dims[1], w, sizeof w);
+  memcpy(s->dims[2], r, sizeof r);
+  s->rank[3] = 2;
+  s->dims[3][0] = p->dirs, s->dims[3][1] = 2 * rows;
+  s->out_rank = 4;
+  int64_t y[4] = {p->seq, p->dirs, p->batch, p->hidden}, yl[4] = {p->batch, p->seq, p->dirs, p->hidden};
+  memcpy(s->out_dims, p->layout ? yl : y, sizeof y);
+}
+
+static void edit_rnn(Onnx__ModelProto *m, node_spec *s) {
+  static const char *const dirs[] = {"forward", "reverse", "bidirectional"};
+  const mx_rnn *p = &s->rnn;
+  int n = 0;
+  int_attr(s, n++, "hidden_size", p->hidden);
+  if (p->dirs == 2 || p->reverse || s->rnn_dir_attr) {
+    const char *d = dirs[p->dirs == 2 ? 2 : p->reverse];
+    int_attr(s, n, "direction", 0);
+    s->attr[n].has_i = 0;
+    s->attr[n].type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+    s->attr[n].has_s = 1;
+    s->attr[n].s.data = (uint8_t *)d;
+    s->attr[n++].s.len = strlen(d);
+  }
+  if (p->layout) int_attr(s, n++, "layout", 1);
+  if (p->has_clip) {
+    uint32_t bits;
+    memcpy(&bits, &p->clip, sizeof bits);
+    float_attr(s, n++, "clip", bits);
+  }
+  if (p->lbr) int_attr(s, n++, "linear_before_reset", 1);
+  if (p->input_forget) int_attr(s, n++, "input_forget", 1);
+  m->graph->node[0]->n_attribute = (size_t)n;
+  m->graph->node[0]->attribute = s->attrp;
+}
+
 static void choose(bytes *b, node_spec *s) {
   s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
   s->ver = s->v->version;
@@ -935,6 +1028,10 @@ static void choose(bytes *b, node_spec *s) {
   }
   if (s->v->kind == K_NORM) {
     choose_norm(b, s);
+    return;
+  }
+  if (s->v->kind == K_RNN) {
+    choose_rnn(b, s);
     return;
   }
   if (s->v->kind == K_LAYOUT) {
@@ -1698,6 +1795,13 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
   } else if (s->v->kind == K_NORM) {
     norm_reference(s, in, ref);
     compare(s, "session", s->t, got, ref, y->nbytes);
+  } else if (s->v->kind == K_RNN) {
+    const void *rin[8] = {in[0], in[1], in[2], s->n_in > 3 ? in[3] : NULL};
+    void *rout[3] = {ref, NULL, NULL};
+    void *scratch = malloc(s->rnn.row_scratch * (size_t)s->rnn.batch + 1);
+    if (!scratch || mx_rnn_ref(&s->rnn, rin, rout, scratch, 0, s->rnn.batch)) abort();
+    free(scratch);
+    compare(s, "session", s->t, got, ref, y->nbytes);
   } else if (s->v->kind == K_LAYOUT && s->v->op[0] == 'G') {
     int axis = (int)(s->axis < 0 ? s->axis + s->rank[0] : s->axis);
     mx_gather_params p = {1, s->dims[0][axis], count_of(s->dims[1], s->rank[1]), 1, minnx_dtype_size(s->t),
@@ -1751,6 +1855,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       s.geom.n * s.geom.m * (mx_conv_plane(&s.geom) + mx_conv_in_plane(&s.geom) * mx_conv_window(&s.geom) * (s.geom.c / s.geom.group + 1)) >
           1 << 18)
     return 0;
+  if (s.v->kind == K_RNN && s.rnn.batch * s.rnn.seq * s.rnn.dirs * s.rnn.gates * s.rnn.hidden *
+                                 (s.rnn.input + s.rnn.hidden + 1) > 1 << 18)
+    return 0;
   if (s.v->kind == K_POOL && s.pool.planes * mx_pool_out_plane(&s.pool) * s.pool.w.k[0] * s.pool.w.k[1] * s.pool.w.k[2] > 1 << 18)
     return 0;
   test_model tm = {.n_opsets = 1, .opset_domain = {s.v->domain}, .opset_version = {s.ver},
@@ -1785,7 +1892,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     else if (s.v->kind == K_REMAP && k == 1) memcpy(x, s.shape_arg, (size_t)count * es);
     else if (s.v->kind == K_CAST || s.v->kind == K_CASTLIKE || t == MINNX_BOOL) fill_cast(&b, t, x, count);
     else if (s.v->kind == K_PRODUCT || s.v->kind == K_CONV || s.v->kind == K_CONVT || s.v->kind == K_SUM ||
-             s.v->kind == K_NORM)
+             s.v->kind == K_NORM || s.v->kind == K_RNN)
       fill_product(&b, t, x, count);
     else if (s.v->kind == K_POOL && t != MINNX_INT8 && t != MINNX_UINT8) fill_product(&b, t, x, count);
     else fill(&b, t, x, count);
@@ -1812,7 +1919,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       /* ref and tmp: room for the output, or for Clip's input (the same) */
       if (!(ref = malloc(out_bytes + 1)) || !(tmp = malloc(out_bytes + 1))) goto done;
       check(&s, in, &y, first, ref, tmp);
-      if (s.v->kind == K_NORM) norm_levels(&s, model_bytes, model_size, in, ref, out_bytes);
+      if (s.v->kind == K_NORM || s.v->kind == K_RNN) norm_levels(&s, model_bytes, model_size, in, ref, out_bytes);
     } else if (y.nbytes != out_bytes || (out_bytes && !same_output(y.dtype, first, y.data, out_bytes))) {
       fprintf(stderr, "fuzz_diff: %s-%d %s: the output with %d threads differs from one thread's\n", s.v->op,
               s.ver, minnx_dtype_name(s.t), run == 1 ? 2 : 3);
