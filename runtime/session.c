@@ -5,6 +5,7 @@
 
 #include "graph/shape.h"
 #include "ops/core/infer.h"
+#include "ops/core/registry.h"
 #include "runtime/model.h"
 #include "runtime/threads.h"
 
@@ -36,6 +37,12 @@ struct minnx_session {
   mx_threads threads;     /* how nodes run the tasks they split into */
   size_t arena_mark;      /* r.lo where the arena starts: after the bind memory of a session in caller memory */
   size_t plans;           /* plans made (minnx_session_plan_count) */
+  /* A model whose shapes read graph inputs' bytes (an If's cond from `sr`, a
+   * Loop's M): which inputs they read (per graph input: 1), then their bytes
+   * at the last plan, sized at create for the inputs' declared shapes; NULL
+   * when they are not kept. A run whose read inputs have those bytes again
+   * (and the same shapes) keeps the plan. */
+  unsigned char *reads;
 #if MX_OPS_SHAPES
   /* Values computed when the inputs are bound (MX_VALUE_BIND): in r after
    * the arrays for a session in caller memory; for one on the hooks in a
@@ -49,8 +56,9 @@ struct minnx_session {
   minnx_node_hook hook; /* minnx_session_set_node_hook's */
   void *hook_user;
 #endif
-  int planned; /* the plan matches the bound input shapes */
-  int ran;
+  unsigned char planned;      /* the plan matches the bound input shapes */
+  unsigned char ran;
+  unsigned char last_read_ok; /* reads holds the current plan's bytes */
 };
 
 enum { BOUND = 1, BIND_FAILED = 0x80 };
@@ -191,6 +199,7 @@ static minnx_status plan_once(minnx_session *s, mx_err *err) {
 
 static minnx_status plan_session(minnx_session *s, mx_err *err) {
   s->plans++;
+  s->last_read_ok = 0;
   minnx_status st = plan_once(s, err);
 #if MX_OPS_SHAPES
   /* a session on the hooks: its bind memory grows (new shapes may allocate) */
@@ -210,8 +219,25 @@ static minnx_status plan_session(minnx_session *s, mx_err *err) {
 
 /* The session's arrays, in the order they are carved from its region. */
 enum {
-  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_PTRS, A_NODE_PARAMS, A_PARAMS_MEM, A_COUNT
+  A_SHAPES, A_DTYPES, A_DATA, A_OFFSETS, A_SCRATCH, A_BOUND, A_SYMS, A_BUFS, A_PTRS, A_NODE_PARAMS, A_PARAMS_MEM,
+  A_READS, A_COUNT
 };
+
+/* The bytes of the graph inputs read when bound, as declared; 0 when the
+ * model reads none, or one has a shape not known until bound, or they are
+ * large (then each run plans again). */
+static size_t read_bytes(const minnx_model *m) {
+  const mx_graph *g = &m->g;
+  size_t total = 0;
+  if (!(MX_OPS_DATA && m->shapes_read_inputs)) return 0;
+  for (int32_t i = 0; i < g->n_inputs; i++) {
+    const mx_value *v = &g->values[g->inputs[i]];
+    if (!mx_input_read_at_bind(g, g->inputs[i])) continue;
+    size_t b = all_known(&v->shape) ? mx_shape_bytes(&v->shape, v->dtype) : SIZE_MAX;
+    if (b > 4096 || (total += b) > 4096) return 0;
+  }
+  return total;
+}
 
 static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   const mx_graph *g = &m->g;
@@ -228,6 +254,8 @@ static void array_sizes(const minnx_model *m, size_t size[A_COUNT]) {
   size[A_PTRS] = (ni + no) * sizeof(void *); /* a node's inputs, then its outputs */
   size[A_NODE_PARAMS] = nn * sizeof(void *);
   size[A_PARAMS_MEM] = m->params_bytes;
+  size_t rb = read_bytes(m);
+  size[A_READS] = rb ? (size_t)g->n_inputs + rb : 0; /* the flags, then the bytes */
 }
 
 /* The kernels' params and the arena start on a cache line; the rest needs C alignment. */
@@ -283,6 +311,8 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   s->node_params = part[A_NODE_PARAMS];
   s->scratch = part[A_SCRATCH];
   s->params_mem = part[A_PARAMS_MEM];
+  s->reads = size[A_READS] ? part[A_READS] : NULL;
+  for (int32_t i = 0; s->reads && i < g->n_inputs; i++) s->reads[i] = (unsigned char)mx_input_read_at_bind(g, g->inputs[i]);
   if (m->planned) {
     s->plan = m->plan;
   } else {
@@ -538,16 +568,48 @@ static minnx_status run_fault(const minnx_session *s, const mx_node *n, minnx_er
                  mx_node_label(&s->m->g, n), n->op_type, n->row->since);
 }
 
+/* Whether the graph inputs read when bound have the bytes the plan was made
+ * with (their shapes are the plan's: a new shape unplans at bind). */
+static int same_reads(const minnx_session *s) {
+  const mx_graph *g = &s->m->g;
+  if (!s->reads || !s->last_read_ok) return 0;
+  size_t off = (size_t)g->n_inputs;
+  for (int32_t i = 0; i < g->n_inputs; i++) {
+    if (!s->reads[i]) continue;
+    int32_t v = g->inputs[i];
+    size_t b = mx_shape_bytes(&s->shapes[v], s->dtypes[v]);
+    if (b && memcmp(s->data[v], s->reads + off, b) != 0) return 0;
+    off += b;
+  }
+  return 1;
+}
+
+/* Keeps the read inputs' bytes of the plan just made. */
+static void keep_reads(minnx_session *s) {
+  const mx_graph *g = &s->m->g;
+  if (!s->reads) return;
+  size_t off = (size_t)g->n_inputs;
+  for (int32_t i = 0; i < g->n_inputs; i++) {
+    if (!s->reads[i]) continue;
+    int32_t v = g->inputs[i];
+    size_t b = mx_shape_bytes(&s->shapes[v], s->dtypes[v]);
+    if (b) memcpy(s->reads + off, s->data[v], b);
+    off += b;
+  }
+  s->last_read_ok = 1;
+}
+
 minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
   if (!s) return mx_fail(err, MINNX_E_ARG, "minnx_session_run: NULL argument");
   const mx_graph *g = &s->m->g;
   s->ran = 0;
   for (int32_t i = 0; i < g->n_inputs; i++)
     if (s->bound[i] != BOUND && !g->values[g->inputs[i]].data) return not_bound(s, i, err);
-  if (!s->planned || (MX_OPS_DATA && s->m->shapes_read_inputs)) { /* the bytes shapes depend on may have changed */
+  if (!s->planned || (MX_OPS_DATA && s->m->shapes_read_inputs && !same_reads(s))) { /* the bytes shapes depend on changed */
     minnx_status st = check_symbols(s, err);
     if (!st) st = plan_session(s, err);
     if (st) return st;
+    keep_reads(s);
   }
   s->exec.parallel = s->threads.parallel ? mx_threads_run : NULL;
   s->exec.threads = &s->threads;

@@ -86,12 +86,15 @@ int mx_reads_cond_input(const mx_graph *g, const mx_node *n, int32_t v) {
 }
 #endif
 
-int mx_shapes_read_inputs(const mx_graph *g) {
+/* Whether a node of g reads graph input `want`'s bytes when the inputs are
+ * bound (any graph input's: want < 0). */
+static int reads_input(const mx_graph *g, int32_t want) {
   for (int32_t i = 0; i < g->n_nodes && MX_OPS_DATA; i++) {
     const mx_node *n = &g->nodes[i];
     const mx_io *e = n->row->in;
     for (int32_t k = 0; k < n->n_inputs && e->name; k++, e += !(e->flags & MX_IO_VARIADIC)) {
       int32_t v = n->inputs[k] >= 0 ? mx_bytes_of(g, n->inputs[k]) : -1;
+      if (want >= 0 && v != want) continue;
       if (v >= 0 && (e->flags & MX_IO_CONST) && g->values[v].kind == MX_VALUE_INPUT) return 1;
 #if MX_OPS_GRAPHS && MX_OPS_SHAPES
       /* an If's cond read when bound, or what it is computed from */
@@ -103,6 +106,10 @@ int mx_shapes_read_inputs(const mx_graph *g) {
   }
   return 0;
 }
+
+int mx_shapes_read_inputs(const mx_graph *g) { return reads_input(g, -1); }
+
+int mx_input_read_at_bind(const mx_graph *g, int32_t v) { return v >= 0 && reads_input(g, v); }
 
 minnx_status mx_resolve(mx_graph *g, mx_err *err) {
   for (int32_t i = 0; i < g->n_nodes; i++) {

@@ -37,6 +37,10 @@ minnx_status mx_resolve(mx_graph *g, mx_err *err);
 /* Whether a shape of g depends on a graph input's bytes (an MX_IO_CONST
  * input that is a graph input): such a graph is planned again at each run. */
 int mx_shapes_read_inputs(const mx_graph *g);
+/* Whether graph input v is one of those whose bytes shapes (or the values
+ * computed at bind) depend on: a session compares its bytes with the last
+ * plan's to keep that plan. */
+int mx_input_read_at_bind(const mx_graph *g, int32_t v);
 #if MX_OPS_GRAPHS
 /* Whether node n of g reads graph input v (a small one: bool, int32 or int64,
  * at most 16 elements declared) on its way to an If's cond (its outputs feed the cond, or a node

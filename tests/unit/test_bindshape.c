@@ -208,6 +208,54 @@ static void impossible_reshape(const char *root) {
   free_bcase(&c);
 }
 
+/* if_known_sr (an If whose cond is Equal(sr, 16000), a graph input read when
+ * bound): a run whose sr and x shape are the last plan's plans nothing again
+ * and allocates nothing; a new sr plans once and takes the other branch. The
+ * expected output is x's bytes in the branch's shape (Reshape to [2, -1] or
+ * [3, -1]). */
+static void same_sr(const char *root) {
+  char path[1100];
+  snprintf(path, sizeof path, "%s/if_known_sr/model.onnx", root);
+  unsigned char *bytes = NULL;
+  size_t size = 0;
+  CHECK(read_file(path, &bytes, &size) == 0);
+  if (!bytes) return;
+  minnx_load_options hooks = {.allocator = {count_alloc, count_free, NULL}};
+  minnx_model *m;
+  minnx_session *s;
+  minnx_error err;
+  CHECK_EQ_INT(minnx_model_load_buffer(bytes, size, &hooks, &m, &err), MINNX_OK);
+  CHECK_EQ_INT(minnx_session_create(m, &s, &err), MINNX_OK);
+  static float x[12];
+  for (int i = 0; i < 12; i++) x[i] = (float)i * 0.25f - 1.0f;
+  minnx_tensor xt = {MINNX_FLOAT, 2, {1, 12}, x, sizeof x};
+  static const int64_t rates[] = {16000, 16000, 16000, 8000, 8000, 16000, 8000};
+  size_t plans = 0;
+  int64_t last = 0;
+  for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+    int64_t sr = rates[i]; /* a fresh copy each run: the bytes count, not where they are */
+    minnx_tensor st = {MINNX_INT64, 0, {0}, &sr, sizeof sr};
+    CHECK_EQ_INT(minnx_session_bind_input(s, 0, &st, &err), MINNX_OK);
+    CHECK_EQ_INT(minnx_session_bind_input(s, 1, &xt, &err), MINNX_OK);
+    long before = allocs;
+    CHECK_EQ_INT(minnx_session_run(s, &err), MINNX_OK);
+    plans += i == 0 || sr != last;
+    last = sr;
+    CHECK_EQ_INT(minnx_session_plan_count(s), plans);
+    if (i && rates[i] == rates[i - 1]) CHECK_EQ_INT(allocs - before, 0);
+    minnx_tensor y;
+    CHECK_EQ_INT(minnx_session_output(s, 0, &y), MINNX_OK);
+    CHECK_EQ_INT(y.rank, 2);
+    CHECK_EQ_INT(y.dims[0], sr == 16000 ? 2 : 3);
+    CHECK_EQ_INT(y.dims[1], sr == 16000 ? 6 : 4);
+    CHECK(y.nbytes == sizeof x && memcmp(y.data, x, sizeof x) == 0);
+  }
+  minnx_session_free(s);
+  minnx_model_free(m);
+  CHECK_EQ_INT(allocs, frees);
+  free(bytes);
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: test_bindshape OWN_CASES_DIR\n");
@@ -234,5 +282,6 @@ int main(int argc, char **argv) {
     free_bcase(&c);
   }
   impossible_reshape(argv[1]);
+  same_sr(argv[1]);
   return check_report("test_bindshape");
 }
