@@ -199,7 +199,7 @@ static minnx_status plan_once(minnx_session *s, mx_err *err) {
 
 static minnx_status plan_session(minnx_session *s, mx_err *err) {
   s->plans++;
-  s->last_read_ok = 0;
+  if (MX_OPS_DATA) s->last_read_ok = 0;
   minnx_status st = plan_once(s, err);
 #if MX_OPS_SHAPES
   /* a session on the hooks: its bind memory grows (new shapes may allocate) */
@@ -311,8 +311,12 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
   s->node_params = part[A_NODE_PARAMS];
   s->scratch = part[A_SCRATCH];
   s->params_mem = part[A_PARAMS_MEM];
+#if MX_OPS_DATA /* (a firmware without shape-reading ops keeps none: its core stays as it was) */
   s->reads = size[A_READS] ? part[A_READS] : NULL;
   for (int32_t i = 0; s->reads && i < g->n_inputs; i++) s->reads[i] = (unsigned char)mx_input_read_at_bind(g, g->inputs[i]);
+#else
+  s->reads = NULL;
+#endif
   if (m->planned) {
     s->plan = m->plan;
   } else {
@@ -609,7 +613,7 @@ minnx_status minnx_session_run(minnx_session *s, minnx_error *err) {
     minnx_status st = check_symbols(s, err);
     if (!st) st = plan_session(s, err);
     if (st) return st;
-    keep_reads(s);
+    if (MX_OPS_DATA) keep_reads(s);
   }
   s->exec.parallel = s->threads.parallel ? mx_threads_run : NULL;
   s->exec.threads = &s->threads;
