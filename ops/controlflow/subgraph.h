@@ -50,31 +50,6 @@ typedef struct mx_sub_bind {
   void *ctx;
 } mx_sub_bind;
 
-/* Memory a node keeps in its params for the values its subgraphs compute
- * before a run (If: when the inputs are bound; Loop: from the iteration
- * number): `cap` bytes at `mem` (NULL: none), `used` of them taken. */
-typedef struct mx_sub_mem {
-  unsigned char *mem;
-  size_t cap, used;
-} mx_sub_mem;
-
-/* What mx_sub_bind_node's refusals say: which op keeps the memory ("If"),
- * what the values are computed from ("when the inputs are bound"), what they
- * are ("the values its If's branches compute when the inputs are bound"),
- * and when their shapes should be known ("after binding the inputs"). */
-typedef struct mx_sub_bind_words {
-  const char *op, *from, *values, *known;
-} mx_sub_bind_words;
-
-/* `bytes` (at least 1, rounded up to 16) of m, or NULL when they do not fit. */
-void *mx_sub_mem_alloc(mx_sub_mem *m, size_t bytes);
-
-/* An mx_sub_bind.fn's work: node i of s's outputs computed before a run
- * (MX_VALUE_BIND) get their bytes from m; with params, the node's scratch too
- * and its kernel runs. Refusals name the node (c) in w's words. */
-minnx_status mx_sub_bind_node(mx_sub *s, int32_t i, mx_op_ctx *c, void *params, mx_sub_mem *m,
-                              const mx_sub_bind_words *w);
-
 /* Bytes mx_sub_carve takes for g (a multiple of 16). */
 size_t mx_sub_bytes(const mx_graph *g);
 /* Lays out an mx_sub for g in mem (mx_sub_bytes(g) bytes, 16-byte aligned); returns it. */
