@@ -19,7 +19,6 @@ import re
 import statistics
 import subprocess
 import sys
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -54,15 +53,7 @@ def main():
     import wakeword
     tmp = os.path.join(args.cache, "silero", "audio")
     os.makedirs(tmp, exist_ok=True)
-    x = wakeword.audio(tmp)
-    wav, raw = os.path.join(tmp, "bench.wav"), os.path.join(tmp, "bench.raw")
-    with wave.open(wav, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(16000)
-        w.writeframes(x.tobytes())
-    with open(raw, "wb") as fh:
-        fh.write(x.tobytes())
+    x, wav, raw = wakeword.write_audio(tmp, "bench")
     js = os.path.join(MODELS_DIR, "silero_vad_ort.js")
     print(f"audio: {len(x) / 16000:.2f} s, {len(x) // 512} chunks of 512 samples; 1 thread; {args.rounds} rounds")
     print("| model | minnx RTF min | minnx RTF median | ORT RTF min | ORT RTF median | minnx/ORT (median of rounds) |")

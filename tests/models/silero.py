@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -95,15 +94,7 @@ def check(cache, example, ort_dir, name):
     import wakeword  # the audio: its espeak-ng speech, not a copy
     tmp = os.path.join(cache, "silero", "audio")
     os.makedirs(tmp, exist_ok=True)
-    x = wakeword.audio(tmp)
-    wav, raw = os.path.join(tmp, "audio.wav"), os.path.join(tmp, "audio.raw")
-    with wave.open(wav, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(16000)
-        w.writeframes(x.tobytes())
-    with open(raw, "wb") as fh:
-        fh.write(x.tobytes())
+    x, wav, raw = wakeword.write_audio(tmp)
     print(f"audio: {len(x) / 16000:.2f} s at 16 kHz")
     wrapper = os.environ.get("MINNX_WRAPPER", "").split()
     got = subprocess.run(wrapper + [example, model, wav], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

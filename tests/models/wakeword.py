@@ -57,6 +57,21 @@ def audio(tmp):
     return np.clip(np.round(np.concatenate(parts)), -32768, 32767).astype("<i2")
 
 
+
+def write_audio(tmp, stem="audio"):
+    """audio(tmp) written as TMP/STEM.wav (16 kHz mono int16: the C examples' input) and TMP/STEM.raw (the
+    samples alone: the ORT scripts'); returns the samples and both paths."""
+    x = audio(tmp)
+    wav, raw = os.path.join(tmp, stem + ".wav"), os.path.join(tmp, stem + ".raw")
+    with wave.open(wav, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(x.tobytes())
+    with open(raw, "wb") as fh:
+        fh.write(x.tobytes())
+    return x, wav, raw
+
 def scores(text):
     out = {}
     for line in text.splitlines():
@@ -92,15 +107,7 @@ def main():
 
     tmp = os.path.join(cache, "wakeword")
     os.makedirs(tmp, exist_ok=True)
-    x = audio(tmp)
-    wav, raw = os.path.join(tmp, "audio.wav"), os.path.join(tmp, "audio.raw")
-    with wave.open(wav, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(16000)
-        w.writeframes(x.tobytes())
-    with open(raw, "wb") as fh:
-        fh.write(x.tobytes())
+    x, wav, raw = write_audio(tmp)
     print(f"audio: {len(x) / 16000:.2f} s at 16 kHz, {' | '.join(str(w) for _, w in TEXT)}")
 
     wrapper = os.environ.get("MINNX_WRAPPER", "").split()
