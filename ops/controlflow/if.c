@@ -32,8 +32,7 @@ typedef struct {
   int ready;         /* infer prepared the taken branch already (prepare keeps it) */
   size_t arena;      /* the prepared branches' largest arena */
   mx_sub *cur;       /* the branch if_bind computes values of */
-  unsigned char *bind_mem; /* MX_IF_BIND_BYTES, when a branch computes values at bind; else NULL */
-  size_t bind_used;
+  mx_sub_mem bind;  /* MX_IF_BIND_BYTES, when a branch computes values at bind; else mem NULL */
 } if_params;
 
 /* The two branches and where each one's captures start among the node's inputs. */
@@ -150,46 +149,18 @@ static void carve(if_params *p, mx_graph *br[2]) {
     p->branch[k] = mx_sub_carve(at, br[k]);
     at += mx_sub_bytes(br[k]);
   }
-  p->bind_mem = MX_OPS_SHAPES && (binds(br[0]) || binds(br[1])) ? at : NULL;
-  p->bind_used = 0;
+  p->bind = (mx_sub_mem){MX_OPS_SHAPES && (binds(br[0]) || binds(br[1])) ? at : NULL, 0};
 }
 
-static void *bind_alloc(if_params *p, size_t bytes) {
-  bytes = round16(bytes ? bytes : 1);
-  if (!p->bind_mem || bytes > MX_IF_BIND_BYTES - p->bind_used) return NULL;
-  void *at = p->bind_mem + p->bind_used;
-  p->bind_used += bytes;
-  return at;
-}
+static const mx_sub_bind_words bind_words = {MX_IF_BIND_BYTES, "If", "when the inputs are bound",
+                                              "the values its If's branches compute when the inputs are bound",
+                                              "after binding the inputs"};
 
 /* mx_sub_bind.fn: a branch's node i's outputs computed from shapes and
  * constants, into the params' MX_IF_BIND_BYTES, by its own kernel. */
 static minnx_status if_bind(void *ctx, int32_t i, mx_op_ctx *c, void *params) {
   if_params *p = ctx;
-  mx_sub *s = p->cur;
-  const mx_graph *g = s->g;
-  const mx_node *n = &g->nodes[i];
-  for (int32_t k = 0; k < n->n_outputs; k++) {
-    int32_t v = n->outputs[k];
-    s->out_ptrs[k] = NULL;
-    if (v < 0 || g->values[v].kind != MX_VALUE_BIND) continue;
-    size_t bytes = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
-    if (bytes == SIZE_MAX)
-      return mx_op_fail(c, MINNX_E_SHAPE, "the shape of '%s' is not known after binding the inputs", g->values[v].name);
-    if (!(s->out_ptrs[k] = bind_alloc(p, bytes)))
-      return mx_op_fail(c, MINNX_E_LIMIT, "the values its If's branches compute when the inputs are bound take more "
-                        "than minnx's %d bytes", MX_IF_BIND_BYTES);
-    s->data[v] = s->out_ptrs[k];
-  }
-  if (!params) return MINNX_OK;
-  int fault = MX_FAULT_NONE;
-  mx_exec x = {NULL, NULL, c->scratch ? bind_alloc(p, c->scratch) : NULL, &fault};
-  if (c->scratch && !x.scratch)
-    return mx_op_fail(c, MINNX_E_LIMIT, "its scratch does not fit in its If's %d bytes for values computed when the inputs "
-                      "are bound", MX_IF_BIND_BYTES);
-  n->row->eval(&x, params, c->in_data, s->out_ptrs);
-  if (fault) return mx_op_fail(c, MINNX_E_MODEL, "an index in the data is out of range of its axis");
-  return MINNX_OK;
+  return mx_sub_bind_node(p->cur, i, c, params, &p->bind, &bind_words);
 }
 
 /* Prepares branch k of p with the node's inputs now, and plans its arena. */

@@ -56,8 +56,7 @@ typedef struct {
   size_t arena, set_bytes;          /* scratch: the body's arena, then two sets of carried values */
   const void **formal;              /* the body's declared inputs' bytes: i, cond, the carried values */
   size_t *planned_scratch, *iter_scratch; /* per body node */
-  unsigned char *iter_mem;          /* MX_LOOP_ITER_BYTES (NULL when the body reads no iteration number) */
-  size_t iter_used;
+  mx_sub_mem iter;                  /* MX_LOOP_ITER_BYTES (mem NULL when the body reads no iteration number) */
   int64_t iteration;
   unsigned char cond;
   mx_err err;
@@ -249,42 +248,15 @@ static size_t loop_params_size(const mx_node *n) {
          (reads_iteration(g) ? MX_LOOP_ITER_BYTES : 0);
 }
 
-static void *iter_alloc(loop_params *p, size_t bytes) {
-  bytes = r16(bytes ? bytes : 1);
-  if (!p->iter_mem || bytes > MX_LOOP_ITER_BYTES - p->iter_used) return NULL;
-  void *at = p->iter_mem + p->iter_used;
-  p->iter_used += bytes;
-  return at;
-}
+static const mx_sub_bind_words iter_words = {MX_LOOP_ITER_BYTES, "Loop", "from the iteration number",
+                                             "the values its Loop's body computes from the iteration number",
+                                             "before the body runs"};
 
 /* mx_sub_bind.fn: body node i's outputs computed from the iteration number
  * and constants, into the params' MX_LOOP_ITER_BYTES, by its own kernel. */
 static minnx_status loop_bind(void *ctx, int32_t i, mx_op_ctx *c, void *params) {
   loop_params *p = ctx;
-  mx_sub *s = p->body;
-  const mx_graph *g = s->g;
-  const mx_node *n = &g->nodes[i];
-  for (int32_t k = 0; k < n->n_outputs; k++) {
-    int32_t v = n->outputs[k];
-    s->out_ptrs[k] = NULL;
-    if (v < 0 || g->values[v].kind != MX_VALUE_BIND) continue;
-    size_t bytes = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
-    if (bytes == SIZE_MAX)
-      return mx_op_fail(c, MINNX_E_SHAPE, "the shape of '%s' is not known before the body runs", g->values[v].name);
-    if (!(s->out_ptrs[k] = iter_alloc(p, bytes)))
-      return mx_op_fail(c, MINNX_E_LIMIT, "the values its Loop's body computes from the iteration number take more "
-                        "than minnx's %d bytes", MX_LOOP_ITER_BYTES);
-    s->data[v] = s->out_ptrs[k];
-  }
-  if (!params) return MINNX_OK;
-  int fault = MX_FAULT_NONE;
-  mx_exec x = {NULL, NULL, c->scratch ? iter_alloc(p, c->scratch) : NULL, &fault};
-  if (c->scratch && !x.scratch)
-    return mx_op_fail(c, MINNX_E_LIMIT, "its scratch does not fit in its Loop's %d bytes for values computed from the "
-                      "iteration number", MX_LOOP_ITER_BYTES);
-  n->row->eval(&x, params, c->in_data, s->out_ptrs);
-  if (fault) return mx_op_fail(c, MINNX_E_MODEL, "an index in the data is out of range of its axis");
-  return MINNX_OK;
+  return mx_sub_bind_node(p->body, i, c, params, &p->iter, &iter_words);
 }
 
 static minnx_status loop_prepare(mx_op_ctx *c, void *params) {
@@ -305,7 +277,7 @@ static minnx_status loop_prepare(mx_op_ctx *c, void *params) {
   at += r16(nn * sizeof(size_t));
   p->iter_scratch = (size_t *)(void *)at;
   at += r16(nn * sizeof(size_t));
-  p->iter_mem = reads_iteration(g) ? at : NULL;
+  p->iter = (mx_sub_mem){reads_iteration(g) ? at : NULL, 0};
   p->n_carried = n_carried, p->n_scan = n_scan, p->first = first;
   p->iteration = 0, p->cond = 1;
   p->formal[0] = &p->iteration, p->formal[1] = &p->cond;
@@ -382,7 +354,7 @@ static void loop_eval(const mx_exec *x, const void *params, const void *const *i
       off += r64(mx_shape_bytes(&s->shapes[g->inputs[2 + k]], s->dtypes[g->inputs[2 + k]]));
     }
     if (p->per_iteration) {
-      p->iter_used = 0;
+      p->iter.used = 0;
       int bad = mx_sub_reinfer(s, p->formal, 2 + p->n_carried, &bind, p->iter_scratch, &p->err) != MINNX_OK;
       for (int32_t n = 0; n < g->n_nodes && !bad; n++) bad = p->iter_scratch[n] > p->planned_scratch[n];
       if (bad) {

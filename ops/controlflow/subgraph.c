@@ -102,6 +102,40 @@ int mx_sub_same_captures(const mx_op_ctx *c, const mx_graph *g, int32_t first) {
   return 1;
 }
 
+void *mx_sub_mem_alloc(mx_sub_mem *m, size_t cap, size_t bytes) {
+  bytes = round16(bytes ? bytes : 1);
+  if (!m->mem || bytes > cap - m->used) return NULL;
+  void *at = m->mem + m->used;
+  m->used += bytes;
+  return at;
+}
+
+minnx_status mx_sub_bind_node(mx_sub *s, int32_t i, mx_op_ctx *c, void *params, mx_sub_mem *m,
+                              const mx_sub_bind_words *w) {
+  const mx_graph *g = s->g;
+  const mx_node *n = &g->nodes[i];
+  for (int32_t k = 0; k < n->n_outputs; k++) {
+    int32_t v = n->outputs[k];
+    s->out_ptrs[k] = NULL;
+    if (v < 0 || g->values[v].kind != MX_VALUE_BIND) continue;
+    size_t bytes = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
+    if (bytes == SIZE_MAX)
+      return mx_op_fail(c, MINNX_E_SHAPE, "the shape of '%s' is not known %s", g->values[v].name, w->known);
+    if (!(s->out_ptrs[k] = mx_sub_mem_alloc(m, w->cap, bytes)))
+      return mx_op_fail(c, MINNX_E_LIMIT, "%s take more than minnx's %d bytes", w->values, (int)w->cap);
+    s->data[v] = s->out_ptrs[k];
+  }
+  if (!params) return MINNX_OK;
+  int fault = MX_FAULT_NONE;
+  mx_exec x = {NULL, NULL, c->scratch ? mx_sub_mem_alloc(m, w->cap, c->scratch) : NULL, &fault};
+  if (c->scratch && !x.scratch)
+    return mx_op_fail(c, MINNX_E_LIMIT, "its scratch does not fit in its %s's %d bytes for values computed %s", w->op,
+                      (int)w->cap, w->from);
+  n->row->eval(&x, params, c->in_data, s->out_ptrs);
+  if (fault) return mx_op_fail(c, MINNX_E_MODEL, "an index in the data is out of range of its axis");
+  return MINNX_OK;
+}
+
 static void *bump_alloc(void *user, size_t size) {
   mx_sub *s = user;
   size = round16(size ? size : 1);

@@ -50,6 +50,35 @@ typedef struct mx_sub_bind {
   void *ctx;
 } mx_sub_bind;
 
+/* Memory a node keeps in its params for the values its subgraphs compute
+ * before a run (If: when the inputs are bound; Loop: from the iteration
+ * number): bytes at `mem` (NULL: none), `used` of them taken; how many it
+ * has is its op's constant (mx_sub_bind_words.cap), so that the params keep
+ * their size. */
+typedef struct mx_sub_mem {
+  unsigned char *mem;
+  size_t used;
+} mx_sub_mem;
+
+/* An op's memory for such values: `cap` bytes, and what mx_sub_bind_node's
+ * refusals say: which op keeps it ("If"), what the values are computed from
+ * ("when the inputs are bound"), what they are ("the values its If's branches
+ * compute when the inputs are bound"), and when their shapes should be known
+ * ("after binding the inputs"). */
+typedef struct mx_sub_bind_words {
+  size_t cap;
+  const char *op, *from, *values, *known;
+} mx_sub_bind_words;
+
+/* `bytes` (at least 1, rounded up to 16) of m's `cap`, or NULL when they do not fit. */
+void *mx_sub_mem_alloc(mx_sub_mem *m, size_t cap, size_t bytes);
+
+/* An mx_sub_bind.fn's work: node i of s's outputs computed before a run
+ * (MX_VALUE_BIND) get their bytes from m; with params, the node's scratch too
+ * and its kernel runs. Refusals name the node (c) in w's words. */
+minnx_status mx_sub_bind_node(mx_sub *s, int32_t i, mx_op_ctx *c, void *params, mx_sub_mem *m,
+                              const mx_sub_bind_words *w);
+
 /* Bytes mx_sub_carve takes for g (a multiple of 16). */
 size_t mx_sub_bytes(const mx_graph *g);
 /* Lays out an mx_sub for g in mem (mx_sub_bytes(g) bytes, 16-byte aligned); returns it. */
