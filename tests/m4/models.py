@@ -38,6 +38,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "size"))
+from linkmap import placements  # noqa: E402
+
 SKIP = 77
 ALIGN = 16
 CASE = "{name}_opset17_static"
@@ -364,35 +367,13 @@ def check(host, work, name, cmake_args):
 
 # ---- the figures -------------------------------------------------------------------------------------------
 
-PLACE = re.compile(r"^\s*0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S.*)$")
-
-
 def map_sizes(path):
     """Bytes by origin and kind from GNU ld's link map: what --gc-sections kept (as tests/size/sizes.py reads
     it). Origins: minnx (libminnx.a), model (the model's bytes), io (the input and reference), rest (the
     firmware's own code, startup, semihosting, the digest, the C library). Kinds: flash (.text, .rodata,
     .data's initial values), data, bss."""
     out = {}
-    section = None
-    in_map = False
-    for line in open(path):
-        if line.startswith("Linker script and memory map"):
-            in_map = True
-            continue
-        if not in_map or not line.startswith(" ") or line.startswith(" *fill*"):
-            continue
-        m = re.match(r"^ (\S+)(.*)$", line)
-        if m and not line.startswith("  "):
-            section, rest = m.group(1), m.group(2)
-            if not rest.strip():
-                continue
-            line = rest
-        placed = PLACE.match(line)
-        if not placed or section is None or placed.group(2).startswith("0x"):
-            continue
-        size, where = int(placed.group(1), 16), placed.group(2).strip()
-        if " " in where:
-            continue
+    for section, size, where in placements(path):
         if section.startswith((".text", ".rodata")):
             kinds = ("flash",)
         elif section.startswith(".data"):

@@ -8,11 +8,14 @@ Parts: core (graph/, ops/, runtime/), loader (loader/, the generated onnx.pb-c.c
 and protobuf-c's runtime when built in), app (the program's own files), C
 library (libc, libgcc, start-up code). .text counts .text and .rodata; unwind
 tables are left out."""
+import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from linkmap import placements  # noqa: E402
+
 LOADER = {"loader.c", "tensor.c", "wire.c", "unpack.c", "onnx.pb-c.c", "protobuf-c.c"}
-PLACE = re.compile(r"^\s*0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S.*)$")
 
 
 def part(path):
@@ -36,30 +39,10 @@ def kind(section):
 
 def sizes(map_path):
     totals = {}
-    section = None
-    in_map = False
-    for line in open(map_path):
-        if line.startswith("Linker script and memory map"):
-            in_map = True
-            continue
-        if not in_map or not line.startswith(" ") or line.startswith(" *fill*"):
-            continue
-        m = re.match(r"^ (\S+)(.*)$", line)
-        if m and not line.startswith("  "):
-            section, rest = m.group(1), m.group(2)
-            if not rest.strip():
-                continue  # the placement follows on the next line
-            line = rest
-        placed = PLACE.match(line)
-        if not placed or section is None or placed.group(2).startswith("0x"):
-            continue
+    for section, size, path in placements(map_path):
         k = kind(section)
-        if k is None:
-            continue
-        size, path = int(placed.group(1), 16), placed.group(2).strip()
-        if " " in path:  # a symbol line (address and name), not a placement
-            continue
-        totals.setdefault(part(path), [0, 0, 0])[k] += size
+        if k is not None:
+            totals.setdefault(part(path), [0, 0, 0])[k] += size
     return totals
 
 
