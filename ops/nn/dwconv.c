@@ -157,6 +157,17 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
         rows[r] = inside[r] ? xc + ih * iw - pw : buf; /* (element o + at[kw] of either: tap kw of output o) */
       }
       float *yr = y + c * g->out[1] * ow + oh * ow;
+      for (int64_t l = 0; l < iw * 4; l += 64) /* (a hint, which may point past the plane) */
+        mx_prefetch(xc + (oh + 4 - g->pad[1]) * iw, l);
+      for (int64_t o = 0; o < ow; o = o + 1 == oa && ob - oa >= 8 ? ob : o + 1) {
+        float acc = 0.0f;
+        for (int r = 0; r < 3; r++)
+          for (int kw = 0; kw < 3; kw++) {
+            int64_t i = o + at[kw] - pw;
+            acc = fmaf(wc[r * 3 + kw], inside[r] && i >= 0 && i < iw ? rows[r][o + at[kw]] : 0.0f, acc);
+          }
+        yr[o] = bc ? acc + *bc : acc;
+      }
       if (ob - oa >= 8) {
         int64_t o = oa;
         for (; ob - o >= 48; o += 48) block33(yr, rows, wv, at, o, bc, 6);
@@ -171,22 +182,13 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
         o += (ob - o) / 8 * 8;
         if (o < ob) block33(yr, rows, wv, at, ob - 8, bc, 1);
       }
-      for (int64_t o = 0; o < ow; o = o + 1 == oa && ob - oa >= 8 ? ob : o + 1) {
-        float acc = 0.0f;
-        for (int r = 0; r < 3; r++)
-          for (int kw = 0; kw < 3; kw++) {
-            int64_t i = o + at[kw] - pw;
-            acc = fmaf(wc[r * 3 + kw], inside[r] && i >= 0 && i < iw ? rows[r][o + at[kw]] : 0.0f, acc);
-          }
-        yr[o] = bc ? acc + *bc : acc;
-      }
     }
   }
 }
 
 /* The last n < 8 outputs from o0: the same lanes, loads and stores masked. */
 MX_FMA_TARGET static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
-                                      const int64_t *at, int64_t o0, int64_t n, const float *b) {
+                               const int64_t *at, int64_t o0, int64_t n, const float *b) {
   __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 acc = _mm256_setzero_ps();
   for (int64_t r = 0; r < nrows; r++, w += kwn)
