@@ -93,9 +93,102 @@ MX_FMA_TARGET static inline void block(float *y, const float *const *rows, int64
     _mm256_storeu_ps(y + o0 + 8 * v, b ? _mm256_add_ps(acc[v], _mm256_set1_ps(*b)) : acc[v]);
 }
 
+/* block() for a 3 x 3 window (nrows 3, kwn 3), its weights in registers:
+ * outputs [o0, o0 + 8 nb), nb up to 6. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void block33(float *y, const float *const *rows, const __m256 *wv,
+                                                   const int64_t *at, int64_t o0, const float *b, const int nb) {
+  __m256 acc[6];
+  for (int v = 0; v < nb; v++) acc[v] = _mm256_setzero_ps();
+  for (int r = 0; r < 3; r++)
+    for (int kw = 0; kw < 3; kw++) {
+      const float *x = rows[r] + at[kw] + o0;
+      for (int v = 0; v < nb; v++) acc[v] = _mm256_fmadd_ps(wv[r * 3 + kw], _mm256_loadu_ps(x + 8 * v), acc[v]);
+    }
+  for (int v = 0; v < nb; v++)
+    _mm256_storeu_ps(y + o0 + 8 * v, b ? _mm256_add_ps(acc[v], _mm256_set1_ps(*b)) : acc[v]);
+}
+
+/* Outputs [0, ow) of a row under a 3 x 3 window: blocks of 48, then one of
+ * the whole vectors left, then the masked tail. */
+static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn, const int64_t *at,
+                 int64_t o0, int64_t n, const float *b);
+MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const float *w, const int64_t *at, int64_t ow,
+                                       const float *b) {
+  __m256 wv[9];
+  for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(w[i]);
+  int64_t o = 0;
+  for (; o + 48 <= ow; o += 48) block33(y, rows, wv, at, o, b, 6);
+  switch ((ow - o) / 8) {
+    case 5: block33(y, rows, wv, at, o, b, 5); break;
+    case 4: block33(y, rows, wv, at, o, b, 4); break;
+    case 3: block33(y, rows, wv, at, o, b, 3); break;
+    case 2: block33(y, rows, wv, at, o, b, 2); break;
+    case 1: block33(y, rows, wv, at, o, b, 1); break;
+    default: break;
+  }
+  o += (ow - o) / 8 * 8;
+  if (o < ow) tail(y, rows, 3, w, 3, at, o, ow - o, b);
+}
+
+/* Channels [c0, c1) of a 2-D 3 x 3 window at stride 1 (any padding and
+ * dilation along the row, none down): the outputs whose taps along the row
+ * lie inside the input read the input rows in place (no copies: a row just
+ * copied and read at once stalls the loads on the copy's stores), 8 to 48
+ * at a time (a last block of 8 overlapping the one before, computed twice);
+ * rows above or below the input read zeros (buf, out + 2 dil floats); the
+ * row's ends one output at a time, fma(w, 0, acc) for the padding's taps. */
+MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                   int64_t c0, int64_t c1, float *buf) {
+  int64_t iw = g->in[2], ow = g->out[2], pw = g->pad[2], dw = g->dil[2], len = mx_dwconv_phase(g);
+  int64_t at[3] = {0, dw, 2 * dw}, oa = pw < ow ? pw : ow, ob = iw + pw - 2 * dw;
+  if (ob > ow) ob = ow;
+  if (ob < oa) ob = oa;
+  memset(buf, 0, (size_t)len * sizeof(float));
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * g->in[1] * iw, *wc = w + c * 9, *bc = b ? b + c : NULL;
+    __m256 wv[9];
+    for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(wc[i]);
+    for (int64_t oh = 0; oh < g->out[1]; oh++) {
+      const float *rows[3];
+      int inside[3];
+      for (int r = 0; r < 3; r++) {
+        int64_t ih = oh + r - g->pad[1];
+        inside[r] = ih >= 0 && ih < g->in[1];
+        rows[r] = inside[r] ? xc + ih * iw - pw : buf; /* (element o + at[kw] of either: tap kw of output o) */
+      }
+      float *yr = y + c * g->out[1] * ow + oh * ow;
+      for (int64_t l = 0; l < iw * 4; l += 64) /* (a hint, which may point past the plane) */
+        mx_prefetch(xc + (oh + 4 - g->pad[1]) * iw, l);
+      for (int64_t o = 0; o < ow; o = o + 1 == oa && ob - oa >= 8 ? ob : o + 1) {
+        float acc = 0.0f;
+        for (int r = 0; r < 3; r++)
+          for (int kw = 0; kw < 3; kw++) {
+            int64_t i = o + at[kw] - pw;
+            acc = fmaf(wc[r * 3 + kw], inside[r] && i >= 0 && i < iw ? rows[r][o + at[kw]] : 0.0f, acc);
+          }
+        yr[o] = bc ? acc + *bc : acc;
+      }
+      if (ob - oa >= 8) {
+        int64_t o = oa;
+        for (; ob - o >= 48; o += 48) block33(yr, rows, wv, at, o, bc, 6);
+        switch ((ob - o) / 8) {
+          case 5: block33(yr, rows, wv, at, o, bc, 5); break;
+          case 4: block33(yr, rows, wv, at, o, bc, 4); break;
+          case 3: block33(yr, rows, wv, at, o, bc, 3); break;
+          case 2: block33(yr, rows, wv, at, o, bc, 2); break;
+          case 1: block33(yr, rows, wv, at, o, bc, 1); break;
+          default: break;
+        }
+        o += (ob - o) / 8 * 8;
+        if (o < ob) block33(yr, rows, wv, at, ob - 8, bc, 1);
+      }
+    }
+  }
+}
+
 /* The last n < 8 outputs from o0: the same lanes, loads and stores masked. */
-MX_FMA_TARGET static inline void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
-                                      const int64_t *at, int64_t o0, int64_t n, const float *b) {
+MX_FMA_TARGET static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
+                               const int64_t *at, int64_t o0, int64_t n, const float *b) {
   __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 acc = _mm256_setzero_ps();
   for (int64_t r = 0; r < nrows; r++, w += kwn)
@@ -113,10 +206,15 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
   int64_t kwn = g->k[2], nrows = g->k[0] * g->k[1], s = g->stride[2], len = mx_dwconv_phase(g);
   int64_t at[MX_DWCONV_MAX_TAPS];
   const float *rows[MX_DWCONV_MAX_TAPS];
+  /* a 2-D window without vertical dilation: the rows under an output row are k[1] consecutive input rows, so
+   * each row's slot is its index mod k[1], and a row stays there for the next output rows that take it */
+  int ring = g->k[0] == 1 && g->dil[1] == 1;
+  int64_t held[MX_DWCONV_MAX_TAPS];
   for (int64_t kw = 0; kw < kwn; kw++) at[kw] = kw * g->dil[2] % s * len + kw * g->dil[2] / s;
   for (int64_t c = c0; c < c1; c++) {
     const float *xc = x + c * in_plane, *wc = w + c * window, *bc = b ? b + c : NULL;
     float *yc = y + c * plane;
+    for (int64_t r = 0; r < nrows; r++) held[r] = INT64_MIN;
     for (int64_t od = 0; od < g->out[0]; od++)
       for (int64_t oh = 0; oh < g->out[1]; oh++) {
         int64_t r = 0;
@@ -124,16 +222,22 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
           int64_t id = od * g->stride[0] + kd * g->dil[0] - g->pad[0];
           for (int64_t kh = 0; kh < g->k[1]; kh++, r++) {
             int64_t ih = oh * g->stride[1] + kh * g->dil[1] - g->pad[1];
-            float *dst = buf + r * s * len;
-            fill_row(g, dst, len,
-                     id >= 0 && id < g->in[0] && ih >= 0 && ih < g->in[1] ? xc + (id * g->in[1] + ih) * g->in[2] : NULL);
+            int64_t slot = ring ? (ih + g->pad[1]) % g->k[1] : r;
+            float *dst = buf + slot * s * len;
+            if (!ring || held[slot] != ih)
+              fill_row(g, dst, len,
+                       id >= 0 && id < g->in[0] && ih >= 0 && ih < g->in[1] ? xc + (id * g->in[1] + ih) * g->in[2] : NULL);
+            held[slot] = ih;
             rows[r] = dst;
           }
         }
         float *yr = yc + (od * g->out[1] + oh) * ow;
         int64_t o = 0;
 #if MX_X86_AVX2
-        if (vec) {
+        if (vec && nrows == 3 && kwn == 3) {
+          row33(yr, rows, wc, at, ow, bc);
+          o = ow;
+        } else if (vec) {
           for (; o + 32 <= ow; o += 32) block(yr, rows, nrows, wc, kwn, at, o, bc, 4);
           for (; o + 8 <= ow; o += 8) block(yr, rows, nrows, wc, kwn, at, o, bc, 1);
           if (o < ow) tail(yr, rows, nrows, wc, kwn, at, o, ow - o, bc);
@@ -223,12 +327,21 @@ MX_FMA_TARGET static void flat_fma(const mx_conv_geom *g, const float *x, const 
 }
 #endif
 
+#if MX_X86_AVX2
+/* direct33's geometry: 2-D, 3 x 3, stride 1, no dilation down. */
+static int direct_ok(const mx_conv_geom *g) {
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->k[1] == 3 && g->k[2] == 3 && g->stride[1] == 1 &&
+         g->stride[2] == 1 && g->dil[1] == 1;
+}
+#endif
+
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   if (g->k[0] > MX_DWCONV_MAX_TAPS || g->k[1] > MX_DWCONV_MAX_TAPS || g->k[0] * g->k[1] > MX_DWCONV_MAX_TAPS ||
       g->k[2] > MX_DWCONV_MAX_TAPS)
     return NULL;
   int f = flat_ok(g);
 #if MX_X86_AVX2
+  if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
   if (isa >= MX_GEMM_FMA) return f ? flat_fma : planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else
   (void)isa;

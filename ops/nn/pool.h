@@ -37,11 +37,13 @@ static inline int64_t mx_pool_out_plane(const mx_pool_geom *g) { return g->w.out
 
 /* The row and whole-plane paths of float32 without Indices (pool_rows.c.in,
  * one set per ISA level): rows() computes outputs [a, b) of every row of one
- * plane (those whose taps along the row lie inside the input), whole()
- * planes [p0, p1) under windows as large as the plane. Every output's taps
- * in the rules' order: the general code's bits. */
+ * plane (those whose taps along it lie inside the input) and, when each end
+ * of the row has at most 8 outputs outside [a, b), those too (returns 1;
+ * else 0, and the general code does them); whole() planes [p0, p1) under
+ * windows as large as the plane. Every output's taps in the rules' order:
+ * the general code's bits. */
 struct mx_pool_row_set {
-  void (*rows)(const mx_pool_geom *g, const void *x, void *y, int64_t a, int64_t b);
+  int (*rows)(const mx_pool_geom *g, const void *x, void *y, int64_t a, int64_t b);
   void (*whole)(const mx_pool_geom *g, const void *x, void *y, int64_t p0, int64_t p1);
 };
 /* The set of dtype t at the highest level <= isa; NULL when t has none. */

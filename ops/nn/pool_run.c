@@ -94,7 +94,7 @@ static MX_ALWAYS_INLINE void planes_of(mx_dtype t, const mx_pool_geom *g, const 
   for (int64_t p = p0; p < p1; p++) {
     const unsigned char *xp = x + (size_t)(p * in_plane) * es;
     unsigned char *yp = y + (size_t)(p * out_plane) * es;
-    if (rows && b > a) k->rows(g, xp, yp, a, b);
+    if (rows && b > a && k->rows(g, xp, yp, a, b)) continue;
     one_plane(t, g, xp, yp, ind ? ind + p * out_plane : NULL, p, a, b);
   }
 }

@@ -641,7 +641,9 @@ static void choose_conv(bytes *b, node_spec *s) {
   for (int d = 0; d < 3; d++) g->in[d] = g->k[d] = g->out[d] = g->stride[d] = g->dil[d] = 1, g->pad[d] = 0;
   for (int d = 0; d < s->sp; d++) {
     int at = 3 - s->sp + d;
-    int64_t in = sizes[take(b) % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3, dl = 1 + take(b) % 2;
+    unsigned ti = take(b); /* 16 or, with bit 3, 40: rows of depthwise 3x3 blocks (dwconv.c's direct33) */
+    int64_t in = ti % 8 == 7 && ti >> 3 & 1 ? 40 : sizes[ti % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3;
+    int64_t dl = 1 + take(b) % 2;
     int64_t pb = take(b) % 3, pe = take(b) % 3;
     if (point) k = 1, st = 1, pb = pe = 0;
     if (s->auto_pad) pb = pe = 0;
@@ -719,7 +721,9 @@ static void choose_pool(bytes *b, node_spec *s) {
   }
   for (int d = 0; d < s->sp; d++) {
     int at = 3 - s->sp + d;
-    int64_t in = sizes[take(b) % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3, dl = dilations ? 1 + take(b) % 2 : 1;
+    unsigned ti = take(b); /* 16 or, with bit 3, 37: stride-2 rows of 8 outputs and more (pool_rows.c.in's strips) */
+    int64_t in = ti % 8 == 7 && ti >> 3 & 1 ? 37 : sizes[ti % 8], k = 1 + take(b) % 3, st = 1 + take(b) % 3;
+    int64_t dl = dilations ? 1 + take(b) % 2 : 1;
     int64_t pb = take(b) % 3, pe = take(b) % 3, out;
     if (s->auto_pad) pb = pe = 0;
     int64_t dk = (k - 1) * dl + 1;

@@ -137,6 +137,13 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 3, L(3, 5, 70), L(2, 3, 3), L(1, 1, 1), L(1, 1, 1), L(1, 1, 1), L(1, 1, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(3, 3), L(3, 3), L(1, 1), L(3, 3), L(3, 3), L(3, 3), 1, 6, 1, 1, 1);
   conv(t, isa, 2, L(4, 2), L(3, 5), L(1, 1), L(1, 1), L(1, 3), L(1, 3), 1, 2, 1, 1, 0);
+  /* the 3 x 3 stride-1 rows read in place (direct33): MobileNet v2's 56-wide rows, a dilation along the row with
+   * uneven pads, 17 and 14 outputs whose taps lie inside (blocks of 8 overlapping), 6 (none as vectors) */
+  conv(t, isa, 2, L(10, 56), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
+  conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 2), L(0, 3), L(2, 0), 1, 3, 1, 1, 0);
+  conv(t, isa, 2, L(5, 19), L(3, 3), L(1, 1), L(1, 1), L(2, 0), L(1, 0), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(5, 20), L(3, 3), L(1, 1), L(1, 3), L(1, 3), L(1, 3), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(5, 16), L(3, 3), L(1, 1), L(1, 5), L(1, 5), L(1, 5), 1, 2, 1, 1, 1);
   /* the plane path (rows of fewer than 16 outputs, stride 1): DS-CNN's 25 x 5 planes over 64 channels, two
    * images; dilations and uneven pads; a grid of more than 32 outputs and a masked tail */
   conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);

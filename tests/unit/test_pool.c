@@ -23,11 +23,16 @@ static uint64_t next(void) {
   return rng;
 }
 
+/* 0: NaN among the specials; 1: none (rows without a NaN); 2: +0, -0 and whole negatives */
+static int mode;
+
 static void fill(mx_dtype t, void *p, int64_t n) {
   static const double specials[] = {NAN, -0.0, 0.0, INFINITY, -INFINITY, 1.5, 1.5, -2.0};
   for (int64_t i = 0; i < n; i++) {
     uint64_t r = next();
     double v = r % 8 == 0 ? specials[(r >> 8) % 8] : (double)((int)(r >> 16) % 2001 - 1000) / 37.0;
+    if (mode == 1 && v != v) v = 1.5; /* no NaN: the vector max's own compare */
+    if (mode == 2) v = r % 4 ? ((r >> 8) % 2 ? -0.0 : 0.0) : -(double)(r >> 16 & 7); /* ties of +0 and -0 */
     switch (t) {
       case MINNX_DOUBLE: ((double *)p)[i] = v; break;
       case MINNX_FLOAT: ((float *)p)[i] = (float)v; break;
@@ -125,5 +130,19 @@ int main(void) {
         pool(t, avg, 2, L(3, 130), L(3, 130), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 0, flag); /* global, wide */
       }
     }
+  /* float32's AVX2 rows (8 outputs at a time, strides 1 and 2) without NaN, and over ties of signed zeros:
+   * ResNet-18's MaxPool rows, 8 to 15 outputs inside (blocks overlapping), ends of more than 8 outputs (left
+   * to the general code), a dilation along the row */
+  for (mode = 1; mode <= 2; mode++)
+    for (int avg = 0; avg < 2; avg++)
+      for (int flag = 0; flag < 2; flag++) {
+        pool(MINNX_FLOAT, avg, 2, L(8, 112), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 0, flag);
+        pool(MINNX_FLOAT, avg, 2, L(5, 150), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 0, flag);
+        pool(MINNX_FLOAT, avg, 2, L(5, 21), L(3, 3), L(2, 2), L(1, 1), L(0, 1), L(0, 2), 1, flag);
+        pool(MINNX_FLOAT, avg, 2, L(5, 12), L(2, 3), L(1, 1), L(1, 1), L(1, 0), L(0, 1), 0, flag);
+        pool(MINNX_FLOAT, avg, 2, L(4, 60), L(2, 12), L(2, 1), L(1, 1), L(0, 11), L(0, 11), 0, flag);
+        pool(MINNX_FLOAT, avg, 2, L(4, 70), L(3, 3), L(1, 2), L(1, 3), L(1, 2), L(1, 2), 1, flag);
+        pool(MINNX_FLOAT, avg, 1, L(40), L(4), L(2), L(1), L(3), L(3), 0, flag);
+      }
   return check_report("test_pool");
 }
