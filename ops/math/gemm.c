@@ -330,7 +330,7 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
           kern->tile(kc, as, bs, yb, d->n, load);
           continue;
         }
-        if (cols == nr && kern->tile_part && kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows)) continue;
+        if (kern->tile_part && kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols)) continue;
         for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
           for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
         kern->tile(kc, as, bs, edge, nr, 1);

@@ -145,9 +145,10 @@ typedef struct mx_sgemm_kernels {
   mx_sgemm_tile_fn tile;
   mx_sgemv_fn gemv;
   mx_sdots_fn dots;
-  /* the first `rows` (< mr) rows of a full-width block, straight into y
-   * (1), or 0 when the level has no kernel for that many (NULL: none) */
-  int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows);
+  /* the first `rows` rows and `cols` columns of a block (at most mr, nr),
+   * straight into y (1), or 0 when the level has no kernel for them (NULL:
+   * none): the edge block's work without its copies */
+  int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows, int cols);
 } mx_sgemm_kernels;
 extern const mx_sgemm_kernels mx_sgemm_portable;
 #if MX_X86_AVX2
