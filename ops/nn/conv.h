@@ -50,6 +50,7 @@ void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, 
  * nc) of group gi's col, laid out in slivers of nr positions as the tiles
  * read them (the positions past nc zeros): im2col straight into the panel,
  * the values col would hold. */
+#define MX_PANEL_MAX_NR 32 /* the widest sliver a kernel reads (gemm.h: 16 or 32) */
 typedef struct mx_conv_panel {
   const mx_conv_geom *g;
   const float *x; /* the image [C, in...] */

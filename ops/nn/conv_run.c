@@ -78,6 +78,7 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   } else {
     if (p->pointwise) mx_sgemm_plan_init(&p->sg, &d, isa);
     else mx_sgemm_plan_init_packed_b(&p->sg, &d, isa);
+    if (!p->pointwise && p->sg.nr > MX_PANEL_MAX_NR) return 0; /* (no kernel has wider slivers) */
     total = round64_size(mx_sgemm_scratch(&p->sg));
   }
   /* col for double only: float's tiles lay their panels out from the image itself (mx_conv_pack_panel) */

@@ -120,7 +120,7 @@ MX_KEEP_LOOPS void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, i
   int64_t in_plane = mx_conv_in_plane(g), ow_n = g->out[2], oh_n = g->out[1], window = mx_conv_window(g);
   int64_t stride = g->stride[2];
   int64_t ow = j0 % ow_n, oh = j0 / ow_n % oh_n, od = j0 / ow_n / oh_n;
-  panel_piece_t pcs[3 * 64]; /* nr <= 64 */
+  panel_piece_t pcs[3 * MX_PANEL_MAX_NR]; /* 3 per run at most, a run per column at most */
   const float *xg = pctx->x + gi * (g->c / g->group) * in_plane; /* the group's first channel */
   for (int64_t q0 = 0; q0 < nc; q0 += nr, bp += kc * nr) {
     int64_t cols = nc - q0 < nr ? nc - q0 : nr;
