@@ -78,7 +78,7 @@ static void dots_portable(int64_t k, const float *a, int64_t inca, const float *
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable};
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable, NULL};
 
 int mx_gemm_isa_available(void) {
   return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
@@ -96,7 +96,19 @@ static const mx_sgemm_kernels *kernels_of(int isa) {
 
 /* ---- planning ---- */
 
-void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
+/* B made by a packer costs more than a copy: tiles of all of M (up to
+ * MC_PANEL rows) make each panel once. */
+#define MC_PANEL 384
+static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most);
+
+void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC); }
+
+void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC_PANEL); }
+
+/* Floats of a task's room for B: its panel, or one sliver made by a packer. */
+static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b ? p->nr : p->nc)); }
+
+static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most) {
   memset(p, 0, sizeof *p);
   p->d = *d;
   /* A dim not known yet (-1: a plan at load, before the inputs are bound,
@@ -114,7 +126,7 @@ void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
   const mx_sgemm_kernels *k = kernels_of(p->isa);
   p->mr = k->mr;
   p->nr = k->nr;
-  p->gemv = d->m == 1;
+  p->gemv = d->m == 1 && mc_most != MC_PANEL; /* (a packer's B has no rows to stream) */
   if (p->gemv) {
     /* stretches of y of at most GEMV_NC, in equal parts on 16 columns */
     int64_t parts = (d->n + GEMV_NC - 1) / GEMV_NC;
@@ -129,14 +141,20 @@ void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) {
     p->dots_wide = d->csb < (INT64_C(1) << 31) / 16;
   } else {
     /* (an empty M or N still gets one block: the tile counts below divide by them) */
-    p->mc = d->m < MC ? (d->m ? (d->m + p->mr - 1) / p->mr * p->mr : p->mr) : MC;
+    p->mc = d->m < mc_most ? (d->m ? (d->m + p->mr - 1) / p->mr * p->mr : p->mr) : mc_most;
     p->nc = d->n < NC ? (d->n ? (d->n + p->nr - 1) / p->nr * p->nr : p->nr) : NC;
+    if (mc_most == MC_PANEL && d->n > NC) { /* tiles of equal width, an even number of them (two threads balance) */
+      int64_t t = (d->n + NC - 1) / NC;
+      t += t % 2;
+      p->nc = ((d->n + t - 1) / t + p->nr - 1) / p->nr * p->nr;
+    }
     p->kc = d->k < KC ? (d->k ? d->k : 1) : KC;
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
-    /* the packed A block, the packed B panel, an edge block */
-    p->task_scratch = round64((size_t)(p->mc * p->kc) * sizeof(float)) +
-                      round64((size_t)(p->kc * p->nc) * sizeof(float)) + round64((size_t)(p->mr * p->nr) * sizeof(float));
+    /* the packed A block, the packed B panel (a packer's plan: one sliver), an edge block */
+    p->panel_b = mc_most == MC_PANEL;
+    p->task_scratch = round64((size_t)(p->mc * p->kc) * sizeof(float)) + round64(b_room(p) * sizeof(float)) +
+                      round64((size_t)(p->mr * p->nr) * sizeof(float));
   }
   p->tiles = p->tiles_m * p->tiles_n;
   int64_t all = d->batch * p->tiles;
@@ -262,6 +280,8 @@ typedef struct {
   const float *a, *b, *c;
   float *y;
   unsigned char *scratch;
+  mx_sgemm_pack_b_fn pack_b; /* or NULL: B read from b */
+  const void *pack_ctx;
 } sgemm_run;
 
 static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tm, int64_t tn,
@@ -278,29 +298,39 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
   }
   int64_t oa, ob;
   mx_gemm_offsets(d, bi, &oa, &ob);
-  const float *a = r->a + oa, *b = r->b + ob;
+  const float *a = r->a + oa, *b = r->b ? r->b + ob : NULL; /* (no B with a packer) */
   float *ap = (float *)scratch;
   float *bp = (float *)(scratch + round64((size_t)(p->mc * p->kc) * sizeof(float)));
-  float *edge = (float *)((unsigned char *)bp + round64((size_t)(p->kc * p->nc) * sizeof(float)));
+  float *edge = (float *)((unsigned char *)bp + round64(b_room(p) * sizeof(float)));
   int mr = p->mr, nr = p->nr;
   for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
     int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
     int load = k0 > 0;
-    pack_b(p, b, k0, kc, j0, nc, bp);
+    if (!r->pack_b) pack_b(p, b, k0, kc, j0, nc, bp);
     const float *ablk = ap; /* A's block: packed at prepare, or now */
     if (p->packed_a) ablk = p->packed_a + bi * packed_item(p) + tm * p->mc * d->k + k0 * packed_rows(p, tm);
     else pack_a(p, a, i0, mc, k0, kc, ap);
-    for (int64_t is = 0; is < mc; is += mr) {
-      int64_t rows = mc - is < mr ? mc - is : mr;
-      const float *as = ablk + (is / mr) * kc * mr;
-      for (int64_t js = 0; js < nc; js += nr) {
+    /* B from memory: A's slivers outer (each in L1 while B's slivers stream
+     * from L2); B from a packer: each B sliver made just before its blocks
+     * run, so that it is still in L1 (a whole panel made first had left L2
+     * by the time it was made again: its stores missed) */
+    int64_t mouter = r->pack_b ? 1 : mc, msteps = r->pack_b ? mc : mr;
+    int64_t nouter = r->pack_b ? nc : nr, nsteps = r->pack_b ? nr : nc;
+    for (int64_t io = 0; io < mouter; io += mr)
+    for (int64_t jo = 0; jo < nouter; jo += nr) {
+      if (r->pack_b) r->pack_b(r->pack_ctx, bi, k0, kc, j0 + jo, nc - jo < nr ? nc - jo : nr, nr, bp); /* (one sliver's room, reused) */
+      for (int64_t is = io; is < io + msteps && is < mc; is += mr)
+      for (int64_t js = jo; js < jo + nsteps && js < nc; js += nr) {
+        int64_t rows = mc - is < mr ? mc - is : mr;
+        const float *as = ablk + (is / mr) * kc * mr;
         int64_t cols = nc - js < nr ? nc - js : nr;
-        const float *bs = bp + (js / nr) * kc * nr;
+        const float *bs = r->pack_b ? bp : bp + (js / nr) * kc * nr;
         float *yb = y + (i0 + is) * d->n + j0 + js;
         if (rows == mr && cols == nr) {
           kern->tile(kc, as, bs, yb, d->n, load);
           continue;
         }
+        if (kern->tile_part && kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols)) continue;
         for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
           for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
         kern->tile(kc, as, bs, edge, nr, 1);
@@ -343,14 +373,24 @@ static void sgemm_task(void *ctx, size_t t) {
   }
 }
 
-void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
-                  void *scratch) {
-  sgemm_run r = {p, a, b, c, y, scratch};
-  if (!x || !x->parallel || p->tasks < 2) {
-    for (int64_t t = 0; t < p->tasks; t++) sgemm_task(&r, t);
+static void run_tasks(const mx_exec *x, sgemm_run *r) {
+  if (!x || !x->parallel || r->p->tasks < 2) {
+    for (int64_t t = 0; t < r->p->tasks; t++) sgemm_task(r, (size_t)t);
     return;
   }
-  mx_parallel_for(x, sgemm_task, &r, p->tasks);
+  mx_parallel_for(x, sgemm_task, r, (size_t)r->p->tasks);
+}
+
+void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
+                  void *scratch) {
+  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL};
+  run_tasks(x, &r);
+}
+
+void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn packer,
+                           const void *ctx, float *y, void *scratch) {
+  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, ctx};
+  run_tasks(x, &r);
 }
 
 /* ---- double and the integers ---- */

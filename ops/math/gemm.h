@@ -74,6 +74,7 @@ int mx_gemm_isa_available(void);
 typedef struct mx_sgemm_plan {
   mx_gemm_dims d;
   int isa, gemv; /* gemv: m == 1, B streamed once */
+  int panel_b;   /* planned for mx_sgemm_run_packed_b: B's room one sliver */
   int dots_wide;   /* gemv with B transposed: the level's dot kernel (else the portable one) */
   int mr, nr;
   int64_t mc, nc, kc;
@@ -86,6 +87,10 @@ typedef struct mx_sgemm_plan {
 /* Plans d at level isa (clamped to what this build has; tests pass each
  * level the CPU has). */
 void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa);
+/* The plan for mx_sgemm_run_packed_b, and only for it (each tile makes its
+ * B sliver by sliver, so tiles span more rows and a task's room for B is
+ * one sliver; m == 1 is no GEMV). */
+void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa);
 /* Scratch bytes the plan's run needs (64-byte aligned, tasks x task_scratch). */
 size_t mx_sgemm_scratch(const mx_sgemm_plan *p);
 /* A constant A (weights) packed once, at prepare, for every batch item, tile
@@ -100,6 +105,16 @@ void mx_sgemm_pack_a(const mx_sgemm_plan *p, const float *a, float *packed);
  * aligned. */
 void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
                   void *scratch);
+/* The same with B made by `pack_b` rather than read from memory (not for
+ * GEMV plans): each tile asks it for its panel, steps [k0, k0 + kc) x
+ * columns [j0, j0 + nc) of batch item bi, in slivers of nr columns (kc x nr
+ * each, k-major, the columns past nc zeros), exactly the values pack_b would
+ * copy from a B in memory, so that the products are the same. Conv lays
+ * its input out this way (im2col into the panel), with no B in memory. */
+typedef void (*mx_sgemm_pack_b_fn)(const void *ctx, int64_t bi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr,
+                                   float *bp);
+void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn pack_b,
+                           const void *ctx, float *y, void *scratch);
 
 /* ---- the other dtypes ---- */
 
@@ -130,6 +145,10 @@ typedef struct mx_sgemm_kernels {
   mx_sgemm_tile_fn tile;
   mx_sgemv_fn gemv;
   mx_sdots_fn dots;
+  /* the first `rows` rows and `cols` columns of a block (at most mr, nr),
+   * straight into y (1), or 0 when the level has no kernel for them (NULL:
+   * none): the edge block's work without its copies */
+  int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows, int cols);
 } mx_sgemm_kernels;
 extern const mx_sgemm_kernels mx_sgemm_portable;
 #if MX_X86_AVX2

@@ -85,7 +85,7 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma};
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL};
 
 #define XMR 12
 #define XNR 32
@@ -107,6 +107,50 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
     _mm512_storeu_ps(y + i * ldy, acc[i][0]);
     _mm512_storeu_ps(y + i * ldy + 16, acc[i][1]);
   }
+}
+
+/* A block at the edge of y: its first R rows (A's sliver still 12 wide,
+ * zeros past R) and the columns under masks m0, m1 (the two vectors), loaded
+ * and stored under them, straight into y: the same chains as tile_avx512's.
+ * ResNet's 64, 128, 256 and 512 channels leave 4 or 8 rows and its planes
+ * (49, 196, 784 positions) a part of a sliver: without these they ran as 12
+ * x 32 in the edge block, through scratch (an eighth of a 64-channel
+ * convolution's work on rows dropped). */
+#define TILE_AVX512_PART(R)                                                                                        \
+  MX_AVX512_TARGET static void tile_avx512_##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy,  \
+                                               int load, __mmask16 m0, __mmask16 m1) {                             \
+    __m512 acc[R][2];                                                                                              \
+    UNROLL for (int i = 0; i < R; i++) {                                                                           \
+      acc[i][0] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps();                             \
+      acc[i][1] = load ? _mm512_maskz_loadu_ps(m1, y + i * ldy + 16) : _mm512_setzero_ps();                        \
+    }                                                                                                              \
+    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                       \
+      __m512 b0 = _mm512_loadu_ps(bp), b1 = _mm512_loadu_ps(bp + 16);                                              \
+      UNROLL for (int i = 0; i < R; i++) {                                                                         \
+        __m512 a = _mm512_set1_ps(ap[i]);                                                                          \
+        acc[i][0] = _mm512_fmadd_ps(a, b0, acc[i][0]);                                                             \
+        acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);                                                             \
+      }                                                                                                            \
+    }                                                                                                              \
+    UNROLL for (int i = 0; i < R; i++) {                                                                           \
+      _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i][0]);                                                           \
+      _mm512_mask_storeu_ps(y + i * ldy + 16, m1, acc[i][1]);                                                      \
+    }                                                                                                              \
+  }
+TILE_AVX512_PART(4)
+TILE_AVX512_PART(8)
+TILE_AVX512_PART(12)
+
+/* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
+MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                                             int rows, int cols) {
+  __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
+  __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
+  if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1);
+  else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1);
+  else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1);
+  else return 0;
+  return 1;
 }
 
 /* GEMV: 16 vectors (256 columns) of accumulators, then 8, then single vectors, the
@@ -200,5 +244,5 @@ MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512};
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512};
 #endif

@@ -45,6 +45,18 @@ static inline unsigned char *mx_conv_at(const void *p, size_t off) { return p ? 
  * x, that image's [C, in...]; es: 4 (float) or 8 (double). */
 void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, int64_t r0, int64_t r1);
 
+/* The product's B of one float32 image without col (mx_sgemm_pack_b_fn,
+ * ctx an mx_conv_panel): steps [k0, k0 + kc) x output positions [j0, j0 +
+ * nc) of group gi's col, laid out in slivers of nr positions as the tiles
+ * read them (the positions past nc zeros): im2col straight into the panel,
+ * the values col would hold. */
+#define MX_PANEL_MAX_NR 32 /* the widest sliver a kernel reads (gemm.h: 16 or 32) */
+typedef struct mx_conv_panel {
+  const mx_conv_geom *g;
+  const float *x; /* the image [C, in...] */
+} mx_conv_panel;
+void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr, float *bp);
+
 /* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
  * channel from the input channel of its own number (group == C == M), in the
  * order above, without im2col; the bias b (or NULL) added last. buf: the

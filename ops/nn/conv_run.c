@@ -30,10 +30,13 @@ size_t mx_conv_packed_size(int64_t m, int64_t k, int64_t group) {
   d.bsa[0] = m * k;
   size_t most = 0;
   for (int isa = MX_GEMM_PORTABLE; isa <= mx_gemm_isa_available(); isa++) {
-    mx_sgemm_plan sg;
-    mx_sgemm_plan_init(&sg, &d, isa);
-    size_t floats = mx_sgemm_packed_a_floats(&sg);
-    if (floats > most) most = floats;
+    for (int panel = 0; panel < 2; panel++) { /* (the two plans pack the same rows; the larger, to be sure) */
+      mx_sgemm_plan sg;
+      if (panel) mx_sgemm_plan_init_packed_b(&sg, &d, isa);
+      else mx_sgemm_plan_init(&sg, &d, isa);
+      size_t floats = mx_sgemm_packed_a_floats(&sg);
+      if (floats > most) most = floats;
+    }
   }
   return most > SIZE_MAX / 4 ? 0 : most * 4;
 }
@@ -73,10 +76,13 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     p->row_tasks = tasks_for((double)g->m * (double)plane * (double)(k ? k : 1), g->m);
     if (!p->rows) return 0;
   } else {
-    mx_sgemm_plan_init(&p->sg, &d, isa);
+    if (p->pointwise) mx_sgemm_plan_init(&p->sg, &d, isa);
+    else mx_sgemm_plan_init_packed_b(&p->sg, &d, isa);
+    if (!p->pointwise && p->sg.nr > MX_PANEL_MAX_NR) return 0; /* (no kernel has wider slivers) */
     total = round64_size(mx_sgemm_scratch(&p->sg));
   }
-  if (!p->pointwise && !p->dw && !take_bytes(&total, &p->off_col, col, es)) return 0;
+  /* col for double only: float's tiles lay their panels out from the image itself (mx_conv_pack_panel) */
+  if (t == MINNX_DOUBLE && !p->pointwise && !take_bytes(&total, &p->off_col, col, es)) return 0;
   if (t == MINNX_FLOAT16) {
     int64_t xs, ws, ys;
     if (__builtin_mul_overflow(g->n, rows / window * mx_conv_in_plane(g), &xs) ||
@@ -166,12 +172,18 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
     }
     if (p->pointwise) {
       r.col = (unsigned char *)(uintptr_t)r.x; /* only read: the product's B */
-    } else {
+    } else if (p->t == MINNX_DOUBLE) {
       r.col = mx_conv_at(s, p->off_col);
       run_tasks(x, col_task, &r, p->col_tasks);
     }
-    if (p->t == MINNX_DOUBLE) run_tasks(x, rows_task, &r, p->row_tasks);
-    else mx_sgemm_run(&p->sg, x, (const float *)r.w, (const float *)r.col, NULL, (float *)r.y, s);
+    if (p->t == MINNX_DOUBLE) {
+      run_tasks(x, rows_task, &r, p->row_tasks);
+    } else if (p->pointwise) {
+      mx_sgemm_run(&p->sg, x, (const float *)r.w, (const float *)r.col, NULL, (float *)r.y, s);
+    } else { /* each tile's panel of B straight from the image */
+      mx_conv_panel pc = {g, (const float *)r.x};
+      mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (float *)r.y, s);
+    }
     if (bb) run_tasks(x, bias_task, &r, p->bias_tasks);
   }
   if (p->t == MINNX_FLOAT16) mx_convert_run(&p->from_f32, y, yy, g->n * out_image);

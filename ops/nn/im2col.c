@@ -73,3 +73,87 @@ void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, 
   if (es == 8) im2col_uint64_t(g, x, col, r0, r1);
   else im2col_uint32_t(g, x, col, r0, r1);
 }
+
+/* A piece of a sliver's row: lanes [lane, lane + len) copied from the
+ * channel's plane at src, src + stride, ... (src < 0: zeros). */
+typedef struct {
+  int32_t lane, len;
+  int64_t src;
+} panel_piece_t;
+
+/* The pieces of one kernel offset (kd, kh, kw) over a sliver's positions
+ * (runs along output rows from (od, oh, ow), cols of them): zeros, copy,
+ * zeros per run; at most 3 * cols pieces. */
+static int64_t offset_pieces(const mx_conv_geom *g, int64_t od, int64_t oh, int64_t ow, int64_t cols, int64_t kd,
+                             int64_t kh, int64_t kw, panel_piece_t *pc) {
+  int64_t offw = kw * g->dil[2] - g->pad[2], lo, hi, n = 0, lane = 0;
+  valid_span(g->out[2], g->stride[2], offw, g->in[2], &lo, &hi);
+  while (lane < cols) {
+    int64_t len = g->out[2] - ow < cols - lane ? g->out[2] - ow : cols - lane;
+    int64_t id = od * g->stride[0] + kd * g->dil[0] - g->pad[0];
+    int64_t ih = oh * g->stride[1] + kh * g->dil[1] - g->pad[1];
+    int64_t a = lo - ow, b = hi - ow; /* the copy: lanes [a, b) of this run */
+    if (id < 0 || id >= g->in[0] || ih < 0 || ih >= g->in[1]) a = b = len;
+    a = a < 0 ? 0 : a > len ? len : a;
+    b = b < a ? a : b > len ? len : b;
+    if (a > 0) pc[n++] = (panel_piece_t){(int32_t)lane, (int32_t)a, -1};
+    if (b > a) pc[n++] = (panel_piece_t){(int32_t)(lane + a), (int32_t)(b - a),
+                                         (id * g->in[1] + ih) * g->in[2] + (ow + a) * g->stride[2] + offw};
+    if (len > b) pc[n++] = (panel_piece_t){(int32_t)(lane + b), (int32_t)(len - b), -1};
+    lane += len, ow += len;
+    if (ow == g->out[2]) {
+      ow = 0;
+      if (++oh == g->out[1]) oh = 0, od++;
+    }
+  }
+  return n;
+}
+
+/* Sliver by sliver; within one, kernel offset by kernel offset: its pieces
+ * found once, then each channel's row of that offset made from them (the
+ * offsets' rows of one channel interleave in the sliver, which stays in L1;
+ * kw fastest, so that consecutive offsets read the same input lines). */
+MX_KEEP_LOOPS void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr,
+                                      float *bp) {
+  const mx_conv_panel *pctx = ctx;
+  const mx_conv_geom *g = pctx->g;
+  int64_t in_plane = mx_conv_in_plane(g), ow_n = g->out[2], oh_n = g->out[1], window = mx_conv_window(g);
+  int64_t stride = g->stride[2];
+  int64_t ow = j0 % ow_n, oh = j0 / ow_n % oh_n, od = j0 / ow_n / oh_n;
+  panel_piece_t pcs[3 * MX_PANEL_MAX_NR]; /* 3 per run at most, a run per column at most */
+  const float *xg = pctx->x + gi * (g->c / g->group) * in_plane; /* the group's first channel */
+  for (int64_t q0 = 0; q0 < nc; q0 += nr, bp += kc * nr) {
+    int64_t cols = nc - q0 < nr ? nc - q0 : nr;
+    for (int64_t at = 0; at < window; at++) {
+      int64_t kw = at % g->k[2], kh = at / g->k[2] % g->k[1], kd = at / (g->k[2] * g->k[1]);
+      /* the panel's steps of this offset: k = c * window + at in [k0, k0 + kc) */
+      int64_t cfirst = k0 <= at ? 0 : (k0 - at + window - 1) / window;
+      if (cfirst * window + at >= k0 + kc) continue;
+      int64_t np = offset_pieces(g, od, oh, ow, cols, kd, kh, kw, pcs);
+      for (int64_t c = cfirst, k = cfirst * window + at; k < k0 + kc; c++, k += window) {
+        float *dst = bp + (k - k0) * nr;
+        const float *xc = xg + c * in_plane;
+        for (int64_t i = 0; i < np; i++) {
+          float *d = dst + pcs[i].lane;
+          int64_t len = pcs[i].len;
+          if (pcs[i].src < 0) {
+            for (int64_t j = 0; j < len; j++) d[j] = 0.0f;
+          } else if (stride == 1) {
+            const float *sp = xc + pcs[i].src;
+            for (int64_t j = 0; j < len; j++) d[j] = sp[j];
+          } else {
+            const float *sp = xc + pcs[i].src;
+            for (int64_t j = 0; j < len; j++) d[j] = sp[j * stride];
+          }
+        }
+        for (int64_t j = cols; j < nr; j++) dst[j] = 0.0f; /* the positions past nc */
+      }
+    }
+    /* the next sliver's first position */
+    ow += cols;
+    while (ow >= ow_n) {
+      ow -= ow_n;
+      if (++oh == oh_n) oh = 0, od++;
+    }
+  }
+}

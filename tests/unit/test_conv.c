@@ -129,6 +129,17 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(6, 6), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 32, 100, 1); /* k 288 > KC, m 100 > MC */
   conv(t, isa, 2, L(24, 24), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 2, 3, 1); /* a plane of 576 > NC */
   conv(t, isa, 1, L(4), L(1), L(1), L(1), L(0), L(0), 1, 1, 0, 3, 1); /* no input channels: the bias alone */
+  /* the product's B made tile by tile from the image (mx_conv_pack_panel): one output channel (no GEMV), 64
+   * and 128 channels (the last sliver 4 and 8 rows), k 297 > KC with those, a 1-D kernel wider than the
+   * panel's table of spans, output rows of one element (a sliver of 16 or 32 runs), tiles of equal width
+   * over a plane > NC in groups, a 3-D walk across depths */
+  conv(t, isa, 2, L(5, 6), L(2, 2), L(1, 1), L(1, 1), L(0, 0), L(1, 1), 1, 1, 3, 1, 1);
+  conv(t, isa, 2, L(20, 23), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 33, 64, 1);
+  conv(t, isa, 2, L(30, 20), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 1, 3, 128, 0);
+  conv(t, isa, 1, L(100), L(40), L(1), L(1), L(5), L(6), 1, 1, 2, 3, 1);
+  conv(t, isa, 2, L(200, 1), L(3, 1), L(1, 1), L(1, 1), L(1, 0), L(1, 0), 1, 1, 4, 5, 1);
+  conv(t, isa, 2, L(40, 41), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 2, 5, 1);
+  conv(t, isa, 3, L(5, 4, 9), L(3, 2, 3), L(1, 2, 1), L(2, 1, 1), L(1, 0, 1), L(1, 1, 1), 1, 1, 2, 13, 1);
   /* depthwise without im2col (dwconv.c): rows past a chunk of 64, stride 2, dilation, 1-D and 3-D, taps
    * wholly in the padding, a kernel wider than the row, no bias */
   conv(t, isa, 2, L(12, 150), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 5, 1, 1, 1);
