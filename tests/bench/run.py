@@ -395,6 +395,10 @@ for op, fold in (("ReduceSum", np.sum), ("ReduceMean", np.mean)):
                                   f"{op} f32 [4096,4096] " + (f"axes {axes}" if axes else "all axes"),
                                   max_of(normal(SQ4K, F32)), reduce_node(op, axes),
                                   np_reduce(tuple(axes) if axes else None, fold), target="1.3x"))
+# a fold over a middle axis (x.sum(dim=1) of [B, T, C]): each output's rows are contiguous runs of 1 KB
+WORKLOADS.append(Workload("reduce_sum_middle", "ReduceSum f32 [64,1024,256] axes [1]",
+                          max_of(normal((64, 1024, 256), F32)), reduce_node("ReduceSum", [1]),
+                          np_reduce((1,), np.sum), target="1.3x"))
 
 
 # ---- the layers of real networks (issue 21): each a one-node model at batch 1, weights as initializers,
