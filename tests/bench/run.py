@@ -363,6 +363,13 @@ def np_softmax(ins, outs):
     y /= y.sum(axis=-1, keepdims=True)
 
 
+def np_softmax_first(ins, outs):
+    y = outs[0]
+    np.subtract(ins[0], ins[0].max(axis=0, keepdims=True), out=y)
+    np.exp(y, out=y)
+    y /= y.sum(axis=0, keepdims=True)
+
+
 SQ4K = (4096, 4096)
 ACTIVATIONS = [("exp", "Exp", np_unary(np.exp)), ("tanh", "Tanh", np_unary(np.tanh)), ("sigmoid", "Sigmoid", np_sigmoid),
                ("erf", "Erf", None), ("gelu", "Gelu", None)]  # numpy has no erf (and Debian's scipy is not needed)
@@ -372,6 +379,8 @@ WORKLOADS += [Workload(f"act_{name}_4k", f"{op} f32 [4096,4096]", max_of(normal(
 WORKLOADS += [
     Workload("softmax_last", "Softmax f32 [4096,1024] axis -1", max_of(normal((4096, 1024), F32)),
              [Node("Softmax", ["x0"], "y", {"axis": -1})], np_softmax, target="", vs_ort=True),
+    Workload("softmax_first", "Softmax f32 [4096,1024] axis 0", max_of(normal((4096, 1024), F32)),
+             [Node("Softmax", ["x0"], "y", {"axis": 0})], np_softmax_first, target="", vs_ort=True),
 ]
 for op, fn in (("Add", np.add), ("Mul", np.multiply)):
     WORKLOADS += [
