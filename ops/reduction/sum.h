@@ -20,8 +20,10 @@
  * outputs is taken at once (the `fold` kernels: 16 partial rows as wide as
  * the block). A block of the sums (ReduceSum ... ReduceLogSum) is a span of
  * up to MX_SUM_SPAN_BYTES of accumulators (4096 float32 outputs: a fold
- * streams whole rows where it can), its partials in session scratch;
- * of ReduceLogSumExp, Softmax and LogSoftmax 32 bytes (W outputs). The
+ * streams whole rows where it can), its partials in session scratch, and
+ * so is Softmax's of float32 and double (its largest and sums there too);
+ * of ReduceLogSumExp, LogSoftmax and the other Softmax 32 bytes (W
+ * outputs). The
  * groups before are walked as odometers: the kept ones give the block's
  * outputs, the reduced ones (in row-major order) the rows of its set. Tasks
  * take whole blocks: threads split outputs only.
@@ -114,9 +116,10 @@ struct mx_expsum_set {
    * total: the same bits as exp_rows and out_rows, one exp per element. */
   void (*exp_rows_store)(void *acc, void *y, const void *x, int64_t n, const void *m);
   void (*scale_rows)(void *y, int64_t n, const void *s);
-  /* the same along a non-last axis: a fold block of w <= W lanes, n rows
+  /* the same along a non-last axis: a fold block of w <= as lanes, n rows
    * `stride` apart (exp_fold's order, phase 0) */
-  void (*exp_fold_store)(void *acc, void *y, const void *x, int64_t n, int64_t stride, int w, const void *m);
+  void (*exp_fold_store)(void *acc, int64_t as, void *y, const void *x, int64_t n, int64_t stride, int w,
+                         const void *m);
   void (*scale_fold)(void *y, int64_t n, int64_t stride, int w, const void *s);
 };
 
@@ -282,6 +285,7 @@ typedef struct mx_sum_walk {
   const struct mx_expsum_set *e;  /* expsum.c.in's, for the ops that need it */
   size_t esize;
   int w;                          /* lanes of a fold block: 1 for rows */
+  int wide_softmax;               /* Softmax's fold in blocks of the sums' width (exp_fold_store) */
   size_t acc_bytes;               /* a fold block's partials in scratch, per task (0: on the stack) */
   int fold;                       /* a kept group follows the main reduced one */
   int64_t len, stride, units;     /* the main reduced group, its step, the kept elements after it */

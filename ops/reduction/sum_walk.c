@@ -33,7 +33,10 @@ static void split(mx_sum_walk *w, int n, const int64_t *g, const int *red) {
   for (int i = 0; i < n; i++)
     if (red[i]) w->rdims[w->nr] = g[i], w->rsteps[w->nr++] = step[i + 1], w->count *= g[i];
     else w->kdims[w->nk] = g[i], w->ksteps[w->nk++] = step[i + 1];
-  w->w = !w->fold || !w->k ? 1 : w->op <= MX_SUM_LOGSUM ? w->k->w * (MX_SUM_SPAN_BYTES / 32) : w->k->w;
+  w->wide_softmax = w->fold && w->k && w->op == MX_SUM_SOFTMAX && w->e && w->e->exp_fold_store;
+  w->w = !w->fold || !w->k ? 1
+         : w->op <= MX_SUM_LOGSUM || w->wide_softmax ? w->k->w * (MX_SUM_SPAN_BYTES / 32)
+                                                     : w->k->w;
   w->ublocks = (w->units + w->w - 1) / w->w;
   w->blocks = w->ublocks;
   for (int i = 0; i < w->nk; i++) w->blocks *= w->kdims[i];
@@ -63,6 +66,8 @@ static void plan_acc(mx_sum_walk *w) {
   int64_t lanes = w->units < w->w ? w->units : w->w;
   size_t bytes = w->fold && w->k ? (size_t)MX_SUM_LANES * (size_t)lanes * (32 / (size_t)w->k->w) : 0;
   w->acc_bytes = bytes > MX_SUM_ACC_BYTES ? (bytes + 63) & ~(size_t)63 : 0;
+  if (w->acc_bytes && w->wide_softmax) /* and the block's largest and sums after the partials */
+    w->acc_bytes = (bytes + 2 * (bytes / MX_SUM_LANES) + 63) & ~(size_t)63;
 }
 
 static void kernels(mx_sum_walk *w, mx_sum_op op, mx_dtype t, mx_isa isa) {
@@ -236,6 +241,24 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
     unsigned char *y = out + (size_t)out_off * w->esize;
     if (w->op == MX_SUM_SOFTMAX || w->op == MX_SUM_LOGSOFTMAX) {
       const unsigned char *x = (const unsigned char *)in + (size_t)in_off * w->esize;
+      y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
+      if (w->wide_softmax) { /* the same along a column, blocks as wide as the sums' */
+        unsigned char *sa = acc, *sm = m, *ss = s;
+        int64_t as = W;
+        if (w->acc_bytes) { /* partials, largest and sums in this task's scratch */
+          size_t row = (size_t)b.lanes * (32 / (size_t)W);
+          sa = (unsigned char *)scratch + (size_t)(part % w->tasks) * w->acc_bytes;
+          sm = sa + MX_SUM_LANES * row, ss = sm + row, as = b.lanes;
+        }
+        b.m = sm;
+        each_row(&b, in_off, 0);
+        w->e->max_done(sm, b.lanes);
+        w->k->start(sa, MX_SUM_LANES * as, MX_SUM_SUM);
+        w->e->exp_fold_store(sa, as, y, x, w->len, w->stride, b.lanes, sm);
+        w->e->total(ss, sa, as, b.lanes);
+        w->e->scale_fold(y, w->len, w->stride, b.lanes, ss);
+        continue;
+      }
       each_row(&b, in_off, 0);
       w->e->max_done(m, b.lanes);
       w->k->start(acc, MX_SUM_LANES * W, MX_SUM_SUM);
@@ -244,12 +267,6 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
         w->e->exp_rows_store(acc, y, x, w->len, m);
         w->e->total(s, acc, W, 1);
         w->e->scale_rows(y, w->len, s);
-        continue;
-      }
-      if (w->op == MX_SUM_SOFTMAX && w->fold && !w->nr && w->e->exp_fold_store) { /* the same along a column */
-        w->e->exp_fold_store(acc, y, x, w->len, w->stride, b.lanes, m);
-        w->e->total(s, acc, W, b.lanes);
-        w->e->scale_fold(y, w->len, w->stride, b.lanes, s);
         continue;
       }
       each_row(&b, in_off, 2);
