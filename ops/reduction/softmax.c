@@ -50,27 +50,28 @@ static minnx_status softmax_prepare(mx_op_ctx *c, void *params) {
   mx_softmax_init(&p->w, op, c->in_dtype[0], in->rank, in->dims, (int)axis, c->row->since < 13, c->isa);
   if (!p->w.k || !p->w.e)
     return mx_op_fail(c, MINNX_E_UNSUPPORTED, "dtype %s is not in this build", mx_dtype_name(c->in_dtype[0]));
+  c->scratch = mx_sum_scratch(&p->w); /* a wide fold's partials, largest and sums, per task */
   return MINNX_OK;
 }
 
 typedef struct {
   const mx_sum_walk *w;
   const void *in;
-  void *out;
+  void *out, *scratch;
 } softmax_split;
 
 static void softmax_task(void *ctx, size_t i) {
   const softmax_split *s = ctx;
-  mx_sum_part(s->w, s->in, s->out, (int64_t)i, s->w->tasks, NULL);
+  mx_sum_part(s->w, s->in, s->out, (int64_t)i, s->w->tasks, s->scratch);
 }
 
 static void softmax_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const softmax_params *p = params;
   if (!x->parallel || p->w.tasks < 2) {
-    mx_sum_run(&p->w, in[0], out[0], NULL); /* (Softmax's sets have no pieces) */
+    mx_sum_run(&p->w, in[0], out[0], x->scratch); /* (Softmax's sets have no pieces) */
     return;
   }
-  softmax_split s = {&p->w, in[0], out[0]};
+  softmax_split s = {&p->w, in[0], out[0], x->scratch};
   mx_parallel_for(x, softmax_task, &s, (size_t)p->w.tasks);
 }
 

@@ -16,8 +16,14 @@
  * kept or both reduced merged). The last reduced group is the "main" one:
  * when it is the last group, an output's elements in it are a contiguous
  * row (the `rows` kernels); when a kept group of `units` elements follows
- * it, they are `len` elements `units` apart, and a block of W neighbouring
- * outputs is taken at once (the `fold` kernels, W partial rows of 16). The
+ * it, they are `len` elements `units` apart, and a block of neighbouring
+ * outputs is taken at once (the `fold` kernels: 16 partial rows as wide as
+ * the block). A block of the sums (ReduceSum ... ReduceLogSum) is a span of
+ * up to MX_SUM_SPAN_BYTES of accumulators (4096 float32 outputs: a fold
+ * streams whole rows where it can), its partials in session scratch, and
+ * so is Softmax's of float32 and double (its largest and sums there too);
+ * of ReduceLogSumExp, LogSoftmax and the other Softmax 32 bytes (W
+ * outputs). The
  * groups before are walked as odometers: the kept ones give the block's
  * outputs, the reduced ones (in row-major order) the rows of its set. Tasks
  * take whole blocks: threads split outputs only.
@@ -40,6 +46,7 @@
 #include "graph/ir.h"
 #include "ops/core/cpu.h"
 #include "ops/core/half.h"
+#include "ops/core/kernel.h"
 #include "ops/core/mathd.h"
 #include "ops/core/mathf.h"
 
@@ -48,6 +55,16 @@ enum { MX_SUM_LANES = 16 };
 #define MX_SUM_PIECE ((int64_t)1 << 15)
 /* an accumulator block: 16 partials of 32 bytes (W = 32 / sizeof(acc) lanes) */
 #define MX_SUM_ACC_BYTES (MX_SUM_LANES * 32)
+/* A fold block's partial row of the sums (above), in bytes: 16 KB (4096
+ * float32 outputs; scaled with MX_TASK_BYTES, so that the fuzz build's
+ * small shapes take several blocks of 64 bytes, in scratch), 32 on a
+ * Cortex-M (one W-wide block on the stack, as before: no scratch, no DRAM
+ * streams to feed). */
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define MX_SUM_SPAN_BYTES 32
+#else
+#define MX_SUM_SPAN_BYTES (MX_TASK_BYTES / 4 < 64 ? 64 : MX_TASK_BYTES / 4)
+#endif
 
 typedef enum mx_sum_op {
   MX_SUM_SUM, MX_SUM_MEAN, MX_SUM_PROD, MX_SUM_L1, MX_SUM_SUMSQ, MX_SUM_L2, /* sum.c.in, every dtype */
@@ -56,24 +73,23 @@ typedef enum mx_sum_op {
 } mx_sum_op;
 #define MX_SUM_OWN 6 /* the ops of sum.c.in */
 
-/* sum.c.in's kernels for one dtype (acc: MX_SUM_ACC_BYTES, aligned):
- * acc is 16 partial rows of W lanes. start fills them with 0 (1 for
- * ReduceProd); rows adds the n
- * elements of x, element i into partial (phase + i) mod 16 (lane 0 of each
- * row); fold adds n rows
- * of w <= W elements, `stride` elements apart, row i into partial row
- * (phase + i) mod 16; finish combines the partials (the tree) and writes the
- * w results of a set of `count` elements (ReduceMean divides, ReduceL2 takes
- * the root). */
+/* sum.c.in's kernels for one dtype: acc is 16 partial rows of `as`
+ * accumulators each (as = W for rows: MX_SUM_ACC_BYTES, aligned). start
+ * fills n accumulators with 0 (1 for ReduceProd); rows adds the n elements
+ * of x, element i into partial (phase + i) mod 16 (lane 0 of each row);
+ * fold adds n rows of w <= as elements, `stride` elements apart, row i into
+ * partial row (phase + i) mod 16; finish combines the partials (the tree)
+ * and writes the w results of a set of `count` elements (ReduceMean
+ * divides, ReduceL2 takes the root). */
 typedef void (*mx_sum_rows_fn)(void *acc, const void *x, int64_t n, int64_t phase, const void *m);
-typedef void (*mx_sum_fold_fn)(void *acc, const void *x, int64_t n, int64_t stride, int64_t phase, int w,
+typedef void (*mx_sum_fold_fn)(void *acc, int64_t as, const void *x, int64_t n, int64_t stride, int64_t phase, int w,
                                const void *m);
 struct mx_sum_set {
   int w;
-  void (*start)(void *acc, mx_sum_op op);
+  void (*start)(void *acc, int64_t n, mx_sum_op op);
   mx_sum_rows_fn rows[MX_SUM_OWN];
   mx_sum_fold_fn fold[MX_SUM_OWN];
-  void (*finish[MX_SUM_OWN])(void *y, void *acc, int w, int64_t count);
+  void (*finish[MX_SUM_OWN])(void *y, void *acc, int64_t as, int w, int64_t count);
   /* pieces: partial l (lane 0 of acc's row l) joined with piece[l], l < 16 */
   void (*merge)(void *acc, const void *piece, mx_sum_op op);
 };
@@ -90,8 +106,8 @@ struct mx_expsum_set {
   void (*max_done)(void *m, int w);
   mx_sum_rows_fn exp_rows;
   mx_sum_fold_fn exp_fold;
-  void (*total)(void *s, void *acc, int w); /* the tree: w sums */
-  void (*finish_log)(void *y, void *acc, int w, const void *m); /* m NULL: ReduceLogSum */
+  void (*total)(void *s, void *acc, int64_t as, int w); /* the tree: w sums (w <= W) */
+  void (*finish_log)(void *y, void *acc, int64_t as, int w, const void *m); /* m NULL: ReduceLogSum */
   void (*out_rows[2])(void *y, const void *x, int64_t n, const void *m, const void *s);
   void (*out_fold[2])(void *y, const void *x, int64_t n, int64_t stride, int w, const void *m, const void *s);
   /* Softmax of a contiguous row whose output holds the accumulator's type
@@ -100,6 +116,11 @@ struct mx_expsum_set {
    * total: the same bits as exp_rows and out_rows, one exp per element. */
   void (*exp_rows_store)(void *acc, void *y, const void *x, int64_t n, const void *m);
   void (*scale_rows)(void *y, int64_t n, const void *s);
+  /* the same along a non-last axis: a fold block of w <= as lanes, n rows
+   * `stride` apart (exp_fold's order, phase 0) */
+  void (*exp_fold_store)(void *acc, int64_t as, void *y, const void *x, int64_t n, int64_t stride, int w,
+                         const void *m);
+  void (*scale_fold)(void *y, int64_t n, int64_t stride, int w, const void *s);
 };
 
 /* ---- per-dtype traits the templates call by suffix ---- */
@@ -264,6 +285,8 @@ typedef struct mx_sum_walk {
   const struct mx_expsum_set *e;  /* expsum.c.in's, for the ops that need it */
   size_t esize;
   int w;                          /* lanes of a fold block: 1 for rows */
+  int wide_softmax;               /* Softmax's fold in blocks of the sums' width (exp_fold_store) */
+  size_t acc_bytes;               /* a fold block's partials in scratch, per task (0: on the stack) */
   int fold;                       /* a kept group follows the main reduced one */
   int64_t len, stride, units;     /* the main reduced group, its step, the kept elements after it */
   int nk, nr;                     /* outer kept and reduced groups */
@@ -286,12 +309,15 @@ void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, cons
  * the versions before 13). */
 void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const int64_t *dims, int axis, int coerced,
                      mx_isa isa);
-/* Bytes of scratch the pieces need (64-byte multiple; 0 without pieces). */
+/* Bytes of scratch the pieces or the fold blocks' partials need (64-byte
+ * multiple; 0 for none). */
 size_t mx_sum_scratch(const mx_sum_walk *w);
 /* Blocks [part * blocks / parts, ...) of the output (tasks: mx_sum_part);
  * with pieces, pieces [part * pieces / parts, ...) into scratch, and then
  * mx_sum_done (after every part) joins them into the output. mx_sum_run does
- * it all. scratch: mx_sum_scratch bytes (NULL without pieces). */
+ * it all. scratch: mx_sum_scratch bytes (NULL when 0). Parts run at once
+ * only when parts <= tasks (a fold's part takes the scratch of task
+ * part mod tasks). */
 void mx_sum_part(const mx_sum_walk *w, const void *in, void *out, int64_t part, int64_t parts, void *scratch);
 void mx_sum_done(const mx_sum_walk *w, void *out, const void *scratch);
 void mx_sum_run(const mx_sum_walk *w, const void *in, void *out, void *scratch);

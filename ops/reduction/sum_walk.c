@@ -33,18 +33,41 @@ static void split(mx_sum_walk *w, int n, const int64_t *g, const int *red) {
   for (int i = 0; i < n; i++)
     if (red[i]) w->rdims[w->nr] = g[i], w->rsteps[w->nr++] = step[i + 1], w->count *= g[i];
     else w->kdims[w->nk] = g[i], w->ksteps[w->nk++] = step[i + 1];
-  w->w = w->fold && w->k ? w->k->w : 1;
+  w->wide_softmax = w->fold && w->k && w->op == MX_SUM_SOFTMAX && w->e && w->e->exp_fold_store;
+  w->w = !w->fold || !w->k ? 1
+         : w->op <= MX_SUM_LOGSUM || w->wide_softmax ? w->k->w * (MX_SUM_SPAN_BYTES / 32)
+                                                     : w->k->w;
   w->ublocks = (w->units + w->w - 1) / w->w;
   w->blocks = w->ublocks;
   for (int i = 0; i < w->nk; i++) w->blocks *= w->kdims[i];
 }
 
-/* Tasks over `units` (blocks, or pieces), each with TASK_BYTES of the input at least. */
+/* Tasks over `units` (blocks, or pieces), each with TASK_BYTES of the input
+ * at least; of a fold whose partials are in scratch, as many as FOLD_SCRATCH
+ * bytes of partials hold (each task takes a scratch of its own), 2 at least,
+ * FOLD_TASKS at most. */
+#define FOLD_TASKS 16
+#define FOLD_SCRATCH ((size_t)1 << 20)
 static void plan_tasks(mx_sum_walk *w, int64_t in_count, int64_t units) {
   int64_t most = in_count / (TASK_BYTES / (int64_t)w->esize);
   if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
+  if (w->acc_bytes) {
+    int64_t fit = (int64_t)(FOLD_SCRATCH / w->acc_bytes);
+    fit = fit < 2 ? 2 : fit > FOLD_TASKS ? FOLD_TASKS : fit;
+    if (most > fit) most = fit;
+  }
   w->tasks = units < most ? units : most;
   if (w->tasks < 1) w->tasks = 1;
+}
+
+/* a fold block's partials: 16 rows of w accumulators, in scratch when they
+ * pass the stack's block */
+static void plan_acc(mx_sum_walk *w) {
+  int64_t lanes = w->units < w->w ? w->units : w->w;
+  size_t bytes = w->fold && w->k ? (size_t)MX_SUM_LANES * (size_t)lanes * (32 / (size_t)w->k->w) : 0;
+  w->acc_bytes = bytes > MX_SUM_ACC_BYTES ? (bytes + 63) & ~(size_t)63 : 0;
+  if (w->acc_bytes && w->wide_softmax) /* and the block's largest and sums after the partials */
+    w->acc_bytes = (bytes + 2 * (bytes / MX_SUM_LANES) + 63) & ~(size_t)63;
 }
 
 static void kernels(mx_sum_walk *w, mx_sum_op op, mx_dtype t, mx_isa isa) {
@@ -84,6 +107,7 @@ void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, cons
     split(w, out_count ? 2 : 0, g, red);
     w->count = 0, w->len = 0;
     if (!out_count) w->blocks = 0;
+    plan_acc(w);
     w->tasks = 1;
     return;
   }
@@ -94,6 +118,7 @@ void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, cons
     else g[n] = dims[d], red[n++] = r;
   }
   split(w, n, g, red);
+  plan_acc(w);
   plan_tasks(w, in_count, w->blocks);
   if (w->k) plan_pieces(w, piece);
 }
@@ -111,6 +136,7 @@ void mx_softmax_init(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, const i
   for (int i = 0; i < 3; i++)
     if (g[i] != 1 || i == 1) gg[n] = g[i], rr[n++] = red[i]; /* the axis stays, even of 1 */
   split(w, n, gg, rr);
+  plan_acc(w);
   plan_tasks(w, g[0] * g[1] * g[2], w->blocks);
 }
 
@@ -134,6 +160,7 @@ typedef struct {
   int lanes;
   const void *m;
   void *acc;
+  int64_t as; /* acc's partial rows, accumulators apart */
 } block;
 
 /* Each row of a block's set in row-major order (the outer reduced groups as
@@ -149,9 +176,10 @@ static void each_row(const block *b, int64_t base, int pass) {
     int finite = w->op == MX_SUM_LOGSUMEXP;
     if (pass == 0 && w->fold) w->e->max_fold((void *)b->m, x, w->len, w->stride, b->lanes, finite, j == 0);
     else if (pass == 0) w->e->max_rows((void *)b->m, x, w->len, finite, j == 0);
-    else if (pass == 2 && w->fold) w->e->exp_fold(b->acc, x, w->len, w->stride, j, b->lanes, b->m);
+    else if (pass == 2 && w->fold) w->e->exp_fold(b->acc, b->as, x, w->len, w->stride, j, b->lanes, b->m);
     else if (pass == 2) w->e->exp_rows(b->acc, x, w->len, j, b->m);
-    else if (w->fold) w->k->fold[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, x, w->len, w->stride, j, b->lanes, NULL);
+    else if (w->fold)
+      w->k->fold[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, b->as, x, w->len, w->stride, j, b->lanes, NULL);
     else w->k->rows[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, x, w->len, j, NULL);
     j += w->len;
     int g = w->nr - 1;
@@ -165,47 +193,11 @@ static void each_row(const block *b, int64_t base, int pass) {
   }
 }
 
-/* Neighbouring fold blocks (one kept position, consecutive lanes) taken
- * together: their rows are walked once, in chunks of FOLD_CHUNK rows, each
- * chunk folded into every block of the group before the next, so that a
- * pass over the rows reads FOLD_GROUP x 32 bytes of each instead of 32 (a
- * reduction over the first axis of [4096, 4096] walked 512 times 4096 rows
- * 16 KB apart, a page each). Each output's partials take the same elements
- * in the same order: the bits do not change. Cortex-M has neither the TLB
- * nor the stack for it (FOLD_GROUP accumulators of 512 bytes). */
-#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#define FOLD_GROUP 1
-#else
-#define FOLD_GROUP 16
-#endif
-#define FOLD_CHUNK 16
-
-static void fold_group(const mx_sum_walk *w, const unsigned char *in, int g, const int64_t *in_offs, const int *lanes,
-                       unsigned char (*accs)[MX_SUM_ACC_BYTES]) {
-  mx_sum_fold_fn fold = w->k->fold[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op];
-  int64_t idx[MX_MAX_RANK] = {0}, off = 0, j = 0;
-  for (;;) {
-    for (int64_t i0 = 0; i0 < w->len; i0 += FOLD_CHUNK) {
-      int64_t n = w->len - i0 < FOLD_CHUNK ? w->len - i0 : FOLD_CHUNK;
-      for (int k = 0; k < g; k++)
-        fold(accs[k], in + (size_t)(in_offs[k] + off + i0 * w->stride) * w->esize, n, w->stride, j + i0, lanes[k], NULL);
-    }
-    j += w->len;
-    int r = w->nr - 1;
-    for (; r >= 0; r--) { /* the outer reduced groups, as each_row walks them */
-      off += w->rsteps[r];
-      if (++idx[r] < w->rdims[r]) break;
-      off -= w->rsteps[r] * w->rdims[r];
-      idx[r] = 0;
-    }
-    if (r < 0) return;
-  }
-}
-
 /* the bytes of one accumulator (lane 0 of each of the 16 partial rows) */
 static size_t acc_size(const mx_sum_walk *w) { return 32 / (size_t)w->k->w; }
 
 size_t mx_sum_scratch(const mx_sum_walk *w) {
+  if (w->acc_bytes && w->blocks) return w->acc_bytes * (size_t)w->tasks;
   size_t n = w->pieces ? (size_t)w->pieces * MX_SUM_LANES * acc_size(w) : 0;
   return (n + 63) & ~(size_t)63;
 }
@@ -216,7 +208,7 @@ static void piece_sums(const mx_sum_walk *w, const unsigned char *in, unsigned c
   int64_t j0 = i * w->piece, n = w->len - j0 < w->piece ? w->len - j0 : w->piece;
   mx_sum_op op = w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op;
   size_t as = acc_size(w);
-  w->k->start(acc, op);
+  w->k->start(acc, MX_SUM_LANES * w->k->w, op);
   w->k->rows[op](acc, in + (size_t)j0 * w->esize, n, 0, NULL);
   for (int l = 0; l < MX_SUM_LANES; l++) memcpy(scratch + ((size_t)i * MX_SUM_LANES + (size_t)l) * as, acc + l * 32, as);
 }
@@ -225,11 +217,11 @@ void mx_sum_done(const mx_sum_walk *w, void *out, const void *scratch) {
   if (!w->pieces) return;
   _Alignas(64) unsigned char acc[MX_SUM_ACC_BYTES];
   size_t as = acc_size(w);
-  w->k->start(acc, w->op);
+  w->k->start(acc, MX_SUM_LANES * w->k->w, w->op);
   for (int64_t i = 0; i < w->pieces; i++)
     w->k->merge(acc, (const unsigned char *)scratch + (size_t)i * MX_SUM_LANES * as, w->op);
-  if (w->op == MX_SUM_LOGSUM) w->e->finish_log(out, acc, 1, NULL);
-  else w->k->finish[w->op](out, acc, 1, w->count);
+  if (w->op == MX_SUM_LOGSUM) w->e->finish_log(out, acc, w->k->w, 1, NULL);
+  else w->k->finish[w->op](out, acc, w->k->w, 1, w->count);
 }
 
 void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part, int64_t parts, void *scratch) {
@@ -241,62 +233,61 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
       piece_sums(w, in, scratch, i);
     return;
   }
-  int64_t b0 = w->blocks * part / parts, b1 = w->blocks * (part + 1) / parts;
+  int64_t b0 = w->blocks * part / parts, b1 = w->blocks * (part + 1) / parts, W = w->k->w;
   for (int64_t bi = b0; bi < b1; bi++) {
-    if (FOLD_GROUP > 1 && w->fold && w->len && w->ublocks > 1 && w->op != MX_SUM_LOGSUMEXP &&
-        w->op < MX_SUM_SOFTMAX) {
-      int64_t end = bi + FOLD_GROUP, row_end = (bi / w->ublocks + 1) * w->ublocks; /* one kept position */
-      if (end > b1) end = b1;
-      if (end > row_end) end = row_end;
-      int g = (int)(end - bi), lanes[FOLD_GROUP];
-      int64_t in_offs[FOLD_GROUP], out_offs[FOLD_GROUP];
-      _Alignas(64) unsigned char accs[FOLD_GROUP][MX_SUM_ACC_BYTES];
-      for (int k = 0; k < g; k++) {
-        block_at(w, bi + k, &in_offs[k], &out_offs[k], &lanes[k]);
-        w->k->start(accs[k], w->op);
-      }
-      fold_group(w, in, g, in_offs, lanes, accs);
-      for (int k = 0; k < g; k++) {
-        unsigned char *y = out + (size_t)out_offs[k] * w->esize;
-        if (w->op == MX_SUM_LOGSUM) w->e->finish_log(y, accs[k], lanes[k], NULL);
-        else w->k->finish[w->op](y, accs[k], lanes[k], w->count);
-      }
-      bi = end - 1;
-      continue;
-    }
     int64_t in_off, out_off;
-    block b = {w, in, 0, m, acc};
+    block b = {w, in, 0, m, acc, W};
     block_at(w, bi, &in_off, &out_off, &b.lanes);
     unsigned char *y = out + (size_t)out_off * w->esize;
     if (w->op == MX_SUM_SOFTMAX || w->op == MX_SUM_LOGSOFTMAX) {
       const unsigned char *x = (const unsigned char *)in + (size_t)in_off * w->esize;
+      y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
+      if (w->wide_softmax) { /* the same along a column, blocks as wide as the sums' */
+        unsigned char *sa = acc, *sm = m, *ss = s;
+        int64_t as = W;
+        if (w->acc_bytes) { /* partials, largest and sums in this task's scratch */
+          size_t row = (size_t)b.lanes * (32 / (size_t)W);
+          sa = (unsigned char *)scratch + (size_t)(part % w->tasks) * w->acc_bytes;
+          sm = sa + MX_SUM_LANES * row, ss = sm + row, as = b.lanes;
+        }
+        b.m = sm;
+        each_row(&b, in_off, 0);
+        w->e->max_done(sm, b.lanes);
+        w->k->start(sa, MX_SUM_LANES * as, MX_SUM_SUM);
+        w->e->exp_fold_store(sa, as, y, x, w->len, w->stride, b.lanes, sm);
+        w->e->total(ss, sa, as, b.lanes);
+        w->e->scale_fold(y, w->len, w->stride, b.lanes, ss);
+        continue;
+      }
       each_row(&b, in_off, 0);
       w->e->max_done(m, b.lanes);
-      w->k->start(acc, MX_SUM_SUM);
+      w->k->start(acc, MX_SUM_LANES * W, MX_SUM_SUM);
       y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
       if (w->op == MX_SUM_SOFTMAX && !w->fold && !w->nr && w->e->exp_rows_store) { /* exp once per element */
         w->e->exp_rows_store(acc, y, x, w->len, m);
-        w->e->total(s, acc, 1);
+        w->e->total(s, acc, W, 1);
         w->e->scale_rows(y, w->len, s);
         continue;
       }
       each_row(&b, in_off, 2);
-      w->e->total(s, acc, b.lanes);
+      w->e->total(s, acc, W, b.lanes);
       if (w->fold) w->e->out_fold[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, w->stride, b.lanes, m, s);
       else w->e->out_rows[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, m, s);
       continue;
     }
-    w->k->start(acc, w->op);
+    if (w->acc_bytes) /* a wide fold block: its partials in this task's scratch, as wide as its lanes */
+      b.acc = (unsigned char *)scratch + (size_t)(part % w->tasks) * w->acc_bytes, b.as = b.lanes;
+    w->k->start(b.acc, MX_SUM_LANES * b.as, w->op);
     if (w->op == MX_SUM_LOGSUMEXP) {
       each_row(&b, in_off, 0);
       w->e->max_done(m, b.lanes);
       each_row(&b, in_off, 2);
-      w->e->finish_log(y, acc, b.lanes, m);
+      w->e->finish_log(y, acc, W, b.lanes, m);
       continue;
     }
     if (w->len) each_row(&b, in_off, 1);
-    if (w->op == MX_SUM_LOGSUM) w->e->finish_log(y, acc, b.lanes, NULL);
-    else w->k->finish[w->op](y, acc, b.lanes, w->count);
+    if (w->op == MX_SUM_LOGSUM) w->e->finish_log(y, b.acc, b.as, b.lanes, NULL);
+    else w->k->finish[w->op](y, b.acc, b.as, b.lanes, w->count);
   }
 }
 

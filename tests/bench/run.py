@@ -363,6 +363,13 @@ def np_softmax(ins, outs):
     y /= y.sum(axis=-1, keepdims=True)
 
 
+def np_softmax_first(ins, outs):
+    y = outs[0]
+    np.subtract(ins[0], ins[0].max(axis=0, keepdims=True), out=y)
+    np.exp(y, out=y)
+    y /= y.sum(axis=0, keepdims=True)
+
+
 SQ4K = (4096, 4096)
 ACTIVATIONS = [("exp", "Exp", np_unary(np.exp)), ("tanh", "Tanh", np_unary(np.tanh)), ("sigmoid", "Sigmoid", np_sigmoid),
                ("erf", "Erf", None), ("gelu", "Gelu", None)]  # numpy has no erf (and Debian's scipy is not needed)
@@ -372,6 +379,8 @@ WORKLOADS += [Workload(f"act_{name}_4k", f"{op} f32 [4096,4096]", max_of(normal(
 WORKLOADS += [
     Workload("softmax_last", "Softmax f32 [4096,1024] axis -1", max_of(normal((4096, 1024), F32)),
              [Node("Softmax", ["x0"], "y", {"axis": -1})], np_softmax, target="", vs_ort=True),
+    Workload("softmax_first", "Softmax f32 [4096,1024] axis 0", max_of(normal((4096, 1024), F32)),
+             [Node("Softmax", ["x0"], "y", {"axis": 0})], np_softmax_first, target="", vs_ort=True),
 ]
 for op, fn in (("Add", np.add), ("Mul", np.multiply)):
     WORKLOADS += [
@@ -395,6 +404,10 @@ for op, fold in (("ReduceSum", np.sum), ("ReduceMean", np.mean)):
                                   f"{op} f32 [4096,4096] " + (f"axes {axes}" if axes else "all axes"),
                                   max_of(normal(SQ4K, F32)), reduce_node(op, axes),
                                   np_reduce(tuple(axes) if axes else None, fold), target="1.3x"))
+# a fold over a middle axis (x.sum(dim=1) of [B, T, C]): each output's rows are contiguous runs of 1 KB
+WORKLOADS.append(Workload("reduce_sum_middle", "ReduceSum f32 [64,1024,256] axes [1]",
+                          max_of(normal((64, 1024, 256), F32)), reduce_node("ReduceSum", [1]),
+                          np_reduce((1,), np.sum), target="1.3x"))
 
 
 # ---- the layers of real networks (issue 21): each a one-node model at batch 1, weights as initializers,

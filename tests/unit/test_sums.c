@@ -95,13 +95,15 @@ static const shape shapes[] = {
     {2, {17, 21}, 1},      {3, {4, 5, 19}, 5},     {3, {4, 5, 19}, 2},    {4, {2, 3, 4, 5}, 10},
     {4, {2, 3, 4, 5}, 5},  {3, {2, 0, 3}, 2},      {3, {2, 0, 3}, 5},     {3, {3, 1, 9}, 2},
     {2, {1, 300}, 3},      {3, {6, 7, 33}, 7},
-    /* folds of more than 16 blocks: sum_walk.c's groups of neighbouring blocks, a group's edge and a
-       short last block, with an outer reduced group too */
+    /* folds of several blocks, a short last block, with an outer reduced group too */
     {3, {2, 9, 150}, 2},   {4, {3, 2, 5, 140}, 5}, {2, {20, 300}, 1},
     /* one output over the whole input: pieces (sum.h), of 32 elements below and of MX_SUM_PIECE */
     {1, {1000}, 1},        {3, {1, 50, 13}, 7},    {2, {33, 31}, 3},      {1, {2 * MX_SUM_PIECE + 17}, 1},
     /* Softmax along rows longer than expsum.c.in's chunk (1024), with a tail (shape 21: axis 1) */
     {2, {3, 1500}, 2},
+    /* folds of 64 rows and more (sum.c.in takes four rows of one partial at once) and a tail of rows,
+       in blocks of MX_SUM_SPAN_BYTES of accumulators (4096 float32 outputs) and a short last one */
+    {2, {100, 1030}, 1},   {3, {2, 70, 600}, 5},   {3, {3, 67, 40}, 2},   {2, {66, 4099}, 1},
 };
 
 static void walks(void) {
