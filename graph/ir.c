@@ -24,6 +24,13 @@ int64_t mx_shape_count(const mx_shape *s) {
   return unknown ? -1 : n;
 }
 
+int mx_shape_known(const mx_shape *s) {
+  if (s->rank < 0) return 0;
+  for (int i = 0; i < s->rank; i++)
+    if (s->dims[i] < 0) return 0;
+  return 1;
+}
+
 size_t mx_shape_bytes(const mx_shape *s, mx_dtype t) {
   int64_t n = mx_shape_count(s);
   size_t e = mx_dtype_size(t);

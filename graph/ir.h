@@ -197,6 +197,8 @@ static inline int32_t mx_value_sym(const mx_graph *g, const mx_value *v, int d) 
 size_t mx_shape_bytes(const mx_shape *shape, mx_dtype dtype);
 /* Element count: 0 when any dim is 0, else -1 when a dim is unknown, -2 on overflow. */
 int64_t mx_shape_count(const mx_shape *shape);
+/* 1 when the rank and every dim are known (a 0 dim does not make the others known). */
+int mx_shape_known(const mx_shape *shape);
 /* "[2,3,N]"-style text of a shape into buf. */
 const char *mx_shape_str(const mx_shape *shape, char *buf, size_t size);
 /* The attribute named `name` of a node, or NULL. */

@@ -36,11 +36,9 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
    * bytes, but the node reading it prepares (and asks for scratch) by its
    * bound dims, so such a model is planned when the inputs are bound. */
   int known = 1;
-  for (int32_t v = 0; v < g->n_values; v++) {
-    const mx_shape *sh = &g->values[v].shape;
-    known &= mx_shape_count(sh) >= 0 && (!MX_OPS_SHAPES || g->values[v].kind != MX_VALUE_BIND);
-    for (int d = 0; d < sh->rank && known; d++) known &= sh->dims[d] >= 0;
-  }
+  for (int32_t v = 0; v < g->n_values; v++)
+    known &= mx_shape_known(&g->values[v].shape) && mx_shape_count(&g->values[v].shape) >= 0 &&
+             (!MX_OPS_SHAPES || g->values[v].kind != MX_VALUE_BIND);
   if (!known) goto done;
   m->plan.offsets = mx_pool_alloc(pool, (nv + nn) * sizeof *m->plan.offsets); /* values', then scratch */
   m->plan.scratch = m->plan.offsets + nv;

@@ -63,13 +63,6 @@ struct minnx_session {
 
 enum { BOUND = 1, BIND_FAILED = 0x80 };
 
-static int all_known(const mx_shape *sh) {
-  if (sh->rank < 0) return 0;
-  for (int i = 0; i < sh->rank; i++)
-    if (sh->dims[i] < 0) return 0;
-  return 1;
-}
-
 /* The arena: in the session's region when it fits; else, for a session on
  * the hooks, from them (dims bound larger than the block was sized for). */
 static minnx_status place_arena(minnx_session *s, mx_err *err) {
@@ -174,7 +167,7 @@ static minnx_status plan_once(minnx_session *s, mx_err *err) {
   if (st) return st;
   s->arena_mark = s->r.lo;
   for (int32_t v = 0; v < g->n_values; v++) {
-    if (!all_known(&s->shapes[v]))
+    if (!mx_shape_known(&s->shapes[v]))
       return mx_fail(err, MINNX_E_SHAPE, "the shape of value '%s' is not known after binding the inputs", g->values[v].name);
     /* Kernels multiply dims (rows before an axis, after it): with the
      * element count representable, no such product overflows. A graph input
@@ -233,7 +226,7 @@ static size_t read_bytes(const minnx_model *m) {
   for (int32_t i = 0; i < g->n_inputs; i++) {
     const mx_value *v = &g->values[g->inputs[i]];
     if (!mx_input_read_at_bind(g, g->inputs[i])) continue;
-    size_t b = all_known(&v->shape) ? mx_shape_bytes(&v->shape, v->dtype) : SIZE_MAX;
+    size_t b = mx_shape_known(&v->shape) ? mx_shape_bytes(&v->shape, v->dtype) : SIZE_MAX;
     if (b > 4096 || (total += b) > 4096) return 0;
   }
   return total;
@@ -329,7 +322,7 @@ static minnx_status create(const minnx_model *m, mx_region *r, const mx_mem *hea
     s->dtypes[v] = g->values[v].dtype;
     if (g->values[v].kind == MX_VALUE_INPUT) {
       s->data[v] = g->values[v].data; /* an input with an initializer has a default */
-      known &= all_known(&s->shapes[v]);
+      known &= mx_shape_known(&s->shapes[v]);
     }
   }
   if (known && !(MX_OPS_DATA && m->shapes_read_inputs)) { /* such shapes wait for the inputs' bytes */
