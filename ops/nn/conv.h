@@ -69,7 +69,7 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
 /* Floats of one phase of a padded tap row. */
 int64_t mx_dwconv_phase(const mx_conv_geom *g);
 /* Floats of a task's scratch for mx_dwconv_kernel(g)'s kernel (-1 on overflow): kd x kh x stride padded
- * rows, or for short rows (the plane path) the padded plane and the outputs over its width. */
+ * rows, or for short rows (the plane path) the padded plane, the outputs over its width and 8 floats. */
 int64_t mx_dwconv_scratch(const mx_conv_geom *g);
 
 /* What prepare chooses for a convolution of geometry g (its shapes known):

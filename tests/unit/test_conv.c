@@ -162,6 +162,11 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);
   conv(t, isa, 2, L(9, 11), L(3, 2), L(1, 1), L(2, 3), L(2, 0), L(1, 3), 1, 5, 1, 1, 0);
   conv(t, isa, 2, L(7, 15), L(1, 4), L(1, 1), L(1, 1), L(0, 2), L(0, 1), 1, 3, 1, 1, 1);
+  /* its rows of at most 8 at AVX2+FMA (flat8): rows of 2 and 3 (whole stores past the row, masked ones at
+   * the plane's end), 7 and 4 rows (blocks of 5 and what is left), uneven pads, no bias */
+  conv(t, isa, 2, L(7, 2), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 6, 1, 1, 1);
+  conv(t, isa, 2, L(4, 3), L(2, 3), L(1, 1), L(1, 1), L(1, 0), L(0, 2), 2, 3, 1, 1, 0);
+  conv(t, isa, 2, L(11, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
   /* the direct path (conv_run.c: group 1, stride 1, no padding, small; float32 at AVX2+FMA, checked taken):
    * LeNet-5's two layers (two images), a dilation, 9 output channels (a block of 1 left), a grid of fewer
    * than 8 positions (masked only), one of 8 exactly, 1-D, the largest kk (512) */
