@@ -107,7 +107,7 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
   c->scratch = p->scratch;
 #if MX_OPS_PACKED
   /* W (a float32 initializer) packed once, as the products' tiles read it (conv_packed_size) */
-  if (c->packed && p->t == MINNX_FLOAT && !p->dw && !p->sg.gemv) {
+  if (c->packed && p->t == MINNX_FLOAT && !p->dw && !p->direct && !p->sg.gemv) {
     size_t floats = mx_sgemm_packed_a_floats(&p->sg);
     if (floats && floats * 4 <= mx_conv_packed_size(p->sg.d.m, p->sg.d.k, p->sg.d.batch)) {
       mx_sgemm_pack_a(&p->sg, c->g->values[c->node->inputs[1]].data, c->packed);

@@ -69,7 +69,7 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
 /* Floats of one phase of a padded tap row. */
 int64_t mx_dwconv_phase(const mx_conv_geom *g);
 /* Floats of a task's scratch for mx_dwconv_kernel(g)'s kernel (-1 on overflow): kd x kh x stride padded
- * rows, or for short rows (the plane path) the padded plane and the outputs over its width. */
+ * rows, or for short rows (the plane path) the padded plane, the outputs over its width and 8 floats. */
 int64_t mx_dwconv_scratch(const mx_conv_geom *g);
 
 /* What prepare chooses for a convolution of geometry g (its shapes known):
@@ -83,6 +83,9 @@ typedef struct mx_conv_plan {
   mx_dwconv_fn dw;      /* float and float16, depthwise (group == C == M, not 1x1): no im2col, no product */
   int64_t dw_tasks;
   size_t dw_bytes;      /* a task's padded rows */
+  int direct;           /* float32, group 1, 2-D, stride 1, no padding, small (conv_run.c): over the input's grid */
+  int64_t direct_tasks;
+  size_t direct_bytes;  /* a task's grid of outputs */
   mx_sgemm_plan sg;     /* float, float16 (sg.d: the product's dims for double too) */
   mx_gemm_rows_fn rows; /* double */
   int64_t row_tasks, col_tasks, bias_tasks;

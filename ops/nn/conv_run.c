@@ -1,7 +1,8 @@
 /* Conv's plan and run (conv.h): each image is one batch of matrix products,
  * one per group, W[g] x col[g], through MatMul's and Gemm's kernels
  * (ops/math/gemm.h: each output's fma chain over k from zero, threads split
- * outputs), then the bias. */
+ * outputs), then the bias; a small one of group 1 at stride 1 without
+ * padding over the input's own grid instead (the direct path below). */
 #include <string.h>
 
 #include "ops/core/kernel.h"
@@ -23,6 +24,106 @@ static int take_bytes(size_t *total, size_t *at, int64_t count, size_t es) {
   *at = *total;
   return !__builtin_add_overflow(*total, round64_size(bytes), total);
 }
+
+/* The direct path: a small float32 convolution of group 1, 2-D, at stride 1
+ * without padding (LeNet-5's 1 -> 6 and 6 -> 16 channels of 5 x 5, whose
+ * products of M = 6 or 16 rows spent their time packing panels and in edge
+ * kernels). Output (oh, ow) sits at position p = oh iw + ow of the input's
+ * own grid (width iw), and its tap (c, kh, kw) reads input element p + c
+ * in_plane + kh dil iw + kw dil there: so the outputs are computed over the
+ * flat grid of n = (out - 1) iw + out positions, every tap a fixed offset,
+ * 4 output channels x 24 positions' accumulators in registers while the taps
+ * pass in Conv's order (c, kh, kw; _mm256_fmadd_ps: fmaf on 8 lanes), the
+ * grid's iw - ow extra columns per row computed and dropped; the last
+ * positions with masked loads (nothing read past the input). Then each row's
+ * outputs copied out, the bias added last. The same fmas in the same order
+ * as the reference loop. */
+#define DIRECT_MB 4 /* output channels per block */
+#define DIRECT_NV 3 /* vectors of 8 positions per block */
+
+/* Positions of the grid, and a task's grid: DIRECT_MB rows of them, rounded up to whole vectors. */
+static int64_t direct_n(const mx_conv_geom *g) { return (g->out[1] - 1) * g->in[2] + g->out[2]; }
+static int64_t direct_row(const mx_conv_geom *g) { return (direct_n(g) + 7) / 8 * 8; }
+
+static int direct_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
+  if (!MX_X86_AVX2 || isa < MX_GEMM_FMA || t != MINNX_FLOAT || g->group != 1 || g->c < 1 || g->m < 1) return 0;
+  if (g->in[0] != 1 || g->k[0] != 1 || g->out[0] != 1 || g->n < 1) return 0;
+  for (int d = 1; d < 3; d++)
+    if (g->stride[d] != 1 || g->pad[d] != 0 || g->out[d] < 1 || g->out[d] + (g->k[d] - 1) * g->dil[d] != g->in[d]) return 0;
+  /* small, so that the taps' rows stay in the first-level cache (32 KB of input), the grid no more than
+   * twice the outputs, and the window not 1 x 1 (the image is col then) */
+  int64_t kk = g->c * g->k[1] * g->k[2];
+  return g->k[1] * g->k[2] > 1 && kk <= 512 && g->in[1] * g->in[2] <= 8192 / g->c && 2 * g->out[2] >= g->in[2];
+}
+
+#if MX_X86_AVX2
+#include <immintrin.h>
+
+/* Grid positions [p0, p0 + 8 nv) of output channels [m0, m0 + mb) into Y (rows of stride ys); masked:
+ * nv 1 and only the first `left` lanes read (the grid's last positions). */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_block(const mx_conv_geom *g, const float *x, const float *w,
+                                                        float *Y, int64_t ys, int64_t p0, const int mb, const int nv,
+                                                        int64_t left) {
+  int64_t iw = g->in[2], in_plane = g->in[1] * iw, k1 = g->k[1], k2 = g->k[2], window = k1 * k2, kk = g->c * window;
+  __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)left), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 acc[DIRECT_MB][DIRECT_NV];
+  for (int i = 0; i < mb; i++)
+    for (int v = 0; v < nv; v++) acc[i][v] = _mm256_setzero_ps();
+  for (int64_t c = 0; c < g->c; c++)
+    for (int64_t kh = 0; kh < k1; kh++) {
+      const float *xr = x + c * in_plane + kh * g->dil[1] * iw + p0;
+      const float *wr = w + c * window + kh * k2;
+      for (int64_t kw = 0; kw < k2; kw++) {
+        const float *xp = xr + kw * g->dil[2];
+        __m256 xv[DIRECT_NV];
+        for (int v = 0; v < nv; v++) xv[v] = left < 8 ? _mm256_maskload_ps(xp, mask) : _mm256_loadu_ps(xp + 8 * v);
+        for (int i = 0; i < mb; i++) {
+          __m256 wv = _mm256_broadcast_ss(wr + i * kk + kw);
+          for (int v = 0; v < nv; v++) acc[i][v] = _mm256_fmadd_ps(wv, xv[v], acc[i][v]);
+        }
+      }
+    }
+  for (int i = 0; i < mb; i++)
+    for (int v = 0; v < nv; v++) _mm256_storeu_ps(Y + i * ys + p0 + 8 * v, acc[i][v]);
+}
+
+/* Output channels [m0, m0 + mb) of one image over the whole grid. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_rows(const mx_conv_geom *g, const float *x, const float *w,
+                                                       float *Y, const int mb) {
+  int64_t n = direct_n(g), ys = direct_row(g), p = 0;
+  for (; p + 8 * DIRECT_NV <= n; p += 8 * DIRECT_NV) direct_block(g, x, w, Y, ys, p, mb, DIRECT_NV, 8);
+  for (; p + 8 <= n; p += 8) direct_block(g, x, w, Y, ys, p, mb, 1, 8);
+  if (p < n) direct_block(g, x, w, Y, ys, p, mb, 1, n - p);
+}
+
+/* Output channels [m0, m1) of one image: blocks of DIRECT_MB, each over the grid into Y, then copied out. */
+MX_FMA_TARGET static void direct_run(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                     int64_t m0, int64_t m1, float *Y) {
+  int64_t kk = g->c * g->k[1] * g->k[2], ys = direct_row(g), iw = g->in[2], ow = g->out[2], plane = mx_conv_plane(g);
+  for (int64_t m = m0; m < m1; m += DIRECT_MB) {
+    int64_t mb = m1 - m < DIRECT_MB ? m1 - m : DIRECT_MB;
+    const float *wm = w + m * kk;
+    switch (mb) {
+      case 4: direct_rows(g, x, wm, Y, 4); break;
+      case 3: direct_rows(g, x, wm, Y, 3); break;
+      case 2: direct_rows(g, x, wm, Y, 2); break;
+      default: direct_rows(g, x, wm, Y, 1); break;
+    }
+    for (int64_t i = 0; i < mb; i++) {
+      float *yc = y + (m + i) * plane;
+      const float *Yi = Y + i * ys;
+      if (b) {
+        float bi = b[m + i];
+        for (int64_t r = 0; r < g->out[1]; r++)
+          for (int64_t o = 0; o < ow; o++) yc[r * ow + o] = Yi[r * iw + o] + bi;
+      } else {
+        for (int64_t r = 0; r < g->out[1]; r++)
+          for (int64_t o = 0; o < ow; o++) yc[r * ow + o] = Yi[r * iw + o];
+      }
+    }
+  }
+}
+#endif
 
 size_t mx_conv_packed_size(int64_t m, int64_t k, int64_t group) {
   mx_gemm_dims d = {.m = m, .n = 1, .k = k, .rsa = k, .csa = 1, .rsb = 1, .csb = 1, .batch = group, .brank = 1};
@@ -61,7 +162,16 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   d.bsa[0] = d.m * k;
   d.bsb[0] = k * plane;
   size_t total = 0, es = t == MINNX_DOUBLE ? 8 : 4;
-  if (t != MINNX_DOUBLE && g->group == g->c && g->group == g->m && !p->pointwise && (p->dw = mx_dwconv_kernel(g, isa))) {
+  if (direct_ok(g, t, isa)) {
+    /* the direct path: tasks of whole blocks of output channels, each with its grid */
+    int64_t blocks = (g->m + DIRECT_MB - 1) / DIRECT_MB, all;
+    p->direct = 1;
+    p->direct_tasks = tasks_for((double)g->m * (double)plane * (double)k * 4, blocks);
+    p->direct_bytes = round64_size((size_t)(DIRECT_MB * direct_row(g)) * 4);
+    if (__builtin_mul_overflow((int64_t)(p->direct_bytes / 4), p->direct_tasks, &all) ||
+        !take_bytes(&total, &p->off_col, all, 4))
+      return 0;
+  } else if (t != MINNX_DOUBLE && g->group == g->c && g->group == g->m && !p->pointwise && (p->dw = mx_dwconv_kernel(g, isa))) {
     /* depthwise: each channel's planes directly (dwconv.c), each task with its padded rows; float16 still
      * through float32 copies */
     int64_t floats, all;
@@ -134,6 +244,18 @@ static void bias_task(void *ctx, size_t t) {
   }
 }
 
+#if MX_X86_AVX2
+/* The direct path: blocks of output channels [B t / n, B (t + 1) / n), bias included. */
+static void direct_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  int64_t blocks = (r->p->g.m + DIRECT_MB - 1) / DIRECT_MB, n = r->p->direct_tasks;
+  int64_t m0 = blocks * (int64_t)t / n * DIRECT_MB, m1 = blocks * ((int64_t)t + 1) / n * DIRECT_MB;
+  if (m1 > r->p->g.m) m1 = r->p->g.m;
+  direct_run(&r->p->g, (const float *)r->x, (const float *)r->w, (const float *)r->b, (float *)r->y, m0, m1,
+             (float *)(r->col + t * r->p->direct_bytes));
+}
+#endif
+
 /* Depthwise: channels [m t / n, m (t + 1) / n), bias included. */
 static void dw_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
@@ -165,6 +287,13 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
   for (int64_t n = 0; n < g->n; n++) {
     conv_image r = {p, mx_conv_at(xx, (size_t)(n * in_image) * es), ww, bb, NULL,
                     mx_conv_at(yy, (size_t)(n * out_image) * es)};
+#if MX_X86_AVX2
+    if (p->direct) {
+      r.col = mx_conv_at(s, p->off_col); /* the tasks' grids, direct_bytes each */
+      run_tasks(x, direct_task, &r, p->direct_tasks);
+      continue;
+    }
+#endif
     if (p->dw) {
       r.col = mx_conv_at(s, p->off_col); /* the tasks' padded rows, dw_bytes each */
       run_tasks(x, dw_task, &r, p->dw_tasks);

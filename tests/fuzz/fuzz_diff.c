@@ -1557,7 +1557,7 @@ static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *
     compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
             s->t, tmp, ref, y->nbytes);
     /* W packed once beforehand, as prepare packs a float32 initializer */
-    size_t floats = s->t == MINNX_FLOAT && !p.dw && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
+    size_t floats = s->t == MINNX_FLOAT && !p.dw && !p.direct && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
     if (floats) {
       if (floats * 4 > mx_conv_packed_size(p.sg.d.m, p.sg.d.k, p.sg.d.batch)) abort();
       float *packed = aligned_alloc(64, (floats * 4 + 63) / 64 * 64);

@@ -49,6 +49,7 @@ static void reverse(void *pool, minnx_task_fn task, void *ctx, size_t n) {
 }
 
 static int failed;
+static int expect_direct; /* float32 at AVX2+FMA must take the direct path (unless 1x1) */
 static int inf_weights; /* every 7th weight +inf: a tap in the padding then gives NaN (inf x 0), as it must */
 
 /* The same bits, or both NaN (a NaN's sign and payload are not the order's). */
@@ -87,9 +88,10 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
   mx_conv_ref(t, &g, x, w, bias ? b : NULL, want);
   mx_conv_plan p;
   CHECK(mx_conv_plan_init(&p, &g, t, bias, isa));
+  CHECK(p.direct == (expect_direct && t == MINNX_FLOAT && isa >= MX_GEMM_FMA && mx_conv_window(&g) > 1));
   void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
   /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A) */
-  size_t packed_floats = t == MINNX_FLOAT && !p.dw && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
+  size_t packed_floats = t == MINNX_FLOAT && !p.dw && !p.direct && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
   float *packed = packed_floats ? aligned_alloc(64, (packed_floats * 4 + 63) / 64 * 64) : NULL;
   if (packed) {
     CHECK(packed_floats * 4 <= mx_conv_packed_size(p.sg.d.m, p.sg.d.k, p.sg.d.batch));
@@ -160,6 +162,25 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);
   conv(t, isa, 2, L(9, 11), L(3, 2), L(1, 1), L(2, 3), L(2, 0), L(1, 3), 1, 5, 1, 1, 0);
   conv(t, isa, 2, L(7, 15), L(1, 4), L(1, 1), L(1, 1), L(0, 2), L(0, 1), 1, 3, 1, 1, 1);
+  /* its rows of at most 8 at AVX2+FMA (flat8): rows of 2 and 3 (whole stores past the row, masked ones at
+   * the plane's end), 7 and 4 rows (blocks of 5 and what is left), uneven pads, no bias */
+  conv(t, isa, 2, L(7, 2), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 6, 1, 1, 1);
+  conv(t, isa, 2, L(4, 3), L(2, 3), L(1, 1), L(1, 1), L(1, 0), L(0, 2), 2, 3, 1, 1, 0);
+  conv(t, isa, 2, L(11, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
+  /* the direct path (conv_run.c: group 1, stride 1, no padding, small; float32 at AVX2+FMA, checked taken):
+   * LeNet-5's two layers (two images), a dilation, 9 output channels (a block of 1 left), a grid of fewer
+   * than 8 positions (masked only), one of 8 exactly, 1-D, the largest kk (512) */
+  expect_direct = 1;
+  conv(t, isa, 2, L(32, 32), L(5, 5), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 2, 1, 1, 6, 1);
+  conv(t, isa, 2, L(14, 14), L(5, 5), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 6, 16, 0);
+  conv(t, isa, 2, L(11, 13), L(3, 2), L(1, 1), L(2, 3), L(0, 0), L(0, 0), 1, 1, 3, 5, 1);
+  conv(t, isa, 2, L(9, 10), L(2, 3), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 2, 9, 1);
+  conv(t, isa, 2, L(3, 4), L(2, 2), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 2, 3, 0);
+  conv(t, isa, 2, L(2, 8), L(1, 1), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 2, 2, 1); /* 1x1: pointwise, not direct */
+  conv(t, isa, 2, L(2, 9), L(2, 2), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 3, 2, 1);
+  conv(t, isa, 1, L(12), L(3), L(1), L(1), L(0), L(0), 1, 1, 4, 3, 1);
+  conv(t, isa, 2, L(8, 8), L(4, 4), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 32, 4, 1);
+  expect_direct = 0;
 }
 
 int main(void) {
