@@ -209,16 +209,18 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
   int64_t at[MX_DWCONV_MAX_TAPS];
   const float *rows[MX_DWCONV_MAX_TAPS];
   /* a 2-D window without vertical dilation: the rows under an output row are k[1] consecutive input rows, so
-   * each row's slot is its index mod k[1], and a row stays there for the next output rows that take it */
+   * each row's slot is its index mod k[1], and a row stays there for the next output rows that take it (of
+   * the same output depth: the next depth reads other planes, so the slots are emptied at each od) */
   int ring = g->k[0] == 1 && g->dil[1] == 1;
   int64_t held[MX_DWCONV_MAX_TAPS];
   for (int64_t kw = 0; kw < kwn; kw++) at[kw] = kw * g->dil[2] % s * len + kw * g->dil[2] / s;
   for (int64_t c = c0; c < c1; c++) {
     const float *xc = x + c * in_plane, *wc = w + c * window, *bc = b ? b + c : NULL;
     float *yc = y + c * plane;
-    for (int64_t r = 0; r < nrows; r++) held[r] = INT64_MIN;
     for (int64_t od = 0; od < g->out[0]; od++)
       for (int64_t oh = 0; oh < g->out[1]; oh++) {
+        if (oh == 0)
+          for (int64_t r = 0; r < nrows; r++) held[r] = INT64_MIN;
         int64_t r = 0;
         for (int64_t kd = 0; kd < g->k[0]; kd++) {
           int64_t id = od * g->stride[0] + kd * g->dil[0] - g->pad[0];
