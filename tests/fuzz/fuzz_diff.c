@@ -1062,7 +1062,7 @@ static void choose(bytes *b, node_spec *s) {
     choose_pool(b, s);
     return;
   }
-  if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY && s->v->kind != K_NSUM) {
+  if (s->v->kind != K_EXTREMUM && s->v->kind != K_BINARY && s->v->kind != K_NSUM && s->v->kind != K_SUM) {
     choose_cast_clip(b, s);
     return;
   }
