@@ -279,6 +279,7 @@ static inline double mx_pow64(double x, double y) {
   double r = (odd & (int)(mx_f64_bits(x) >> 63)) ? -mag : mag;
   r = ((x < 0.0) & (ax != inf) & !is_int) ? mx_f64_of_bits(MX_NAN64_BITS) : r;
   r = ((x == -1.0) & (ay == inf)) ? 1.0 : r;
+  r = y == 2.0 ? x * x : r; /* the square: one IEEE multiplication, correctly rounded (numpy's x**2) */
   r = y != y ? y + y : r;
   r = x != x ? x + x : r;
   return ((x == 1.0) | (y == 0.0)) ? 1.0 : r;

@@ -314,6 +314,7 @@ static inline float mx_powf(float x, float y) {
   float r = (odd & (int)(mx_f32_bits(x) >> 31)) ? -mag : mag;
   r = ((x < 0.0f) & (ax != inf) & !is_int) ? mx_f32_of_bits(MX_NANF_BITS) : r;
   r = ((x == -1.0f) & (ay == inf)) ? 1.0f : r;
+  r = y == 2.0f ? x * x : r; /* the square: one IEEE multiplication, correctly rounded (numpy's x**2) */
   r = y != y ? y + y : r; /* (one NaN at a time: which of two an x + y gives differs between ISAs) */
   r = x != x ? x + x : r;
   return ((x == 1.0f) | (y == 0.0f)) ? 1.0f : r;

@@ -24,6 +24,7 @@
 #include "check.h"
 #include "mathf_expected.h"
 #include "ops/core/cpu.h"
+#include "ops/core/mathd.h"
 #include "ops/core/mathf.h"
 #include "tests/ulp/measure.h"
 
@@ -144,6 +145,28 @@ static int same_bits(const char *func, const char *path, const float *want, cons
   return 1;
 }
 
+/* Pow with an exponent of 2 is the square, x * x: one IEEE multiplication, the correctly rounded x^2 (numpy's
+ * x ** 2 on arrays, PyTorch's pow(x, 2)), in float32 and double. The exponent is read through a volatile, so
+ * that the compiler cannot fold the call (the Pow kernels' rows of exponent 2 do fold it, to this square).
+ * 4097^2 = 16785409 lies halfway between two floats: ties to even give 16785408 (glibc's powf, and numpy's
+ * np.power, give 16785410); 1.25 2^-73 squared lies halfway between two subnormals. */
+static void check_square(void) {
+  volatile float two = 2.0f;
+  volatile double two64 = 2.0;
+  CHECK(mx_f32_bits(mx_powf(4097.0f, two)) == mx_f32_bits(16785408.0f));
+  CHECK(mx_f32_bits(mx_powf(0x1.4p-73f, two)) == mx_f32_bits(0x1.8p-146f));
+  uint64_t bad = 0, bad64 = 0;
+  for (uint64_t b = 0; b < 0x100000000u; b += 65537) { /* 65,536 float32 patterns across every exponent */
+    float x = mx_f32_of_bits((uint32_t)b), got = mx_powf(x, two), want = x * x;
+    bad += x == x && mx_f32_bits(got) != mx_f32_bits(want);
+    double xd = mx_f64_of_bits((uint64_t)b * 0x9e3779b97f4a7c15u), g64 = mx_pow64(xd, two64), w64 = xd * xd;
+    bad64 += xd == xd && mx_f64_bits(g64) != mx_f64_bits(w64);
+  }
+  if (bad || bad64) fprintf(stderr, "pow(x, 2) differs from x * x for %llu floats and %llu doubles\n",
+                            (unsigned long long)bad, (unsigned long long)bad64);
+  CHECK(bad == 0 && bad64 == 0);
+}
+
 int main(int argc, char **argv) {
   int print_hashes = argc > 1 && strcmp(argv[1], "--hashes") == 0;
   float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
@@ -157,6 +180,7 @@ int main(int argc, char **argv) {
                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
   printf("paths: baseline%s%s, and one element at a time\n", avx2 ? ", AVX2" : "", avx512 ? ", AVX-512" : "");
 #endif
+  check_square();
   for (int f = 0; f < NFUNC; f++) {
     check_against_numpy(f);
     fill(f, x, y);
