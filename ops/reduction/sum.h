@@ -26,7 +26,9 @@
  * outputs). The
  * groups before are walked as odometers: the kept ones give the block's
  * outputs, the reduced ones (in row-major order) the rows of its set. Tasks
- * take whole blocks: threads split outputs only.
+ * take whole blocks (threads split outputs), or, a fold of the sums in few
+ * wide blocks, a block's partial rows (sum_walk.c's share: the same
+ * operations per partial, the tree after the join).
  *
  * Pieces: one output whose set is the whole input (every dim reduced, or
  * the others 1) of at least 2 x MX_SUM_PIECE elements, for every op but
@@ -92,6 +94,10 @@ struct mx_sum_set {
   void (*finish[MX_SUM_OWN])(void *y, void *acc, int64_t as, int w, int64_t count);
   /* pieces: partial l (lane 0 of acc's row l) joined with piece[l], l < 16 */
   void (*merge)(void *acc, const void *piece, mx_sum_op op);
+  /* fold's rows going into the partial rows lo <= p < hi only (NULL on a
+   * Cortex-M) */
+  void (*fold_share[MX_SUM_OWN])(void *acc, int64_t as, const void *x, int64_t n, int64_t stride, int64_t phase,
+                                 int w, int lo, int hi);
 };
 
 /* expsum.c.in's, floats only: the largest element of each of w lanes (NaN
@@ -293,6 +299,7 @@ typedef struct mx_sum_walk {
   int64_t kdims[MX_MAX_RANK], ksteps[MX_MAX_RANK], rdims[MX_MAX_RANK], rsteps[MX_MAX_RANK];
   int64_t count;                  /* elements of each output's set */
   int64_t ublocks, blocks, tasks;
+  int share;                      /* > 1: each block's 16 partial rows split in `share` units (sum_walk.c) */
   int64_t piece, pieces;          /* one large set cut into pieces (above); 0: none */
 } mx_sum_walk;
 
