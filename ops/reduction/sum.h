@@ -68,6 +68,17 @@ enum { MX_SUM_LANES = 16 };
 #define MX_SUM_SPAN_BYTES (MX_TASK_BYTES / 4 < 64 ? 64 : MX_TASK_BYTES / 4)
 #endif
 
+/* The kernels' paths that hold 16 lanes as one vector (GCC's vector
+ * extension) and Softmax's exp written once (exp_rows_store): where the CPU
+ * has vectors. Not on a Cortex-M: there the vectors are lowered to the same
+ * scalar operations, and the build would only grow (about 12 KB over the
+ * sums' dtypes); the loops beside them do the same operations. */
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define MX_SUM_VEC 0
+#else
+#define MX_SUM_VEC 1
+#endif
+
 typedef enum mx_sum_op {
   MX_SUM_SUM, MX_SUM_MEAN, MX_SUM_PROD, MX_SUM_L1, MX_SUM_SUMSQ, MX_SUM_L2, /* sum.c.in, every dtype */
   MX_SUM_LOGSUM, MX_SUM_LOGSUMEXP, MX_SUM_SOFTMAX, MX_SUM_LOGSOFTMAX,       /* expsum.c.in, floats */
@@ -94,10 +105,12 @@ struct mx_sum_set {
   void (*finish[MX_SUM_OWN])(void *y, void *acc, int64_t as, int w, int64_t count);
   /* pieces: partial l (lane 0 of acc's row l) joined with piece[l], l < 16 */
   void (*merge)(void *acc, const void *piece, mx_sum_op op);
-  /* fold's rows going into the partial rows lo <= p < hi only (NULL on a
-   * Cortex-M) */
+#if MX_SUM_VEC
+  /* fold's rows going into the partial rows lo <= p < hi only (not on a
+   * Cortex-M, whose fold blocks are 32 bytes: never shared) */
   void (*fold_share[MX_SUM_OWN])(void *acc, int64_t as, const void *x, int64_t n, int64_t stride, int64_t phase,
                                  int w, int lo, int hi);
+#endif
 };
 
 /* expsum.c.in's, floats only: the largest element of each of w lanes (NaN
@@ -135,16 +148,6 @@ typedef float mx_acc_f32;
 typedef double mx_acc_f64;
 typedef float mx_acc_f16;
 typedef float mx_acc_bf16;
-/* The kernels' paths that hold 16 lanes as one vector (GCC's vector
- * extension) and Softmax's exp written once (exp_rows_store): where the CPU
- * has vectors. Not on a Cortex-M: there the vectors are lowered to the same
- * scalar operations, and the build would only grow (about 12 KB over the
- * sums' dtypes); the loops beside them do the same operations. */
-#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#define MX_SUM_VEC 0
-#else
-#define MX_SUM_VEC 1
-#endif
 
 /* a signed integer of the float accumulators' width (vector masks) */
 typedef int32_t mx_accbits_f32;

@@ -51,7 +51,7 @@ static void split(mx_sum_walk *w, int n, const int64_t *g, const int *red) {
 static void plan_tasks(mx_sum_walk *w, int64_t in_count, int64_t units) {
   int64_t most = in_count / (TASK_BYTES / (int64_t)w->esize);
   if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
-  if (w->acc_bytes && w->share < 2) {
+  if (w->acc_bytes && (!MX_SUM_VEC || w->share < 2)) {
     int64_t fit = (int64_t)(FOLD_SCRATCH / w->acc_bytes);
     fit = fit < 2 ? 2 : fit > FOLD_TASKS ? FOLD_TASKS : fit;
     if (most > fit) most = fit;
@@ -84,11 +84,15 @@ static void plan_acc(mx_sum_walk *w) {
 /* (never on a Cortex-M, whose fold blocks are 32 bytes: no code for it there) */
 #define SHARED(w) (MX_SUM_VEC && (w)->share > 1)
 static void plan_share(mx_sum_walk *w) {
+#if MX_SUM_VEC
   if (!w->acc_bytes || w->op > MX_SUM_LOGSUM || !w->k->fold_share[0]) return;
   if ((size_t)w->blocks * w->acc_bytes > FOLD_SCRATCH) return;
   int share = 1;
   while (share < MX_SUM_LANES && w->blocks * share < SHARE_UNITS) share *= 2;
   if (share > 1) w->share = share;
+#else
+  (void)w;
+#endif
 }
 
 static void kernels(mx_sum_walk *w, mx_sum_op op, mx_dtype t, mx_isa isa) {
@@ -201,9 +205,11 @@ static void each_row(const block *b, int64_t base, int pass) {
     else if (pass == 0) w->e->max_rows((void *)b->m, x, w->len, finite, j == 0);
     else if (pass == 2 && w->fold) w->e->exp_fold(b->acc, b->as, x, w->len, w->stride, j, b->lanes, b->m);
     else if (pass == 2) w->e->exp_rows(b->acc, x, w->len, j, b->m);
+#if MX_SUM_VEC
     else if (SHARED(w))
       w->k->fold_share[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, b->as, x, w->len, w->stride, j, b->lanes,
                                                                     b->lo, b->hi);
+#endif
     else if (w->fold)
       w->k->fold[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, b->as, x, w->len, w->stride, j, b->lanes, NULL);
     else w->k->rows[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, x, w->len, j, NULL);
