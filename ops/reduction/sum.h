@@ -26,7 +26,9 @@
  * outputs). The
  * groups before are walked as odometers: the kept ones give the block's
  * outputs, the reduced ones (in row-major order) the rows of its set. Tasks
- * take whole blocks: threads split outputs only.
+ * take whole blocks (threads split outputs), or, a fold of the sums in few
+ * wide blocks, a block's partial rows (sum_walk.c's share: the same
+ * operations per partial, the tree after the join).
  *
  * Pieces: one output whose set is the whole input (every dim reduced, or
  * the others 1) of at least 2 x MX_SUM_PIECE elements, for every op but
@@ -66,6 +68,17 @@ enum { MX_SUM_LANES = 16 };
 #define MX_SUM_SPAN_BYTES (MX_TASK_BYTES / 4 < 64 ? 64 : MX_TASK_BYTES / 4)
 #endif
 
+/* The kernels' paths that hold 16 lanes as one vector (GCC's vector
+ * extension) and Softmax's exp written once (exp_rows_store): where the CPU
+ * has vectors. Not on a Cortex-M: there the vectors are lowered to the same
+ * scalar operations, and the build would only grow (about 12 KB over the
+ * sums' dtypes); the loops beside them do the same operations. */
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define MX_SUM_VEC 0
+#else
+#define MX_SUM_VEC 1
+#endif
+
 typedef enum mx_sum_op {
   MX_SUM_SUM, MX_SUM_MEAN, MX_SUM_PROD, MX_SUM_L1, MX_SUM_SUMSQ, MX_SUM_L2, /* sum.c.in, every dtype */
   MX_SUM_LOGSUM, MX_SUM_LOGSUMEXP, MX_SUM_SOFTMAX, MX_SUM_LOGSOFTMAX,       /* expsum.c.in, floats */
@@ -92,6 +105,12 @@ struct mx_sum_set {
   void (*finish[MX_SUM_OWN])(void *y, void *acc, int64_t as, int w, int64_t count);
   /* pieces: partial l (lane 0 of acc's row l) joined with piece[l], l < 16 */
   void (*merge)(void *acc, const void *piece, mx_sum_op op);
+#if MX_SUM_VEC
+  /* fold's rows going into the partial rows lo <= p < hi only (not on a
+   * Cortex-M, whose fold blocks are 32 bytes: never shared) */
+  void (*fold_share[MX_SUM_OWN])(void *acc, int64_t as, const void *x, int64_t n, int64_t stride, int64_t phase,
+                                 int w, int lo, int hi);
+#endif
 };
 
 /* expsum.c.in's, floats only: the largest element of each of w lanes (NaN
@@ -129,16 +148,6 @@ typedef float mx_acc_f32;
 typedef double mx_acc_f64;
 typedef float mx_acc_f16;
 typedef float mx_acc_bf16;
-/* The kernels' paths that hold 16 lanes as one vector (GCC's vector
- * extension) and Softmax's exp written once (exp_rows_store): where the CPU
- * has vectors. Not on a Cortex-M: there the vectors are lowered to the same
- * scalar operations, and the build would only grow (about 12 KB over the
- * sums' dtypes); the loops beside them do the same operations. */
-#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#define MX_SUM_VEC 0
-#else
-#define MX_SUM_VEC 1
-#endif
 
 /* a signed integer of the float accumulators' width (vector masks) */
 typedef int32_t mx_accbits_f32;
@@ -293,6 +302,7 @@ typedef struct mx_sum_walk {
   int64_t kdims[MX_MAX_RANK], ksteps[MX_MAX_RANK], rdims[MX_MAX_RANK], rsteps[MX_MAX_RANK];
   int64_t count;                  /* elements of each output's set */
   int64_t ublocks, blocks, tasks;
+  int share;                      /* > 1: each block's 16 partial rows split in `share` units (sum_walk.c) */
   int64_t piece, pieces;          /* one large set cut into pieces (above); 0: none */
 } mx_sum_walk;
 

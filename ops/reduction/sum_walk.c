@@ -51,7 +51,7 @@ static void split(mx_sum_walk *w, int n, const int64_t *g, const int *red) {
 static void plan_tasks(mx_sum_walk *w, int64_t in_count, int64_t units) {
   int64_t most = in_count / (TASK_BYTES / (int64_t)w->esize);
   if (most > MX_MAX_TASKS) most = MX_MAX_TASKS;
-  if (w->acc_bytes) {
+  if (w->acc_bytes && (!MX_SUM_VEC || w->share < 2)) {
     int64_t fit = (int64_t)(FOLD_SCRATCH / w->acc_bytes);
     fit = fit < 2 ? 2 : fit > FOLD_TASKS ? FOLD_TASKS : fit;
     if (most > fit) most = fit;
@@ -68,6 +68,31 @@ static void plan_acc(mx_sum_walk *w) {
   w->acc_bytes = bytes > MX_SUM_ACC_BYTES ? (bytes + 63) & ~(size_t)63 : 0;
   if (w->acc_bytes && w->wide_softmax) /* and the block's largest and sums after the partials */
     w->acc_bytes = (bytes + 2 * (bytes / MX_SUM_LANES) + 63) & ~(size_t)63;
+}
+
+/* A fold of the sums in fewer than SHARE_UNITS wide blocks (axes [0] of
+ * [4096,4096] float32: one) shares each block between tasks by its partial
+ * rows: unit g of a block takes the partial rows 16 g / share to
+ * 16 (g + 1) / share, so the input rows whose partial is one of them, runs
+ * of whole neighbouring rows, and the blocks' partials (all in scratch,
+ * FOLD_SCRATCH bytes at most) are combined by the tree after the tasks
+ * join (mx_sum_done). A task's neighbouring units of a block go as one (one
+ * task: the block's rows in the unshared order). Each partial takes the same
+ * rows in the same order as unshared: the same bits. The share is fixed by
+ * the size alone (the blocks), never by the threads. */
+#define SHARE_UNITS 4
+/* (never on a Cortex-M, whose fold blocks are 32 bytes: no code for it there) */
+#define SHARED(w) (MX_SUM_VEC && (w)->share > 1)
+static void plan_share(mx_sum_walk *w) {
+#if MX_SUM_VEC
+  if (!w->acc_bytes || w->op > MX_SUM_LOGSUM || !w->k->fold_share[0]) return;
+  if ((size_t)w->blocks * w->acc_bytes > FOLD_SCRATCH) return;
+  int share = 1;
+  while (share < MX_SUM_LANES && w->blocks * share < SHARE_UNITS) share *= 2;
+  if (share > 1) w->share = share;
+#else
+  (void)w;
+#endif
 }
 
 static void kernels(mx_sum_walk *w, mx_sum_op op, mx_dtype t, mx_isa isa) {
@@ -119,7 +144,8 @@ void mx_sum_init_pieces(mx_sum_walk *w, mx_sum_op op, mx_dtype t, int rank, cons
   }
   split(w, n, g, red);
   plan_acc(w);
-  plan_tasks(w, in_count, w->blocks);
+  plan_share(w);
+  plan_tasks(w, in_count, SHARED(w) ? w->blocks * w->share : w->blocks);
   if (w->k) plan_pieces(w, piece);
 }
 
@@ -161,6 +187,7 @@ typedef struct {
   const void *m;
   void *acc;
   int64_t as; /* acc's partial rows, accumulators apart */
+  int lo, hi; /* a shared block's partial rows (w->share > 1) */
 } block;
 
 /* Each row of a block's set in row-major order (the outer reduced groups as
@@ -178,6 +205,11 @@ static void each_row(const block *b, int64_t base, int pass) {
     else if (pass == 0) w->e->max_rows((void *)b->m, x, w->len, finite, j == 0);
     else if (pass == 2 && w->fold) w->e->exp_fold(b->acc, b->as, x, w->len, w->stride, j, b->lanes, b->m);
     else if (pass == 2) w->e->exp_rows(b->acc, x, w->len, j, b->m);
+#if MX_SUM_VEC
+    else if (SHARED(w))
+      w->k->fold_share[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, b->as, x, w->len, w->stride, j, b->lanes,
+                                                                    b->lo, b->hi);
+#endif
     else if (w->fold)
       w->k->fold[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, b->as, x, w->len, w->stride, j, b->lanes, NULL);
     else w->k->rows[w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op](b->acc, x, w->len, j, NULL);
@@ -197,6 +229,7 @@ static void each_row(const block *b, int64_t base, int pass) {
 static size_t acc_size(const mx_sum_walk *w) { return 32 / (size_t)w->k->w; }
 
 size_t mx_sum_scratch(const mx_sum_walk *w) {
+  if (SHARED(w)) return w->acc_bytes * (size_t)w->blocks; /* every block's partials till the join */
   if (w->acc_bytes && w->blocks) return w->acc_bytes * (size_t)w->tasks;
   size_t n = w->pieces ? (size_t)w->pieces * MX_SUM_LANES * acc_size(w) : 0;
   return (n + 63) & ~(size_t)63;
@@ -213,7 +246,35 @@ static void piece_sums(const mx_sum_walk *w, const unsigned char *in, unsigned c
   for (int l = 0; l < MX_SUM_LANES; l++) memcpy(scratch + ((size_t)i * MX_SUM_LANES + (size_t)l) * as, acc + l * 32, as);
 }
 
+/* Units u to e - 1 of the shared blocks, each block's in one pass: its
+ * partial rows lo to hi - 1, started and filled in the block's scratch. */
+static void share_units(const mx_sum_walk *w, const void *in, unsigned char *scratch, int64_t u, int64_t e) {
+  mx_sum_op op = w->op == MX_SUM_LOGSUM ? MX_SUM_SUM : w->op;
+  while (u < e) {
+    int64_t bi = u / w->share, end = (bi + 1) * w->share < e ? (bi + 1) * w->share : e, in_off, out_off;
+    block b = {w, in, 0, NULL, NULL, 0, (int)(u % w->share * MX_SUM_LANES / w->share), 0};
+    b.hi = b.lo + (int)(end - u) * (MX_SUM_LANES / w->share);
+    block_at(w, bi, &in_off, &out_off, &b.lanes);
+    b.acc = scratch + (size_t)bi * w->acc_bytes, b.as = b.lanes;
+    w->k->start((unsigned char *)b.acc + (size_t)b.lo * (size_t)b.as * acc_size(w), (b.hi - b.lo) * b.as, op);
+    if (w->len) each_row(&b, in_off, 1);
+    u = end;
+  }
+}
+
 void mx_sum_done(const mx_sum_walk *w, void *out, const void *scratch) {
+  if (SHARED(w)) { /* the shared blocks: the tree over each one's partials, the results */
+    for (int64_t bi = 0; bi < w->blocks; bi++) {
+      int64_t in_off, out_off;
+      int lanes;
+      block_at(w, bi, &in_off, &out_off, &lanes);
+      void *acc = (unsigned char *)scratch + (size_t)bi * w->acc_bytes;
+      unsigned char *y = (unsigned char *)out + (size_t)out_off * w->esize;
+      if (w->op == MX_SUM_LOGSUM) w->e->finish_log(y, acc, lanes, lanes, NULL);
+      else w->k->finish[w->op](y, acc, lanes, lanes, w->count);
+    }
+    return;
+  }
   if (!w->pieces) return;
   _Alignas(64) unsigned char acc[MX_SUM_ACC_BYTES];
   size_t as = acc_size(w);
@@ -233,10 +294,15 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
       piece_sums(w, in, scratch, i);
     return;
   }
+  if (SHARED(w)) {
+    int64_t units = w->blocks * w->share;
+    share_units(w, in, scratch, units * part / parts, units * (part + 1) / parts);
+    return;
+  }
   int64_t b0 = w->blocks * part / parts, b1 = w->blocks * (part + 1) / parts, W = w->k->w;
   for (int64_t bi = b0; bi < b1; bi++) {
     int64_t in_off, out_off;
-    block b = {w, in, 0, m, acc, W};
+    block b = {w, in, 0, m, acc, W, 0, 0};
     block_at(w, bi, &in_off, &out_off, &b.lanes);
     unsigned char *y = out + (size_t)out_off * w->esize;
     if (w->op == MX_SUM_SOFTMAX || w->op == MX_SUM_LOGSOFTMAX) {

@@ -107,7 +107,7 @@ static const shape shapes[] = {
 };
 
 static void walks(void) {
-  int bad = 0, runs = 0, pieces = 0;
+  int bad = 0, runs = 0, pieces = 0, shared = 0;
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
     const shape *sh = &shapes[s];
     int64_t n = 1, outs = 1;
@@ -139,6 +139,7 @@ static void walks(void) {
               void *scratch = sb ? malloc(sb) : NULL;
               if (sb) memset(scratch, 0x5a, sb);
               pieces += w.pieces > 0;
+              shared += w.share > 1 && parts > 1;
               memset(got, 0xa5, room);
               for (int p = parts; p-- > 0;) mx_sum_part(&w, x, got, p, parts, scratch);
               mx_sum_done(&w, got, scratch);
@@ -158,6 +159,7 @@ static void walks(void) {
   CHECK_EQ_INT(bad, 0);
   CHECK(runs > 1000);
   CHECK(pieces > 100); /* the pieces were reached, small and of MX_SUM_PIECE */
+  CHECK(shared > 100); /* folds of few wide blocks shared between parts (sum_walk.c), 2 and 3 parts */
 }
 
 int main(void) {
