@@ -141,11 +141,35 @@ TILE_AVX512_PART(4)
 TILE_AVX512_PART(8)
 TILE_AVX512_PART(12)
 
+/* The same for a block of at most 16 columns (the second vector all masked): only the first vector's chains, so a
+ * narrow product (openWakeWord's spectrogram convolutions: 8 frames) does not pay for 32 columns. Each kept
+ * element runs the same chain as above: the same bits. */
+#define TILE_AVX512_NARROW(R)                                                                                      \
+  MX_AVX512_TARGET static void tile_avx512_n##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, \
+                                                int load, __mmask16 m0) {                                          \
+    __m512 acc[R];                                                                                                 \
+    UNROLL for (int i = 0; i < R; i++) acc[i] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps(); \
+    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                       \
+      __m512 b0 = _mm512_loadu_ps(bp);                                                                             \
+      UNROLL for (int i = 0; i < R; i++) acc[i] = _mm512_fmadd_ps(_mm512_set1_ps(ap[i]), b0, acc[i]);              \
+    }                                                                                                              \
+    UNROLL for (int i = 0; i < R; i++) _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i]);                            \
+  }
+TILE_AVX512_NARROW(4)
+TILE_AVX512_NARROW(8)
+TILE_AVX512_NARROW(12)
+
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
 MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
                                              int rows, int cols) {
   __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
   __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
+  if (cols <= 16 && (rows == 4 || rows == 8 || rows == 12)) {
+    if (rows == 4) tile_avx512_n4(kc, ap, bp, y, ldy, load, m0);
+    else if (rows == 8) tile_avx512_n8(kc, ap, bp, y, ldy, load, m0);
+    else tile_avx512_n12(kc, ap, bp, y, ldy, load, m0);
+    return 1;
+  }
   if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1);
   else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1);
   else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1);
