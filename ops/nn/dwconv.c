@@ -154,11 +154,12 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void block33(float *y, const float *const 
 }
 
 /* Outputs [0, ow) of a row under a 3 x 3 window: blocks of 48, then one of
- * the whole vectors left, then the masked tail. */
+ * the whole vectors left, then the masked tail (its store whole when `room`,
+ * the floats from y to the end of the channel's plane, holds 8 more). */
 static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn, const int64_t *at,
-                 int64_t o0, int64_t n, const float *b);
+                 int64_t o0, int64_t n, const float *b, int whole);
 MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const float *w, const int64_t *at, int64_t ow,
-                                       const float *b) {
+                                       const float *b, int64_t room) {
   __m256 wv[9];
   for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(w[i]);
   int64_t o = 0;
@@ -172,7 +173,7 @@ MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const
     default: break;
   }
   o += (ow - o) / 8 * 8;
-  if (o < ow) tail(y, rows, 3, w, 3, at, o, ow - o, b);
+  if (o < ow) tail(y, rows, 3, w, 3, at, o, ow - o, b, o + 8 <= room);
 }
 
 /* Channels [c0, c1) of a 2-D 3 x 3 window at stride 1 (any padding and
@@ -231,15 +232,20 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
   }
 }
 
-/* The last n < 8 outputs from o0: the same lanes, loads and stores masked. */
+/* The last n < 8 outputs from o0: the same lanes, the loads masked; the store
+ * too unless `whole` (the lanes past the row then land on the channel's next
+ * row, which its own walk writes after: a masked store is microcoded on AMD's
+ * cores, and took more than the row's fmas on 7-wide rows). */
 MX_FMA_TARGET static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
-                               const int64_t *at, int64_t o0, int64_t n, const float *b) {
+                               const int64_t *at, int64_t o0, int64_t n, const float *b, int whole) {
   __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 acc = _mm256_setzero_ps();
   for (int64_t r = 0; r < nrows; r++, w += kwn)
     for (int64_t kw = 0; kw < kwn; kw++)
       acc = _mm256_fmadd_ps(_mm256_set1_ps(w[kw]), _mm256_maskload_ps(rows[r] + at[kw] + o0, mask), acc);
-  _mm256_maskstore_ps(y + o0, mask, b ? _mm256_add_ps(acc, _mm256_set1_ps(*b)) : acc);
+  if (b) acc = _mm256_add_ps(acc, _mm256_set1_ps(*b));
+  if (whole) _mm256_storeu_ps(y + o0, acc);
+  else _mm256_maskstore_ps(y + o0, mask, acc);
 }
 #endif
 
@@ -286,12 +292,12 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
         int64_t o = 0;
 #if MX_X86_AVX2
         if (vec && nrows == 3 && kwn == 3) {
-          row33(yr, rows, wc, at, ow, bc);
+          row33(yr, rows, wc, at, ow, bc, plane - (od * g->out[1] + oh) * ow);
           o = ow;
         } else if (vec) {
           for (; o + 32 <= ow; o += 32) block(yr, rows, nrows, wc, kwn, at, o, bc, 4);
           for (; o + 8 <= ow; o += 8) block(yr, rows, nrows, wc, kwn, at, o, bc, 1);
-          if (o < ow) tail(yr, rows, nrows, wc, kwn, at, o, ow - o, bc);
+          if (o < ow) tail(yr, rows, nrows, wc, kwn, at, o, ow - o, bc, o + 8 <= plane - (od * g->out[1] + oh) * ow);
           o = ow;
         }
 #else
@@ -399,7 +405,7 @@ static MX_ALWAYS_INLINE void flat(const mx_conv_geom *g, const float *x, const f
     if (vec) {
       for (; o + 32 <= n; o += 32) block(Y, rows, 1, wc, taps, at, o, bc, 4);
       for (; o + 8 <= n; o += 8) block(Y, rows, 1, wc, taps, at, o, bc, 1);
-      if (o < n) tail(Y, rows, 1, wc, taps, at, o, n - o, bc);
+      if (o < n) tail(Y, rows, 1, wc, taps, at, o, n - o, bc, 0);
       o = n;
     }
 #else
