@@ -232,6 +232,71 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
   }
 }
 
+/* 8 consecutive elements of a row from element q (lanes outside [0, n) read as +0.0f, the padding's value:
+ * a masked load touches none of them). */
+MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 load8(const float *row, int64_t q, int64_t n) {
+  if (q >= 0 && q + 8 <= n) return _mm256_loadu_ps(row + q);
+  __m256i i = _mm256_add_epi32(_mm256_set1_epi32((int)q), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256i m = _mm256_and_si256(_mm256_cmpgt_epi32(i, _mm256_set1_epi32(-1)), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), i));
+  return _mm256_maskload_ps((const float *)((uintptr_t)row + (uintptr_t)(q * (int64_t)sizeof(float))), m);
+}
+
+/* Channels [c0, c1) of a 2-D 3 x 3 window at stride 2 without dilation (MobileNet v2's downsampling layers):
+ * the input read in place, no copies (the rows split into phases in scratch stalled the loads on the
+ * split's stores, most on small planes: 7 outputs a row took 6x ORT's time). Outputs o0..o0 + 7 of a row
+ * read elements q..q + 16 of each input row under them, q = 2 o0 - pad: taps 0, 1 and 2 are the even
+ * elements from q, the odd ones from q + 1 and the even ones from q + 2, each split from two loads of 8
+ * (masked where they reach the padding, rows above or below the input zeros) by one shuffle, which leaves
+ * the outputs in a fixed order of the lanes that one permutation per 8 outputs undoes; their fmas in
+ * Conv's order (kh, kw), one chain per 8 outputs. The last outputs of a row are stored whole where 8 floats fit in the
+ * channel's plane (the next row is written after), else masked. Rows of at most 16 outputs (the kernel's
+ * choice, mx_dwconv_kernel): on MobileNet v2's rows of 28 and 56 the split rows were as fast or faster. */
+MX_FMA_TARGET static void direct33s2(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                     int64_t c0, int64_t c1, float *buf) {
+  (void)buf;
+  int64_t iw = g->in[2], ow = g->out[2], oh_n = g->out[1], pw = g->pad[2], plane = mx_conv_plane(g);
+  __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * g->in[1] * iw, *wc = w + c * 9, *bc = b ? b + c : NULL;
+    float *yc = y + c * plane;
+    __m256 wv[9];
+    for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(wc[i]);
+    for (int64_t oh = 0; oh < oh_n; oh++) {
+      const float *rows[3];
+      for (int r = 0; r < 3; r++) {
+        int64_t ih = 2 * oh + r - g->pad[1];
+        rows[r] = ih >= 0 && ih < g->in[1] ? xc + ih * iw : NULL;
+      }
+      float *yr = yc + oh * ow;
+      for (int64_t l = 0; l < iw * 8; l += 64) /* the two rows 3 output rows down (a hint, maybe past the plane) */
+        mx_prefetch(xc + (2 * oh + 7 - g->pad[1]) * iw, l);
+      for (int64_t o0 = 0; o0 < ow; o0 += 8) {
+        int64_t q = 2 * o0 - pw;
+        __m256 acc = _mm256_setzero_ps();
+        for (int r = 0; r < 3; r++) {
+          __m256 t0 = _mm256_setzero_ps(), t1 = t0, t2 = t0;
+          if (rows[r]) {
+            __m256 a = load8(rows[r], q, iw), bb = load8(rows[r], q + 8, iw);
+            __m256 a2 = load8(rows[r], q + 2, iw), b2 = load8(rows[r], q + 10, iw);
+            t0 = _mm256_shuffle_ps(a, bb, 0x88); /* (in the lanes' order 0 1 4 5 2 3 6 7: see below) */
+            t1 = _mm256_shuffle_ps(a, bb, 0xdd);
+            t2 = _mm256_shuffle_ps(a2, b2, 0x88);
+          }
+          acc = _mm256_fmadd_ps(wv[r * 3], t0, acc);
+          acc = _mm256_fmadd_ps(wv[r * 3 + 1], t1, acc);
+          acc = _mm256_fmadd_ps(wv[r * 3 + 2], t2, acc);
+        }
+        /* shuffle_ps picks within 128-bit halves, so lanes 0-7 held outputs o0 + 0 1 4 5 2 3 6 7: the 64-bit
+         * quarters back in order once per 8 outputs, not per tap */
+        acc = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), 0xd8));
+        if (bc) acc = _mm256_add_ps(acc, _mm256_set1_ps(*bc));
+        if (o0 + 8 <= ow || oh * ow + o0 + 8 <= plane) _mm256_storeu_ps(yr + o0, acc);
+        else _mm256_maskstore_ps(yr + o0, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(ow - o0)), lanes), acc);
+      }
+    }
+  }
+}
+
 /* The last n < 8 outputs from o0: the same lanes, the loads masked; the store
  * too unless `whole` (the lanes past the row then land on the channel's next
  * row, which its own walk writes after: a masked store is microcoded on AMD's
@@ -446,6 +511,13 @@ static int direct_ok(const mx_conv_geom *g) {
   return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->k[1] == 3 && g->k[2] == 3 && g->stride[1] == 1 &&
          g->stride[2] == 1 && g->dil[1] == 1;
 }
+
+/* direct33s2's: 2-D, 3 x 3, stride 2 both ways, no dilation, rows whose element numbers fit the lanes' int32 */
+static int direct2_ok(const mx_conv_geom *g) {
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->k[1] == 3 && g->k[2] == 3 && g->stride[1] == 2 &&
+         g->stride[2] == 2 && g->dil[1] == 1 && g->dil[2] == 1 && g->in[2] <= (1 << 28) && g->pad[2] <= (1 << 28) &&
+         g->out[2] <= (1 << 27);
+}
 #endif
 
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
@@ -455,6 +527,8 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   int f = flat_ok(g);
 #if MX_X86_AVX2
   if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
+  if (isa >= MX_GEMM_FMA && direct2_ok(g) && g->out[2] <= 16) return direct33s2; /* (wider rows: the phases' copies
+                                                                                  * were faster, each input row split once) */
   if (isa >= MX_GEMM_FMA && f && g->out[2] <= 8 && g->in[2] <= 8) return flat8;
   if (isa >= MX_GEMM_FMA) return f ? flat_fma : planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else
