@@ -153,18 +153,12 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void block33(float *y, const float *const 
     _mm256_storeu_ps(y + o0 + 8 * v, b ? _mm256_add_ps(acc[v], _mm256_set1_ps(*b)) : acc[v]);
 }
 
-/* Outputs [0, ow) of a row under a 3 x 3 window: blocks of 48, then one of
- * the whole vectors left, then the masked tail (its store whole when `room`,
- * the floats from y to the end of the channel's plane, holds 8 more). */
-static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn, const int64_t *at,
-                 int64_t o0, int64_t n, const float *b, int whole);
-MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const float *w, const int64_t *at, int64_t ow,
-                                       const float *b, int64_t room) {
-  __m256 wv[9];
-  for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(w[i]);
-  int64_t o = 0;
-  for (; o + 48 <= ow; o += 48) block33(y, rows, wv, at, o, b, 6);
-  switch ((ow - o) / 8) {
+/* Outputs [o, end) of a row under a 3 x 3 window as far as whole vectors go:
+ * blocks of 48, then one of the whole vectors left; returns where they end. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE int64_t blocks33(float *y, const float *const *rows, const __m256 *wv,
+                                                       const int64_t *at, int64_t o, int64_t end, const float *b) {
+  for (; o + 48 <= end; o += 48) block33(y, rows, wv, at, o, b, 6);
+  switch ((end - o) / 8) {
     case 5: block33(y, rows, wv, at, o, b, 5); break;
     case 4: block33(y, rows, wv, at, o, b, 4); break;
     case 3: block33(y, rows, wv, at, o, b, 3); break;
@@ -172,7 +166,18 @@ MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const
     case 1: block33(y, rows, wv, at, o, b, 1); break;
     default: break;
   }
-  o += (ow - o) / 8 * 8;
+  return o + (end - o) / 8 * 8;
+}
+
+/* Outputs [0, ow) of a row under a 3 x 3 window: blocks33, then the masked tail (its store whole when `room`,
+ * the floats from y to the end of the channel's plane, holds 8 more). */
+static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn, const int64_t *at,
+                 int64_t o0, int64_t n, const float *b, int whole);
+MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const float *w, const int64_t *at, int64_t ow,
+                                       const float *b, int64_t room) {
+  __m256 wv[9];
+  for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(w[i]);
+  int64_t o = blocks33(y, rows, wv, at, 0, ow, b);
   if (o < ow) tail(y, rows, 3, w, 3, at, o, ow - o, b, o + 8 <= room);
 }
 
@@ -215,17 +220,7 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
         yr[o] = bc ? acc + *bc : acc;
       }
       if (ob - oa >= 8) {
-        int64_t o = oa;
-        for (; ob - o >= 48; o += 48) block33(yr, rows, wv, at, o, bc, 6);
-        switch ((ob - o) / 8) {
-          case 5: block33(yr, rows, wv, at, o, bc, 5); break;
-          case 4: block33(yr, rows, wv, at, o, bc, 4); break;
-          case 3: block33(yr, rows, wv, at, o, bc, 3); break;
-          case 2: block33(yr, rows, wv, at, o, bc, 2); break;
-          case 1: block33(yr, rows, wv, at, o, bc, 1); break;
-          default: break;
-        }
-        o += (ob - o) / 8 * 8;
+        int64_t o = blocks33(yr, rows, wv, at, oa, ob, bc);
         if (o < ob) block33(yr, rows, wv, at, ob - 8, bc, 1);
       }
     }
