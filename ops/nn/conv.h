@@ -69,7 +69,8 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
 /* Floats of one phase of a padded tap row. */
 int64_t mx_dwconv_phase(const mx_conv_geom *g);
 /* Floats of a task's scratch for mx_dwconv_kernel(g)'s kernel (-1 on overflow): kd x kh x stride padded
- * rows, or for short rows (the plane path) the padded plane, the outputs over its width and 8 floats. */
+ * rows (each phase rounded up to whole vectors of 8 floats), or for short rows (the plane path) the padded
+ * plane, the outputs over its width and 8 floats. */
 int64_t mx_dwconv_scratch(const mx_conv_geom *g);
 
 /* What prepare chooses for a convolution of geometry g (its shapes known):

@@ -28,6 +28,7 @@
  * At AVX2+FMA, rows of at most 8 (flat8) skip the grid: one vector per
  * output row, stored straight into the output. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "ops/core/kernel.h"
@@ -38,10 +39,15 @@ int64_t mx_dwconv_phase(const mx_conv_geom *g) {
   return g->out[2] + (g->k[2] - 1) * g->dil[2] / g->stride[2];
 }
 
+/* The phases' pitch in a tap row's scratch: the phase's elements rounded up to whole vectors of 8, so
+ * that fill_row2 stores whole vectors (a masked store is microcoded on AMD's cores: it had cost more
+ * than the row's loads and shuffles). */
+static int64_t pitch_of(const mx_conv_geom *g) { return (mx_dwconv_phase(g) + 7) / 8 * 8; }
+
 /* The padded row of input row src (NULL: all padding) into dst, by phase:
- * dst[p * len + t] = padded[t * s + p], padded[q] = src[q - pad] inside the
- * row, else 0. */
-static void fill_row(const mx_conv_geom *g, float *dst, int64_t len, const float *src) {
+ * dst[p * pitch + t] = padded[t * s + p] for t < len, padded[q] = src[q - pad]
+ * inside the row, else 0. */
+static void fill_row(const mx_conv_geom *g, float *dst, int64_t len, int64_t pitch, const float *src) {
   int64_t s = g->stride[2], pad = g->pad[2], in = g->in[2];
   if (s == 1 && src) {
     int64_t a = pad < len ? pad : len, b = pad + in < len ? pad + in : len; /* [a, b): the row's elements */
@@ -51,7 +57,7 @@ static void fill_row(const mx_conv_geom *g, float *dst, int64_t len, const float
     memset(dst + b, 0, (size_t)(len - b) * sizeof(float));
     return;
   }
-  for (int64_t p = 0; p < s; p++, dst += len) {
+  for (int64_t p = 0; p < s; p++, dst += pitch) {
     /* [a, b): the t whose element t * s + p - pad lies in the row */
     int64_t a = pad - p <= 0 ? 0 : (pad - p + s - 1) / s, b = in + pad - p <= 0 ? 0 : (in + pad - p + s - 1) / s;
     if (!src) a = b = 0;
@@ -63,6 +69,45 @@ static void fill_row(const mx_conv_geom *g, float *dst, int64_t len, const float
     for (int64_t t = b; t < len; t++) dst[t] = 0.0f;
   }
 }
+
+#if MX_X86_AVX2
+#include <immintrin.h>
+
+/* fill_row at stride 2 (MobileNet v2's downsampling 3 x 3 layers): 8 elements of each phase at a time from
+ * two loads of 16 consecutive elements of the padded row, split into their even and odd elements (phases
+ * 0 and 1) by shuffles; the loads masked where those 16 reach the padding (masked lanes read as +0.0f,
+ * the padding's value, and touch no memory), the stores whole (pitch_of). The same values in the same
+ * places: the scalar gather had taken 3-4x ORT's time on those layers. */
+MX_FMA_TARGET static void fill_row2(const mx_conv_geom *g, float *dst, int64_t len, int64_t pitch, const float *src) {
+  if (!src || len > INT32_MAX / 4 || g->in[2] > INT32_MAX / 4) {
+    fill_row(g, dst, len, pitch, src);
+    return;
+  }
+  int64_t pad = g->pad[2], in = g->in[2];
+  const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), none = _mm256_set1_epi32(-1);
+  const __m256i end = _mm256_set1_epi32((int)in);
+  for (int64_t t = 0; t < len; t += 8) {
+    int64_t q = 2 * t - pad; /* the row's element under phase 0's element t */
+    __m256 a, b;
+    if (q >= 0 && q + 16 <= in) {
+      a = _mm256_loadu_ps(src + q);
+      b = _mm256_loadu_ps(src + q + 8);
+    } else {
+      __m256i ia = _mm256_add_epi32(_mm256_set1_epi32((int)q), lanes), ib = _mm256_add_epi32(ia, _mm256_set1_epi32(8));
+      __m256i ma = _mm256_and_si256(_mm256_cmpgt_epi32(ia, none), _mm256_cmpgt_epi32(end, ia));
+      __m256i mb = _mm256_and_si256(_mm256_cmpgt_epi32(ib, none), _mm256_cmpgt_epi32(end, ib));
+      /* (the addresses of masked lanes may lie outside the row: a masked load reads none of them) */
+      a = _mm256_maskload_ps((const float *)((uintptr_t)src + (uintptr_t)(q * (int64_t)sizeof(float))), ma);
+      b = _mm256_maskload_ps((const float *)((uintptr_t)src + (uintptr_t)((q + 8) * (int64_t)sizeof(float))), mb);
+    }
+    /* shuffle_ps picks within 128-bit lanes: [a0 a2 b0 b2 | a4 a6 b4 b6], then the 64-bit quarters in order */
+    __m256 even = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0x88)), 0xd8));
+    __m256 odd = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xdd)), 0xd8));
+    _mm256_storeu_ps(dst + t, even); /* (t + 8 <= pitch: the lanes past len are scratch nothing reads) */
+    _mm256_storeu_ps(dst + pitch + t, odd);
+  }
+}
+#endif
 
 /* Outputs [o0, o1) of one row, one at a time: rows[r] the padded rows of
  * the taps (kd, kh) in order, at[kw] where tap kw of output 0 reads. */
@@ -78,8 +123,6 @@ static MX_ALWAYS_INLINE void outputs(float *y, const float *const *rows, int64_t
 }
 
 #if MX_X86_AVX2
-#include <immintrin.h>
-
 /* Outputs [o0, o0 + 8 nb) of one row, their accumulators in registers. */
 MX_FMA_TARGET static inline void block(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
                                        const int64_t *at, int64_t o0, const float *b, const int nb) {
@@ -110,17 +153,12 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void block33(float *y, const float *const 
     _mm256_storeu_ps(y + o0 + 8 * v, b ? _mm256_add_ps(acc[v], _mm256_set1_ps(*b)) : acc[v]);
 }
 
-/* Outputs [0, ow) of a row under a 3 x 3 window: blocks of 48, then one of
- * the whole vectors left, then the masked tail. */
-static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn, const int64_t *at,
-                 int64_t o0, int64_t n, const float *b);
-MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const float *w, const int64_t *at, int64_t ow,
-                                       const float *b) {
-  __m256 wv[9];
-  for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(w[i]);
-  int64_t o = 0;
-  for (; o + 48 <= ow; o += 48) block33(y, rows, wv, at, o, b, 6);
-  switch ((ow - o) / 8) {
+/* Outputs [o, end) of a row under a 3 x 3 window as far as whole vectors go:
+ * blocks of 48, then one of the whole vectors left; returns where they end. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE int64_t blocks33(float *y, const float *const *rows, const __m256 *wv,
+                                                       const int64_t *at, int64_t o, int64_t end, const float *b) {
+  for (; o + 48 <= end; o += 48) block33(y, rows, wv, at, o, b, 6);
+  switch ((end - o) / 8) {
     case 5: block33(y, rows, wv, at, o, b, 5); break;
     case 4: block33(y, rows, wv, at, o, b, 4); break;
     case 3: block33(y, rows, wv, at, o, b, 3); break;
@@ -128,8 +166,19 @@ MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const
     case 1: block33(y, rows, wv, at, o, b, 1); break;
     default: break;
   }
-  o += (ow - o) / 8 * 8;
-  if (o < ow) tail(y, rows, 3, w, 3, at, o, ow - o, b);
+  return o + (end - o) / 8 * 8;
+}
+
+/* Outputs [0, ow) of a row under a 3 x 3 window: blocks33, then the masked tail (its store whole when `room`,
+ * the floats from y to the end of the channel's plane, holds 8 more). */
+static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn, const int64_t *at,
+                 int64_t o0, int64_t n, const float *b, int whole);
+MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const float *w, const int64_t *at, int64_t ow,
+                                       const float *b, int64_t room) {
+  __m256 wv[9];
+  for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(w[i]);
+  int64_t o = blocks33(y, rows, wv, at, 0, ow, b);
+  if (o < ow) tail(y, rows, 3, w, 3, at, o, ow - o, b, o + 8 <= room);
 }
 
 /* Channels [c0, c1) of a 2-D 3 x 3 window at stride 1 (any padding and
@@ -171,32 +220,92 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
         yr[o] = bc ? acc + *bc : acc;
       }
       if (ob - oa >= 8) {
-        int64_t o = oa;
-        for (; ob - o >= 48; o += 48) block33(yr, rows, wv, at, o, bc, 6);
-        switch ((ob - o) / 8) {
-          case 5: block33(yr, rows, wv, at, o, bc, 5); break;
-          case 4: block33(yr, rows, wv, at, o, bc, 4); break;
-          case 3: block33(yr, rows, wv, at, o, bc, 3); break;
-          case 2: block33(yr, rows, wv, at, o, bc, 2); break;
-          case 1: block33(yr, rows, wv, at, o, bc, 1); break;
-          default: break;
-        }
-        o += (ob - o) / 8 * 8;
+        int64_t o = blocks33(yr, rows, wv, at, oa, ob, bc);
         if (o < ob) block33(yr, rows, wv, at, ob - 8, bc, 1);
       }
     }
   }
 }
 
-/* The last n < 8 outputs from o0: the same lanes, loads and stores masked. */
+/* 8 consecutive elements of a row from element q (lanes outside [0, n) read as +0.0f, the padding's value:
+ * a masked load touches none of them). */
+MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 load8(const float *row, int64_t q, int64_t n) {
+  if (q >= 0 && q + 8 <= n) return _mm256_loadu_ps(row + q);
+  __m256i i = _mm256_add_epi32(_mm256_set1_epi32((int)q), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256i m = _mm256_and_si256(_mm256_cmpgt_epi32(i, _mm256_set1_epi32(-1)), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), i));
+  return _mm256_maskload_ps((const float *)((uintptr_t)row + (uintptr_t)(q * (int64_t)sizeof(float))), m);
+}
+
+/* Channels [c0, c1) of a 2-D 3 x 3 window at stride 2 without dilation (MobileNet v2's downsampling layers):
+ * the input read in place, no copies (the rows split into phases in scratch stalled the loads on the
+ * split's stores, most on small planes: 7 outputs a row took 6x ORT's time). Outputs o0..o0 + 7 of a row
+ * read elements q..q + 16 of each input row under them, q = 2 o0 - pad: taps 0, 1 and 2 are the even
+ * elements from q, the odd ones from q + 1 and the even ones from q + 2, each split from two loads of 8
+ * (masked where they reach the padding, rows above or below the input zeros) by one shuffle, which leaves
+ * the outputs in a fixed order of the lanes that one permutation per 8 outputs undoes; their fmas in
+ * Conv's order (kh, kw), one chain per 8 outputs. The last outputs of a row are stored whole where 8 floats fit in the
+ * channel's plane (the next row is written after), else masked. Rows of at most 16 outputs (the kernel's
+ * choice, mx_dwconv_kernel): on MobileNet v2's rows of 28 and 56 the split rows were as fast or faster. */
+MX_FMA_TARGET static void direct33s2(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                     int64_t c0, int64_t c1, float *buf) {
+  (void)buf;
+  int64_t iw = g->in[2], ow = g->out[2], oh_n = g->out[1], pw = g->pad[2], plane = mx_conv_plane(g);
+  __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * g->in[1] * iw, *wc = w + c * 9, *bc = b ? b + c : NULL;
+    float *yc = y + c * plane;
+    __m256 wv[9];
+    for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(wc[i]);
+    for (int64_t oh = 0; oh < oh_n; oh++) {
+      const float *rows[3];
+      for (int r = 0; r < 3; r++) {
+        int64_t ih = 2 * oh + r - g->pad[1];
+        rows[r] = ih >= 0 && ih < g->in[1] ? xc + ih * iw : NULL;
+      }
+      float *yr = yc + oh * ow;
+      for (int64_t l = 0; l < iw * 8; l += 64) /* the two rows 3 output rows down (a hint, maybe past the plane) */
+        mx_prefetch(xc + (2 * oh + 7 - g->pad[1]) * iw, l);
+      for (int64_t o0 = 0; o0 < ow; o0 += 8) {
+        int64_t q = 2 * o0 - pw;
+        __m256 acc = _mm256_setzero_ps();
+        for (int r = 0; r < 3; r++) {
+          __m256 t0 = _mm256_setzero_ps(), t1 = t0, t2 = t0;
+          if (rows[r]) {
+            __m256 a = load8(rows[r], q, iw), bb = load8(rows[r], q + 8, iw);
+            __m256 a2 = load8(rows[r], q + 2, iw), b2 = load8(rows[r], q + 10, iw);
+            t0 = _mm256_shuffle_ps(a, bb, 0x88); /* (in the lanes' order 0 1 4 5 2 3 6 7: see below) */
+            t1 = _mm256_shuffle_ps(a, bb, 0xdd);
+            t2 = _mm256_shuffle_ps(a2, b2, 0x88);
+          }
+          acc = _mm256_fmadd_ps(wv[r * 3], t0, acc);
+          acc = _mm256_fmadd_ps(wv[r * 3 + 1], t1, acc);
+          acc = _mm256_fmadd_ps(wv[r * 3 + 2], t2, acc);
+        }
+        /* shuffle_ps picks within 128-bit halves, so lanes 0-7 held outputs o0 + 0 1 4 5 2 3 6 7: the 64-bit
+         * quarters back in order once per 8 outputs, not per tap */
+        acc = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(acc), 0xd8));
+        if (bc) acc = _mm256_add_ps(acc, _mm256_set1_ps(*bc));
+        if (o0 + 8 <= ow || oh * ow + o0 + 8 <= plane) _mm256_storeu_ps(yr + o0, acc);
+        else _mm256_maskstore_ps(yr + o0, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(ow - o0)), lanes), acc);
+      }
+    }
+  }
+}
+
+/* The last n < 8 outputs from o0: the same lanes, the loads masked; the store
+ * too unless `whole` (the lanes past the row then land on the channel's next
+ * row, which its own walk writes after: a masked store is microcoded on AMD's
+ * cores, and took more than the row's fmas on 7-wide rows). */
 MX_FMA_TARGET static void tail(float *y, const float *const *rows, int64_t nrows, const float *w, int64_t kwn,
-                               const int64_t *at, int64_t o0, int64_t n, const float *b) {
+                               const int64_t *at, int64_t o0, int64_t n, const float *b, int whole) {
   __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 acc = _mm256_setzero_ps();
   for (int64_t r = 0; r < nrows; r++, w += kwn)
     for (int64_t kw = 0; kw < kwn; kw++)
       acc = _mm256_fmadd_ps(_mm256_set1_ps(w[kw]), _mm256_maskload_ps(rows[r] + at[kw] + o0, mask), acc);
-  _mm256_maskstore_ps(y + o0, mask, b ? _mm256_add_ps(acc, _mm256_set1_ps(*b)) : acc);
+  if (b) acc = _mm256_add_ps(acc, _mm256_set1_ps(*b));
+  if (whole) _mm256_storeu_ps(y + o0, acc);
+  else _mm256_maskstore_ps(y + o0, mask, acc);
 }
 #endif
 
@@ -205,7 +314,7 @@ MX_FMA_TARGET static void tail(float *y, const float *const *rows, int64_t nrows
 static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
                                     int64_t c0, int64_t c1, float *buf, const int vec) {
   int64_t window = mx_conv_window(g), in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g), ow = g->out[2];
-  int64_t kwn = g->k[2], nrows = g->k[0] * g->k[1], s = g->stride[2], len = mx_dwconv_phase(g);
+  int64_t kwn = g->k[2], nrows = g->k[0] * g->k[1], s = g->stride[2], len = mx_dwconv_phase(g), pitch = pitch_of(g);
   int64_t at[MX_DWCONV_MAX_TAPS];
   const float *rows[MX_DWCONV_MAX_TAPS];
   /* a 2-D window without vertical dilation: the rows under an output row are k[1] consecutive input rows, so
@@ -213,7 +322,7 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
    * the same output depth: the next depth reads other planes, so the slots are emptied at each od) */
   int ring = g->k[0] == 1 && g->dil[1] == 1;
   int64_t held[MX_DWCONV_MAX_TAPS];
-  for (int64_t kw = 0; kw < kwn; kw++) at[kw] = kw * g->dil[2] % s * len + kw * g->dil[2] / s;
+  for (int64_t kw = 0; kw < kwn; kw++) at[kw] = kw * g->dil[2] % s * pitch + kw * g->dil[2] / s;
   for (int64_t c = c0; c < c1; c++) {
     const float *xc = x + c * in_plane, *wc = w + c * window, *bc = b ? b + c : NULL;
     float *yc = y + c * plane;
@@ -227,10 +336,16 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
           for (int64_t kh = 0; kh < g->k[1]; kh++, r++) {
             int64_t ih = oh * g->stride[1] + kh * g->dil[1] - g->pad[1];
             int64_t slot = ring ? (ih + g->pad[1]) % g->k[1] : r;
-            float *dst = buf + slot * s * len;
-            if (!ring || held[slot] != ih)
-              fill_row(g, dst, len,
-                       id >= 0 && id < g->in[0] && ih >= 0 && ih < g->in[1] ? xc + (id * g->in[1] + ih) * g->in[2] : NULL);
+            float *dst = buf + slot * s * pitch;
+            if (!ring || held[slot] != ih) {
+              const float *src =
+                  id >= 0 && id < g->in[0] && ih >= 0 && ih < g->in[1] ? xc + (id * g->in[1] + ih) * g->in[2] : NULL;
+#if MX_X86_AVX2
+              if (vec && s == 2) fill_row2(g, dst, len, pitch, src);
+              else
+#endif
+                fill_row(g, dst, len, pitch, src);
+            }
             held[slot] = ih;
             rows[r] = dst;
           }
@@ -239,12 +354,12 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
         int64_t o = 0;
 #if MX_X86_AVX2
         if (vec && nrows == 3 && kwn == 3) {
-          row33(yr, rows, wc, at, ow, bc);
+          row33(yr, rows, wc, at, ow, bc, plane - (od * g->out[1] + oh) * ow);
           o = ow;
         } else if (vec) {
           for (; o + 32 <= ow; o += 32) block(yr, rows, nrows, wc, kwn, at, o, bc, 4);
           for (; o + 8 <= ow; o += 8) block(yr, rows, nrows, wc, kwn, at, o, bc, 1);
-          if (o < ow) tail(yr, rows, nrows, wc, kwn, at, o, ow - o, bc);
+          if (o < ow) tail(yr, rows, nrows, wc, kwn, at, o, ow - o, bc, o + 8 <= plane - (od * g->out[1] + oh) * ow);
           o = ow;
         }
 #else
@@ -268,7 +383,7 @@ int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
   int64_t floats;
   if (flat_ok(g)) return (g->out[1] + (g->k[1] - 1) * g->dil[1] + g->out[1]) * mx_dwconv_phase(g) + 8;
   if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
-      __builtin_mul_overflow(floats, mx_dwconv_phase(g), &floats))
+      __builtin_mul_overflow(floats, pitch_of(g), &floats))
     return -1;
   return floats;
 }
@@ -352,7 +467,7 @@ static MX_ALWAYS_INLINE void flat(const mx_conv_geom *g, const float *x, const f
     if (vec) {
       for (; o + 32 <= n; o += 32) block(Y, rows, 1, wc, taps, at, o, bc, 4);
       for (; o + 8 <= n; o += 8) block(Y, rows, 1, wc, taps, at, o, bc, 1);
-      if (o < n) tail(Y, rows, 1, wc, taps, at, o, n - o, bc);
+      if (o < n) tail(Y, rows, 1, wc, taps, at, o, n - o, bc, 0);
       o = n;
     }
 #else
@@ -393,6 +508,13 @@ static int direct_ok(const mx_conv_geom *g) {
   return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->k[1] == 3 && g->k[2] == 3 && g->stride[1] == 1 &&
          g->stride[2] == 1 && g->dil[1] == 1;
 }
+
+/* direct33s2's: 2-D, 3 x 3, stride 2 both ways, no dilation, rows whose element numbers fit the lanes' int32 */
+static int direct2_ok(const mx_conv_geom *g) {
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->k[1] == 3 && g->k[2] == 3 && g->stride[1] == 2 &&
+         g->stride[2] == 2 && g->dil[1] == 1 && g->dil[2] == 1 && g->in[2] <= (1 << 28) && g->pad[2] <= (1 << 28) &&
+         g->out[2] <= (1 << 27);
+}
 #endif
 
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
@@ -402,6 +524,8 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   int f = flat_ok(g);
 #if MX_X86_AVX2
   if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
+  if (isa >= MX_GEMM_FMA && direct2_ok(g) && g->out[2] <= 16) return direct33s2; /* (wider rows: the phases' copies
+                                                                                  * were faster, each input row split once) */
   if (isa >= MX_GEMM_FMA && f && g->out[2] <= 8 && g->in[2] <= 8) return flat8;
   if (isa >= MX_GEMM_FMA) return f ? flat_fma : planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else

@@ -150,6 +150,22 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 3, L(3, 5, 70), L(2, 3, 3), L(1, 1, 1), L(1, 1, 1), L(1, 1, 1), L(1, 1, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(3, 3), L(3, 3), L(1, 1), L(3, 3), L(3, 3), L(3, 3), 1, 6, 1, 1, 1);
   conv(t, isa, 2, L(4, 2), L(3, 5), L(1, 1), L(1, 1), L(1, 3), L(1, 3), 1, 2, 1, 1, 0);
+  /* stride 2 at AVX2+FMA (fill_row2: 16 elements a load pair split into 2 phases, masked where they reach the
+   * padding): MobileNet v2's 112-wide rows, 14 (every load masked), an odd width with uneven pads, pads wider
+   * than a vector (whole loads in the padding), a 5-wide kernel */
+  conv(t, isa, 2, L(6, 112), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(7, 14), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 2, 4, 1, 1, 1);
+  conv(t, isa, 2, L(5, 37), L(3, 3), L(2, 2), L(1, 1), L(0, 2), L(2, 0), 1, 3, 1, 1, 0);
+  conv(t, isa, 2, L(4, 9), L(3, 5), L(2, 2), L(1, 1), L(1, 19), L(1, 17), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(6, 41), L(5, 5), L(2, 2), L(1, 1), L(2, 2), L(2, 2), 1, 2, 1, 1, 1);
+  /* 3 x 3 at stride 2 on rows of at most 16 outputs, read in place (direct33s2): 8 and 16 outputs (whole
+   * vectors), 10 with uneven pads (the row's last block stored whole, the plane's last masked), pads past a
+   * vector (rows and blocks wholly in the padding), a one-element row, no bias */
+  conv(t, isa, 2, L(9, 16), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(6, 31), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 0);
+  conv(t, isa, 2, L(8, 20), L(3, 3), L(2, 2), L(1, 1), L(0, 2), L(1, 0), 2, 3, 1, 1, 1);
+  conv(t, isa, 2, L(5, 5), L(3, 3), L(2, 2), L(1, 1), L(4, 9), L(3, 9), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(3, 1), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 0);
   /* the 3 x 3 stride-1 rows read in place (direct33): MobileNet v2's 56-wide rows, a dilation along the row with
    * uneven pads, 17 and 14 outputs whose taps lie inside (blocks of 8 overlapping), 6 (none as vectors) */
   conv(t, isa, 2, L(10, 56), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
