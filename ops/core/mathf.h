@@ -159,15 +159,21 @@ static inline float mx_exp_split(float x, float *s1, float *s2) {
  * and from 128 on (inf too) one select gives inf or 0; another NaN. */
 #define MX_LN2_F 0x1.62e43p-1f
 #define MX_LN2_FLO -0x1.05c61p-29f
-static inline float mx_expf(float x) {
+/* e^r - 1 (q) and k (bits, as an unsigned offset) for mx_expf and mx_expf_mid */
+static inline float mx_expf_core(float x, uint32_t *ku) {
   static const float c[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558b8p-5f, 0x1.1239a4p-7f, 0x1.6a4502p-10f};
   float t = mx_fmaf(x, MX_LOG2E, MX_ROUNDER);
   float kf = t - MX_ROUNDER;
-  uint32_t ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
+  *ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
   float r1 = mx_fmaf(-kf, MX_LN2_F, x);
   float r = mx_fmaf(-kf, MX_LN2_FLO, r1);
   float r_lo = mx_fmaf(-kf, MX_LN2_FLO, r1 - r);
-  float q = r + mx_fmaf(r * r, mx_hornerf_fma(r, c, 5), r_lo);
+  return r + mx_fmaf(r * r, mx_hornerf_fma(r, c, 5), r_lo);
+}
+
+static inline float mx_expf(float x) {
+  uint32_t ku;
+  float q = mx_expf_core(x, &ku);
   uint32_t h = (ku + 256u) >> 1;
   float s1 = mx_f32_of_bits((h - 1u) << 23);
   float s2 = mx_f32_of_bits((ku - h + 255u) << 23);
@@ -178,15 +184,15 @@ static inline float mx_expf(float x) {
 }
 
 /* mx_expf's value for an x its caller knows to lie in [-64, 64] or to be
- * NaN (whose result the caller selects away): no clamp, no NaN select, and
- * 2^k (k in [-93, 93]) one normal float, so that ((1 + q) s1) s2, two exact
- * scalings, is (1 + q) 2^k, one: the same bits as mx_expf, with fewer
- * operations (tanh's and erf's exp). */
+ * NaN (whose result the caller selects away): no edge select, no NaN
+ * select, and 2^k (k in [-93, 93]) one normal float s, so that
+ * fma(q, s1, s1) s2 (s2's product exact) is fma(q, s, s): the same bits as
+ * mx_expf, with fewer operations (tanh's and erf's exp). */
 static inline float mx_expf_mid(float x) {
-  float kf, r_lo;
   uint32_t ku;
-  float r = mx_reduce_ln2(x, &kf, &ku, &r_lo);
-  return (1.0f + mx_exp_poly(r, r_lo)) * mx_f32_of_bits((ku + 127u) << 23);
+  float q = mx_expf_core(x, &ku);
+  float s = mx_f32_of_bits((ku + 127u) << 23);
+  return mx_fmaf(q, s, s);
 }
 
 /* e^x - 1 = 2^k (e^r - 1) + (2^k - 1): both terms exact for k in [-26, 24],
