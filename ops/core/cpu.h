@@ -14,9 +14,12 @@
 #define MX_X86_GNU 0
 #endif
 /* The levels' target attributes (below) name F16C, which the AVX2 level
- * includes and which Cast's float16 loops use. They leave FMA out: a compiler
- * allowed to fuse a*b+c (clang's default) would then round once where the
- * portable loop rounds twice. */
+ * includes and which Cast's float16 loops use. MX_AVX2_TARGET leaves FMA
+ * out; the kernel templates' AVX2 instances take MX_FMA_TARGET (the AVX2
+ * level needs a CPU with FMA), for mathf.h's explicit fused multiply-adds.
+ * No compiler fuses a*b+c on its own: the project builds with
+ * -ffp-contract=off (clang's default would round once where the portable
+ * loop rounds twice). */
 #if MX_X86_GNU && !defined(MX_NO_AVX2)
 #define MX_X86_AVX2 1
 #define MX_AVX2_TARGET __attribute__((target("avx2,f16c")))

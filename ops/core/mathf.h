@@ -4,7 +4,9 @@
  * Each is one algorithm, written once as a scalar static inline function
  * that uses only IEEE +, -, *, /, conversions between float, double and
  * int32, unsigned integer bit operations and selects (?: on values both
- * computed), never a branch on the data, a libm call or a fused multiply-add.
+ * computed), never a branch on the data or a libm call; exp also uses fused
+ * multiply-adds, written as mx_fmaf calls (below): the one fused operation
+ * on every path, never one the compiler makes of a*b+c.
  * A loop that calls one vectorizes (gcc and clang, -O3) for SSE2, AVX2,
  * AVX-512 and NEON alike (the Cortex-M4 runs it scalar), and every lane
  * computes exactly what the scalar code does, so the portable, AVX2,
@@ -46,6 +48,45 @@ static inline double mx_horner(double t, const double *c, int n) {
   double p = c[n - 1];
   for (int i = n - 2; i >= 0; i--)
     p = c[i] + t * p;
+  return p;
+}
+
+/* a * b + c rounded once (fused multiply-add), the one way every path does
+ * it: the instruction where the target has one (x86-64's AVX2 and AVX-512
+ * levels, whose kernel instances are compiled with MX_MATHF_FMA and FMA
+ * enabled; aarch64's fmadd; the Cortex-M4's vfma.f32), and elsewhere
+ * (x86-64's baseline level) in C, correctly rounded as well: the product is
+ * exact in double (24 + 24 bits), the sum is rounded to double by round to
+ * odd (the nearest sum, moved one ulp toward the exact value when it is
+ * inexact and its last bit even; TwoSum gives the error), then once to
+ * float, which 53 >= 24 + 2 bits make the correctly rounded result. A sum
+ * that is not finite is left alone. (The functions below select their NaN
+ * results themselves, so a NaN's payload never comes from here.) */
+static inline float mx_fmaf_c(float a, float b, float c) {
+  double p = (double)a * (double)b, cd = (double)c;
+  double s = p + cd;
+  double bv = s - p;
+  double e = (p - (s - bv)) + (cd - bv);
+  uint64_t sb = mx_f64_bits(s);
+  uint64_t away = (e > 0.0) == (s > 0.0) ? 1u : (uint64_t)-1;
+  uint64_t adj = ((e < 0.0) | (e > 0.0)) & (int)((sb & 1u) == 0) ? away : 0u;
+  return (float)mx_f64_of_bits(sb + adj);
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) &&                                                                   \
+    (defined(MX_MATHF_FMA) || defined(__FMA__) || defined(__ARM_FEATURE_FMA) || defined(__aarch64__))
+#define MX_FMAF_HW 1
+static inline float mx_fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+#else
+#define MX_FMAF_HW 0
+static inline float mx_fmaf(float a, float b, float c) { return mx_fmaf_c(a, b, c); }
+#endif
+
+/* c[0] + t (c[1] + t (...)) by fused multiply-adds, innermost first. */
+static inline float mx_hornerf_fma(float t, const float *c, int n) {
+  float p = c[n - 1];
+  for (int i = n - 2; i >= 0; i--)
+    p = mx_fmaf(p, t, c[i]);
   return p;
 }
 
@@ -105,22 +146,53 @@ static inline float mx_exp_split(float x, float *s1, float *s2) {
   return mx_exp_poly(r, r_lo);
 }
 
+/* e^x = 2^k e^r by fused multiply-adds: k = round(x log2 e) (the fma rounds
+ * x log2 e + 1.5 2^23 once), r = x - k ln2 with ln2 = MX_LN2_F + MX_LN2_FLO
+ * (x - k MX_LN2_F is exact: a multiple of 2^-21 below 1/2), r_lo the
+ * rounding error of the second step (exact enough: the fma rounds a value
+ * below 2^-26); e^r - 1 = r + (r_lo + r^2 P(r)), P mx_exp_poly's, its sum q
+ * rounded once; then (1 + q) 2^k = fma(q, s1, s1) s2, 2^k split as in
+ * mx_exp_split (2^k1 2^k2, both normal for |k| <= 252): a normal result is
+ * rounded once, by the fma (s2's product is exact), a subnormal one by s2's
+ * product too, and one past FLT_MAX overflows there to inf, one below
+ * 2^-150 to 0. No clamp: for |x| < 128 that holds as it is (|k| <= 185),
+ * and from 128 on (inf too) one select gives inf or 0; another NaN. */
+#define MX_LN2_F 0x1.62e43p-1f
+#define MX_LN2_FLO -0x1.05c61p-29f
+/* e^r - 1 (q) and k (bits, as an unsigned offset) for mx_expf and mx_expf_mid */
+static inline float mx_expf_core(float x, uint32_t *ku) {
+  static const float c[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558b8p-5f, 0x1.1239a4p-7f, 0x1.6a4502p-10f};
+  float t = mx_fmaf(x, MX_LOG2E, MX_ROUNDER);
+  float kf = t - MX_ROUNDER;
+  *ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
+  float r1 = mx_fmaf(-kf, MX_LN2_F, x);
+  float r = mx_fmaf(-kf, MX_LN2_FLO, r1);
+  float r_lo = mx_fmaf(-kf, MX_LN2_FLO, r1 - r);
+  return r + mx_fmaf(r * r, mx_hornerf_fma(r, c, 5), r_lo);
+}
+
 static inline float mx_expf(float x) {
-  float s1, s2, q = mx_exp_split(x, &s1, &s2);
-  float y = ((1.0f + q) * s1) * s2;
+  uint32_t ku;
+  float q = mx_expf_core(x, &ku);
+  uint32_t h = (ku + 256u) >> 1;
+  float s1 = mx_f32_of_bits((h - 1u) << 23);
+  float s2 = mx_f32_of_bits((ku - h + 255u) << 23);
+  float y = mx_fmaf(q, s1, s1) * s2;
+  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
+  y = a >= 128.0f ? (x > 0.0f ? mx_f32_of_bits(MX_INFF_BITS) : 0.0f) : y;
   return x != x ? x + x : y;
 }
 
 /* mx_expf's value for an x its caller knows to lie in [-64, 64] or to be
- * NaN (whose result the caller selects away): no clamp, no NaN select, and
- * 2^k (k in [-93, 93]) one normal float, so that ((1 + q) s1) s2, two exact
- * scalings, is (1 + q) 2^k, one: the same bits as mx_expf, with fewer
- * operations (tanh's and erf's exp). */
+ * NaN (whose result the caller selects away): no edge select, no NaN
+ * select, and 2^k (k in [-93, 93]) one normal float s, so that
+ * fma(q, s1, s1) s2 (s2's product exact) is fma(q, s, s): the same bits as
+ * mx_expf, with fewer operations (tanh's and erf's exp). */
 static inline float mx_expf_mid(float x) {
-  float kf, r_lo;
   uint32_t ku;
-  float r = mx_reduce_ln2(x, &kf, &ku, &r_lo);
-  return (1.0f + mx_exp_poly(r, r_lo)) * mx_f32_of_bits((ku + 127u) << 23);
+  float q = mx_expf_core(x, &ku);
+  float s = mx_f32_of_bits((ku + 127u) << 23);
+  return mx_fmaf(q, s, s);
 }
 
 /* e^x - 1 = 2^k (e^r - 1) + (2^k - 1): both terms exact for k in [-26, 24],
