@@ -85,7 +85,7 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL};
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
 
 #define XMR 12
 #define XNR 32
@@ -244,5 +244,44 @@ MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512};
+/* B transposed into a sliver of 32 columns: column j's steps lie together
+ * (src + j * ld), the sliver wants them k-major (bp[k * 32 + j]); blocks of
+ * 16 columns x 16 steps loaded as lines and transposed in registers (the
+ * scalar copy wrote one float per 128-byte row of the sliver). Columns past
+ * cols are zeros; steps past kc are not loaded (masks) nor stored. */
+MX_AVX512_TARGET static void pack_bt_avx512(const float *src, int64_t ld, int64_t kc, int64_t cols, float *bp) {
+  for (int64_t c0 = 0; c0 < XNR; c0 += 16) {
+    int64_t nc = cols - c0 < 0 ? 0 : cols - c0 > 16 ? 16 : cols - c0;
+    for (int64_t k0 = 0; k0 < kc; k0 += 16) {
+      int64_t ns = kc - k0 < 16 ? kc - k0 : 16;
+      __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+      __m512 v[16];
+      UNROLL for (int i = 0; i < 16; i++) v[i] = i < nc ? _mm512_maskz_loadu_ps(m, src + (c0 + i) * ld + k0) : _mm512_setzero_ps();
+      transpose16(v);
+      for (int64_t s = 0; s < ns; s++) _mm512_storeu_ps(bp + (k0 + s) * XNR + c0, v[s]);
+    }
+  }
+}
+
+/* A's sliver of 12 rows (row i's steps at src + i * ld, one after the
+ * other) packed k-major, ap[k * 12 + i], the rows past `rows` zeros: blocks
+ * of 16 steps of each row loaded as lines and transposed in registers (the
+ * scalar copy read one float of each of 12 rows per step). */
+MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t kc, int64_t rows, float *ap) {
+  for (int64_t k0 = 0; k0 < kc; k0 += 16) {
+    int64_t ns = kc - k0 < 16 ? kc - k0 : 16;
+    __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+    __m512 v[16];
+    UNROLL for (int i = 0; i < 16; i++) v[i] = i < rows && i < XMR ? _mm512_maskz_loadu_ps(m, src + i * ld + k0) : _mm512_setzero_ps();
+    transpose16(v);
+    if (ns == 16) {
+      UNROLL for (int s = 0; s < 16; s++) _mm512_mask_storeu_ps(ap + (k0 + s) * XMR, (__mmask16)0x0fff, v[s]);
+    } else {
+      for (int64_t s = 0; s < ns; s++) _mm512_mask_storeu_ps(ap + (k0 + s) * XMR, (__mmask16)0x0fff, v[s]);
+    }
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512, pack_bt_avx512,
+                                          pack_a_avx512};
 #endif
