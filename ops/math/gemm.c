@@ -43,7 +43,8 @@ static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 #define PMR 4
 #define PNR 16
-static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                          const float *bias) {
   float acc[PMR][PNR];
   for (int i = 0; i < PMR; i++)
     for (int j = 0; j < PNR; j++) acc[i][j] = load ? y[i * ldy + j] : 0.0f;
@@ -51,7 +52,7 @@ static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y
     for (int i = 0; i < PMR; i++)
       for (int j = 0; j < PNR; j++) acc[i][j] = fmaf(ap[i], bp[j], acc[i][j]);
   for (int i = 0; i < PMR; i++)
-    for (int j = 0; j < PNR; j++) y[i * ldy + j] = acc[i][j];
+    for (int j = 0; j < PNR; j++) y[i * ldy + j] = bias ? acc[i][j] + bias[i] : acc[i][j];
 }
 
 #define PGEMV 16 /* columns at a time */
@@ -309,7 +310,8 @@ typedef struct {
 } sgemm_run;
 
 /* y = y + b[i] over rows [0, rows) x columns [0, cols) (row stride ldy): the
- * bias's one rounding, on a block just stored (still in L1) */
+ * bias's one rounding (GEMV, an empty sum, an edge block through scratch;
+ * the kernels add it to the blocks they store) */
 static void add_bias(float *y, int64_t ldy, int64_t rows, int64_t cols, const float *b) {
   for (int64_t i = 0; i < rows; i++) {
     float bi = b[i], *yr = y + i * ldy;
@@ -366,15 +368,16 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
           int64_t cols = nc - js < nr ? nc - js : nr;
           const float *bs = r->pack_b ? bp : bp + (js / nr) * kc * nr;
           float *yb = y + (i0 + ib + is) * d->n + j0 + js;
+          const float *bs_i = bias ? bias + ib + is : NULL; /* (the kernels add it as they store) */
           if (rows == mr && cols == nr) {
-            kern->tile(kc, as, bs, yb, d->n, load);
-          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols)) {
+            kern->tile(kc, as, bs, yb, d->n, load, bs_i);
+          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols, bs_i)) {
             for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
               for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
-            kern->tile(kc, as, bs, edge, nr, 1);
+            kern->tile(kc, as, bs, edge, nr, 1, NULL);
             for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
+            if (bs_i) add_bias(yb, d->n, rows, cols, bs_i);
           }
-          if (bias) add_bias(yb, d->n, rows, cols, bias + ib + is);
         }
       }
     }

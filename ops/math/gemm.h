@@ -137,14 +137,17 @@ mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
 
 /* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y
  * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver
- * (kc x nr), starting from y's values (load) or from zero; GEMV:
+ * (kc x nr), starting from y's values (load) or from zero, row i's bias[i]
+ * added to each sum before it is stored (bias not NULL: the last stretch of
+ * a product with a bias; the same rounding as adding it after); GEMV:
  * y[j] = the chain over s < k of a[s * inca] times b[s * ldb + j], for each
  * j < n (a block of columns' accumulators in registers while B's rows
  * stream past); and GEMV with B transposed:
  * y[r] = the chain over s < k of a[s * inca] times b[r * ldb + s], for each
  * r < rows (each lane one row's chain: AVX-512F transposes blocks of 16 rows
  * in registers, AVX2 gathers). */
-typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load);
+typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                                 const float *bias);
 typedef void (*mx_sgemv_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n);
 typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);
 typedef struct mx_sgemm_kernels {
@@ -155,7 +158,8 @@ typedef struct mx_sgemm_kernels {
   /* the first `rows` rows and `cols` columns of a block (at most mr, nr),
    * straight into y (1), or 0 when the level has no kernel for them (NULL:
    * none): the edge block's work without its copies */
-  int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows, int cols);
+  int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows, int cols,
+                   const float *bias);
   /* a sliver of B transposed (column j's kc steps at src + j * ld, one
    * after the other) packed k-major, bp[k * nr + j], the columns past cols
    * zeros; NULL: the driver's element-by-element copy */

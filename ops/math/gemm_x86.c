@@ -19,7 +19,8 @@
 
 #define FMR 6
 #define FNR 16
-MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                                   const float *bias) {
   __m256 acc[FMR][2];
   UNROLL for (int i = 0; i < FMR; i++) {
     acc[i][0] = load ? _mm256_loadu_ps(y + i * ldy) : _mm256_setzero_ps();
@@ -33,6 +34,12 @@ MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp,
       acc[i][1] = _mm256_fmadd_ps(a, b1, acc[i][1]);
     }
   }
+  if (bias)
+    UNROLL for (int i = 0; i < FMR; i++) {
+      __m256 b = _mm256_broadcast_ss(bias + i);
+      acc[i][0] = _mm256_add_ps(acc[i][0], b);
+      acc[i][1] = _mm256_add_ps(acc[i][1], b);
+    }
   UNROLL for (int i = 0; i < FMR; i++) {
     _mm256_storeu_ps(y + i * ldy, acc[i][0]);
     _mm256_storeu_ps(y + i * ldy + 8, acc[i][1]);
@@ -89,7 +96,8 @@ const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, N
 
 #define XMR 12
 #define XNR 32
-MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                                         const float *bias) {
   __m512 acc[XMR][2];
   UNROLL for (int i = 0; i < XMR; i++) {
     acc[i][0] = load ? _mm512_loadu_ps(y + i * ldy) : _mm512_setzero_ps();
@@ -103,6 +111,12 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
       acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);
     }
   }
+  if (bias)
+    UNROLL for (int i = 0; i < XMR; i++) {
+      __m512 b = _mm512_set1_ps(bias[i]);
+      acc[i][0] = _mm512_add_ps(acc[i][0], b);
+      acc[i][1] = _mm512_add_ps(acc[i][1], b);
+    }
   UNROLL for (int i = 0; i < XMR; i++) {
     _mm512_storeu_ps(y + i * ldy, acc[i][0]);
     _mm512_storeu_ps(y + i * ldy + 16, acc[i][1]);
@@ -118,7 +132,7 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
  * convolution's work on rows dropped). */
 #define TILE_AVX512_PART(R)                                                                                        \
   MX_AVX512_TARGET static void tile_avx512_##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy,  \
-                                               int load, __mmask16 m0, __mmask16 m1) {                             \
+                                               int load, __mmask16 m0, __mmask16 m1, const float *bias) {          \
     __m512 acc[R][2];                                                                                              \
     UNROLL for (int i = 0; i < R; i++) {                                                                           \
       acc[i][0] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps();                             \
@@ -132,6 +146,12 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
         acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);                                                             \
       }                                                                                                            \
     }                                                                                                              \
+    if (bias)                                                                                                      \
+      UNROLL for (int i = 0; i < R; i++) {                                                                         \
+        __m512 b = _mm512_set1_ps(bias[i]);                                                                        \
+        acc[i][0] = _mm512_add_ps(acc[i][0], b);                                                                   \
+        acc[i][1] = _mm512_add_ps(acc[i][1], b);                                                                   \
+      }                                                                                                            \
     UNROLL for (int i = 0; i < R; i++) {                                                                           \
       _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i][0]);                                                           \
       _mm512_mask_storeu_ps(y + i * ldy + 16, m1, acc[i][1]);                                                      \
@@ -143,12 +163,12 @@ TILE_AVX512_PART(12)
 
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
 MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                             int rows, int cols) {
+                                             int rows, int cols, const float *bias) {
   __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
   __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
-  if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1);
-  else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1);
-  else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1);
+  if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1, bias);
+  else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1, bias);
+  else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1, bias);
   else return 0;
   return 1;
 }
