@@ -307,7 +307,7 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
     } else if (p->pointwise) {
       mx_sgemm_run_bias(&p->sg, x, (const float *)r.w, (const float *)r.col, (const float *)bb, (float *)r.y, s);
     } else { /* each tile's panel of B straight from the image */
-      mx_conv_panel pc = {g, (const float *)r.x};
+      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512};
       mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, (float *)r.y, s);
     }
     /* (float's bias is added by the product, to each block as it is stored) */
