@@ -43,7 +43,8 @@ static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 #define PMR 4
 #define PNR 16
-static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                          const float *bias) {
   float acc[PMR][PNR];
   for (int i = 0; i < PMR; i++)
     for (int j = 0; j < PNR; j++) acc[i][j] = load ? y[i * ldy + j] : 0.0f;
@@ -51,7 +52,7 @@ static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y
     for (int i = 0; i < PMR; i++)
       for (int j = 0; j < PNR; j++) acc[i][j] = fmaf(ap[i], bp[j], acc[i][j]);
   for (int i = 0; i < PMR; i++)
-    for (int j = 0; j < PNR; j++) y[i * ldy + j] = acc[i][j];
+    for (int j = 0; j < PNR; j++) y[i * ldy + j] = bias ? acc[i][j] + bias[i] : acc[i][j];
 }
 
 #define PGEMV 16 /* columns at a time */
@@ -78,7 +79,7 @@ static void dots_portable(int64_t k, const float *a, int64_t inca, const float *
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable, NULL};
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable, NULL, NULL, NULL};
 
 int mx_gemm_isa_available(void) {
   return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
@@ -99,14 +100,18 @@ static const mx_sgemm_kernels *kernels_of(int isa) {
 /* B made by a packer costs more than a copy: tiles of all of M (up to
  * MC_PANEL rows) make each panel once. */
 #define MC_PANEL 384
+/* B from memory: tiles enough for this many tasks where N alone leaves fewer */
+#define MIN_TILES 4
 static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most);
 
 void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC); }
 
 void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC_PANEL); }
 
-/* Floats of a task's room for B: its panel, or one sliver made by a packer. */
+/* Floats of a task's room for B: its panel, or one sliver made by a packer;
+ * for A: a block of at most MC rows (B from memory), or the tile's rows. */
 static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b ? p->nr : p->nc)); }
+static size_t a_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b || p->mc < MC ? p->mc : MC)); }
 
 static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most) {
   memset(p, 0, sizeof *p);
@@ -143,6 +148,15 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
     /* (an empty M or N still gets one block: the tile counts below divide by them) */
     p->mc = d->m < mc_most ? (d->m ? (d->m + p->mr - 1) / p->mr * p->mr : p->mr) : mc_most;
     p->nc = d->n < NC ? (d->n ? (d->n + p->nr - 1) / p->nr * p->nr : p->nr) : NC;
+    if (mc_most == MC && d->m > MC) {
+      /* B from memory: tiles of many rows, each packing its B panel once
+       * for all of them (tiles of MC rows packed the same panel M / MC
+       * times: 11 copies of B at M = 1024, about a tenth of the time), in
+       * blocks of MC; MIN_TILES of them or more where N leaves fewer,
+       * rows shared equally (threads balance) */
+      int64_t tn = (d->n + p->nc - 1) / p->nc, tm = (MIN_TILES + tn - 1) / tn;
+      p->mc = ((d->m + tm - 1) / tm + p->mr - 1) / p->mr * p->mr;
+    }
     if (mc_most == MC_PANEL && d->n > NC) { /* tiles of equal width, an even number of them (two threads balance) */
       int64_t t = (d->n + NC - 1) / NC;
       t += t % 2;
@@ -153,7 +167,7 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
     /* the packed A block, the packed B panel (a packer's plan: one sliver), an edge block */
     p->panel_b = mc_most == MC_PANEL;
-    p->task_scratch = round64((size_t)(p->mc * p->kc) * sizeof(float)) + round64(b_room(p) * sizeof(float)) +
+    p->task_scratch = round64(a_room(p) * sizeof(float)) + round64(b_room(p) * sizeof(float)) +
                       round64((size_t)(p->mr * p->nr) * sizeof(float));
   }
   p->tiles = p->tiles_m * p->tiles_n;
@@ -170,9 +184,14 @@ size_t mx_sgemm_scratch(const mx_sgemm_plan *p) { return p->task_scratch * (size
 static void pack_a(const mx_sgemm_plan *p, const float *a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float *ap) {
   const mx_gemm_dims *d = &p->d;
   int mr = p->mr;
+  const mx_sgemm_kernels *kern = kernels_of(p->isa);
   for (int64_t s = 0; s < mc; s += mr, ap += kc * mr) {
     int64_t rows = mc - s < mr ? mc - s : mr;
     const float *base = a + (i0 + s) * d->rsa + k0 * d->csa;
+    if (d->csa == 1 && kern->pack_a) {
+      kern->pack_a(base, d->rsa, kc, rows, ap);
+      continue;
+    }
     for (int64_t k = 0; k < kc; k++) {
       float *dst = ap + k * mr;
       int64_t i = 0;
@@ -190,6 +209,11 @@ static void pack_b(const mx_sgemm_plan *p, const float *b, int64_t k0, int64_t k
     int64_t cols = nc - s < nr ? nc - s : nr;
     const float *base = b + k0 * d->rsb + (j0 + s) * d->csb;
     if (d->csb != 1) { /* B transposed: each column's steps lie together; read them so */
+      const mx_sgemm_kernels *kern = kernels_of(p->isa);
+      if (d->rsb == 1 && kern->pack_bt) {
+        kern->pack_bt(base, d->csb, kc, cols, bp);
+        continue;
+      }
       for (int64_t j = 0; j < nr; j++) {
         const float *src = base + j * d->csb;
         for (int64_t k = 0; k < kc; k++) bp[k * nr + j] = j < cols ? src[k * d->rsb] : 0.0f;
@@ -282,7 +306,18 @@ typedef struct {
   unsigned char *scratch;
   mx_sgemm_pack_b_fn pack_b; /* or NULL: B read from b */
   const void *pack_ctx;
+  const float *bias; /* or NULL: y's rows' bias, added last (batch item bi's rows at bias + bi m) */
 } sgemm_run;
+
+/* y = y + b[i] over rows [0, rows) x columns [0, cols) (row stride ldy): the
+ * bias's one rounding (GEMV, an empty sum, an edge block through scratch;
+ * the kernels add it to the blocks they store) */
+static void add_bias(float *y, int64_t ldy, int64_t rows, int64_t cols, const float *b) {
+  for (int64_t i = 0; i < rows; i++) {
+    float bi = b[i], *yr = y + i * ldy;
+    for (int64_t j = 0; j < cols; j++) yr[j] = yr[j] + bi;
+  }
+}
 
 static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t bi, int64_t tm, int64_t tn,
                       unsigned char *scratch) {
@@ -293,6 +328,7 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
   int64_t mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
   if (d->k == 0) { /* an empty sum: zeros (A and B have no bytes) */
     for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
+    if (r->bias) add_bias(y + i0 * d->n + j0, d->n, mc, nc, r->bias + bi * d->m + i0);
     if (d->gemm) epilogue(d, r->c, y, i0, i0 + mc, j0, j0 + nc);
     return;
   }
@@ -300,41 +336,49 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
   mx_gemm_offsets(d, bi, &oa, &ob);
   const float *a = r->a + oa, *b = r->b ? r->b + ob : NULL; /* (no B with a packer) */
   float *ap = (float *)scratch;
-  float *bp = (float *)(scratch + round64((size_t)(p->mc * p->kc) * sizeof(float)));
+  float *bp = (float *)(scratch + round64(a_room(p) * sizeof(float)));
   float *edge = (float *)((unsigned char *)bp + round64(b_room(p) * sizeof(float)));
   int mr = p->mr, nr = p->nr;
+  /* B from memory: its panel packed once per stretch, then the tile's rows
+   * in blocks of MC (A's block packed now, or at prepare), A's slivers
+   * outer (each in L1 while B's slivers stream from L2); B from a packer:
+   * all the tile's rows one block, each B sliver made just before its
+   * blocks run, so that it is still in L1 (a whole panel made first had
+   * left L2 by the time it was made again: its stores missed) */
+  int64_t mblk = r->pack_b ? mc : MC;
   for (int64_t k0 = 0; k0 < d->k; k0 += p->kc) {
     int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
     int load = k0 > 0;
+    const float *bias = r->bias && k0 + kc == d->k ? r->bias + bi * d->m + i0 : NULL; /* (after the last stretch) */
     if (!r->pack_b) pack_b(p, b, k0, kc, j0, nc, bp);
-    const float *ablk = ap; /* A's block: packed at prepare, or now */
-    if (p->packed_a) ablk = p->packed_a + bi * packed_item(p) + tm * p->mc * d->k + k0 * packed_rows(p, tm);
-    else pack_a(p, a, i0, mc, k0, kc, ap);
-    /* B from memory: A's slivers outer (each in L1 while B's slivers stream
-     * from L2); B from a packer: each B sliver made just before its blocks
-     * run, so that it is still in L1 (a whole panel made first had left L2
-     * by the time it was made again: its stores missed) */
-    int64_t mouter = r->pack_b ? 1 : mc, msteps = r->pack_b ? mc : mr;
-    int64_t nouter = r->pack_b ? nc : nr, nsteps = r->pack_b ? nr : nc;
-    for (int64_t io = 0; io < mouter; io += mr)
-    for (int64_t jo = 0; jo < nouter; jo += nr) {
-      if (r->pack_b) r->pack_b(r->pack_ctx, bi, k0, kc, j0 + jo, nc - jo < nr ? nc - jo : nr, nr, bp); /* (one sliver's room, reused) */
-      for (int64_t is = io; is < io + msteps && is < mc; is += mr)
-      for (int64_t js = jo; js < jo + nsteps && js < nc; js += nr) {
-        int64_t rows = mc - is < mr ? mc - is : mr;
-        const float *as = ablk + (is / mr) * kc * mr;
-        int64_t cols = nc - js < nr ? nc - js : nr;
-        const float *bs = r->pack_b ? bp : bp + (js / nr) * kc * nr;
-        float *yb = y + (i0 + is) * d->n + j0 + js;
-        if (rows == mr && cols == nr) {
-          kern->tile(kc, as, bs, yb, d->n, load);
-          continue;
+    for (int64_t ib = 0; ib < mc; ib += mblk) {
+      int64_t mb = mc - ib < mblk ? mc - ib : mblk;
+      const float *ablk = ap; /* A's block: packed at prepare, or now */
+      if (p->packed_a) ablk = p->packed_a + bi * packed_item(p) + tm * p->mc * d->k + k0 * packed_rows(p, tm) + ib * kc;
+      else pack_a(p, a, i0 + ib, mb, k0, kc, ap);
+      int64_t mouter = r->pack_b ? 1 : mb, msteps = r->pack_b ? mb : mr;
+      int64_t nouter = r->pack_b ? nc : nr, nsteps = r->pack_b ? nr : nc;
+      for (int64_t io = 0; io < mouter; io += mr)
+      for (int64_t jo = 0; jo < nouter; jo += nr) {
+        if (r->pack_b) r->pack_b(r->pack_ctx, bi, k0, kc, j0 + jo, nc - jo < nr ? nc - jo : nr, nr, bp); /* (one sliver's room, reused) */
+        for (int64_t is = io; is < io + msteps && is < mb; is += mr)
+        for (int64_t js = jo; js < jo + nsteps && js < nc; js += nr) {
+          int64_t rows = mb - is < mr ? mb - is : mr;
+          const float *as = ablk + (is / mr) * kc * mr;
+          int64_t cols = nc - js < nr ? nc - js : nr;
+          const float *bs = r->pack_b ? bp : bp + (js / nr) * kc * nr;
+          float *yb = y + (i0 + ib + is) * d->n + j0 + js;
+          const float *bs_i = bias ? bias + ib + is : NULL; /* (the kernels add it as they store) */
+          if (rows == mr && cols == nr) {
+            kern->tile(kc, as, bs, yb, d->n, load, bs_i);
+          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols, bs_i)) {
+            for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
+              for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
+            kern->tile(kc, as, bs, edge, nr, 1, NULL);
+            for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
+            if (bs_i) add_bias(yb, d->n, rows, cols, bs_i);
+          }
         }
-        if (kern->tile_part && kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols)) continue;
-        for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
-          for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
-        kern->tile(kc, as, bs, edge, nr, 1);
-        for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
       }
     }
   }
@@ -358,6 +402,7 @@ static void gemv_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
     else
       kern->gemv(d->k, a, d->csa, b, d->rsb, y + j0, nc);
   }
+  if (r->bias) add_bias(y + j0, d->n, 1, nc, r->bias + bi);
   if (d->gemm) epilogue(d, r->c, y, 0, 1, j0, j0 + nc);
 }
 
@@ -383,13 +428,19 @@ static void run_tasks(const mx_exec *x, sgemm_run *r) {
 
 void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
                   void *scratch) {
-  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL};
+  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL, NULL};
+  run_tasks(x, &r);
+}
+
+void mx_sgemm_run_bias(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *bias,
+                       float *y, void *scratch) {
+  sgemm_run r = {p, a, b, NULL, y, scratch, NULL, NULL, bias};
   run_tasks(x, &r);
 }
 
 void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn packer,
-                           const void *ctx, float *y, void *scratch) {
-  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, ctx};
+                           const void *ctx, const float *bias, float *y, void *scratch) {
+  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, ctx, bias};
   run_tasks(x, &r);
 }
 

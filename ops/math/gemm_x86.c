@@ -19,7 +19,8 @@
 
 #define FMR 6
 #define FNR 16
-MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                                   const float *bias) {
   __m256 acc[FMR][2];
   UNROLL for (int i = 0; i < FMR; i++) {
     acc[i][0] = load ? _mm256_loadu_ps(y + i * ldy) : _mm256_setzero_ps();
@@ -33,6 +34,12 @@ MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp,
       acc[i][1] = _mm256_fmadd_ps(a, b1, acc[i][1]);
     }
   }
+  if (bias)
+    UNROLL for (int i = 0; i < FMR; i++) {
+      __m256 b = _mm256_broadcast_ss(bias + i);
+      acc[i][0] = _mm256_add_ps(acc[i][0], b);
+      acc[i][1] = _mm256_add_ps(acc[i][1], b);
+    }
   UNROLL for (int i = 0; i < FMR; i++) {
     _mm256_storeu_ps(y + i * ldy, acc[i][0]);
     _mm256_storeu_ps(y + i * ldy + 8, acc[i][1]);
@@ -85,11 +92,12 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL};
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
 
 #define XMR 12
 #define XNR 32
-MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load) {
+MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+                                         const float *bias) {
   __m512 acc[XMR][2];
   UNROLL for (int i = 0; i < XMR; i++) {
     acc[i][0] = load ? _mm512_loadu_ps(y + i * ldy) : _mm512_setzero_ps();
@@ -103,6 +111,12 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
       acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);
     }
   }
+  if (bias)
+    UNROLL for (int i = 0; i < XMR; i++) {
+      __m512 b = _mm512_set1_ps(bias[i]);
+      acc[i][0] = _mm512_add_ps(acc[i][0], b);
+      acc[i][1] = _mm512_add_ps(acc[i][1], b);
+    }
   UNROLL for (int i = 0; i < XMR; i++) {
     _mm512_storeu_ps(y + i * ldy, acc[i][0]);
     _mm512_storeu_ps(y + i * ldy + 16, acc[i][1]);
@@ -118,7 +132,7 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
  * convolution's work on rows dropped). */
 #define TILE_AVX512_PART(R)                                                                                        \
   MX_AVX512_TARGET static void tile_avx512_##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy,  \
-                                               int load, __mmask16 m0, __mmask16 m1) {                             \
+                                               int load, __mmask16 m0, __mmask16 m1, const float *bias) {          \
     __m512 acc[R][2];                                                                                              \
     UNROLL for (int i = 0; i < R; i++) {                                                                           \
       acc[i][0] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps();                             \
@@ -132,6 +146,12 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
         acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);                                                             \
       }                                                                                                            \
     }                                                                                                              \
+    if (bias)                                                                                                      \
+      UNROLL for (int i = 0; i < R; i++) {                                                                         \
+        __m512 b = _mm512_set1_ps(bias[i]);                                                                        \
+        acc[i][0] = _mm512_add_ps(acc[i][0], b);                                                                   \
+        acc[i][1] = _mm512_add_ps(acc[i][1], b);                                                                   \
+      }                                                                                                            \
     UNROLL for (int i = 0; i < R; i++) {                                                                           \
       _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i][0]);                                                           \
       _mm512_mask_storeu_ps(y + i * ldy + 16, m1, acc[i][1]);                                                      \
@@ -146,13 +166,15 @@ TILE_AVX512_PART(12)
  * element runs the same chain as above: the same bits. */
 #define TILE_AVX512_NARROW(R)                                                                                      \
   MX_AVX512_TARGET static void tile_avx512_n##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, \
-                                                int load, __mmask16 m0) {                                          \
+                                                int load, __mmask16 m0, const float *bias) {                       \
     __m512 acc[R];                                                                                                 \
     UNROLL for (int i = 0; i < R; i++) acc[i] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps(); \
     for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                       \
       __m512 b0 = _mm512_loadu_ps(bp);                                                                             \
       UNROLL for (int i = 0; i < R; i++) acc[i] = _mm512_fmadd_ps(_mm512_set1_ps(ap[i]), b0, acc[i]);              \
     }                                                                                                              \
+    if (bias)                                                                                                      \
+      UNROLL for (int i = 0; i < R; i++) acc[i] = _mm512_add_ps(acc[i], _mm512_set1_ps(bias[i]));                  \
     UNROLL for (int i = 0; i < R; i++) _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i]);                            \
   }
 TILE_AVX512_NARROW(4)
@@ -161,18 +183,18 @@ TILE_AVX512_NARROW(12)
 
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
 MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                             int rows, int cols) {
+                                             int rows, int cols, const float *bias) {
   __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
   __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
   if (cols <= 16 && (rows == 4 || rows == 8 || rows == 12)) {
-    if (rows == 4) tile_avx512_n4(kc, ap, bp, y, ldy, load, m0);
-    else if (rows == 8) tile_avx512_n8(kc, ap, bp, y, ldy, load, m0);
-    else tile_avx512_n12(kc, ap, bp, y, ldy, load, m0);
+    if (rows == 4) tile_avx512_n4(kc, ap, bp, y, ldy, load, m0, bias);
+    else if (rows == 8) tile_avx512_n8(kc, ap, bp, y, ldy, load, m0, bias);
+    else tile_avx512_n12(kc, ap, bp, y, ldy, load, m0, bias);
     return 1;
   }
-  if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1);
-  else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1);
-  else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1);
+  if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1, bias);
+  else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1, bias);
+  else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1, bias);
   else return 0;
   return 1;
 }
@@ -268,5 +290,44 @@ MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512};
+/* B transposed into a sliver of 32 columns: column j's steps lie together
+ * (src + j * ld), the sliver wants them k-major (bp[k * 32 + j]); blocks of
+ * 16 columns x 16 steps loaded as lines and transposed in registers (the
+ * scalar copy wrote one float per 128-byte row of the sliver). Columns past
+ * cols are zeros; steps past kc are not loaded (masks) nor stored. */
+MX_AVX512_TARGET static void pack_bt_avx512(const float *src, int64_t ld, int64_t kc, int64_t cols, float *bp) {
+  for (int64_t c0 = 0; c0 < XNR; c0 += 16) {
+    int64_t nc = cols - c0 < 0 ? 0 : cols - c0 > 16 ? 16 : cols - c0;
+    for (int64_t k0 = 0; k0 < kc; k0 += 16) {
+      int64_t ns = kc - k0 < 16 ? kc - k0 : 16;
+      __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+      __m512 v[16];
+      UNROLL for (int i = 0; i < 16; i++) v[i] = i < nc ? _mm512_maskz_loadu_ps(m, src + (c0 + i) * ld + k0) : _mm512_setzero_ps();
+      transpose16(v);
+      for (int64_t s = 0; s < ns; s++) _mm512_storeu_ps(bp + (k0 + s) * XNR + c0, v[s]);
+    }
+  }
+}
+
+/* A's sliver of 12 rows (row i's steps at src + i * ld, one after the
+ * other) packed k-major, ap[k * 12 + i], the rows past `rows` zeros: blocks
+ * of 16 steps of each row loaded as lines and transposed in registers (the
+ * scalar copy read one float of each of 12 rows per step). */
+MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t kc, int64_t rows, float *ap) {
+  for (int64_t k0 = 0; k0 < kc; k0 += 16) {
+    int64_t ns = kc - k0 < 16 ? kc - k0 : 16;
+    __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+    __m512 v[16];
+    UNROLL for (int i = 0; i < 16; i++) v[i] = i < rows && i < XMR ? _mm512_maskz_loadu_ps(m, src + i * ld + k0) : _mm512_setzero_ps();
+    transpose16(v);
+    if (ns == 16) {
+      UNROLL for (int s = 0; s < 16; s++) _mm512_mask_storeu_ps(ap + (k0 + s) * XMR, (__mmask16)0x0fff, v[s]);
+    } else {
+      for (int64_t s = 0; s < ns; s++) _mm512_mask_storeu_ps(ap + (k0 + s) * XMR, (__mmask16)0x0fff, v[s]);
+    }
+  }
+}
+
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512, pack_bt_avx512,
+                                          pack_a_avx512};
 #endif

@@ -54,6 +54,7 @@ void mx_conv_im2col(const mx_conv_geom *g, size_t es, const void *x, void *col, 
 typedef struct mx_conv_panel {
   const mx_conv_geom *g;
   const float *x; /* the image [C, in...] */
+  int avx512;     /* slivers of 32 at stride 1 or 2 made in registers (AVX-512F: the plan's level), else piece by piece */
 } mx_conv_panel;
 void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr, float *bp);
 

@@ -1,7 +1,8 @@
 /* Conv's plan and run (conv.h): each image is one batch of matrix products,
  * one per group, W[g] x col[g], through MatMul's and Gemm's kernels
  * (ops/math/gemm.h: each output's fma chain over k from zero, threads split
- * outputs), then the bias; a small one of group 1 at stride 1 without
+ * outputs), then the bias (float's added by the products as they store
+ * each block); a small one of group 1 at stride 1 without
  * padding over the input's own grid instead (the direct path below). */
 #include <string.h>
 
@@ -229,18 +230,14 @@ static void rows_task(void *ctx, size_t t) {
   r->p->rows(&r->p->sg.d, r->w, r->col, NULL, r->y, rows * (int64_t)t / n, rows * ((int64_t)t + 1) / n);
 }
 
-/* y[m, :] = y[m, :] + b[m]: the order's last rounding. */
+/* y[m, :] = y[m, :] + b[m]: the order's last rounding (double; float's
+ * products add it to each block as they store it). */
 static void bias_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
   int64_t m = r->p->g.m, n = r->p->bias_tasks, plane = mx_conv_plane(&r->p->g);
   for (int64_t o = m * (int64_t)t / n; o < m * ((int64_t)t + 1) / n; o++) {
-    if (r->p->t == MINNX_DOUBLE) {
-      double *y = (double *)r->y + o * plane, b = ((const double *)r->b)[o];
-      for (int64_t i = 0; i < plane; i++) y[i] = y[i] + b;
-    } else {
-      float *y = (float *)r->y + o * plane, b = ((const float *)r->b)[o];
-      for (int64_t i = 0; i < plane; i++) y[i] = y[i] + b;
-    }
+    double *y = (double *)r->y + o * plane, b = ((const double *)r->b)[o];
+    for (int64_t i = 0; i < plane; i++) y[i] = y[i] + b;
   }
 }
 
@@ -308,12 +305,13 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
     if (p->t == MINNX_DOUBLE) {
       run_tasks(x, rows_task, &r, p->row_tasks);
     } else if (p->pointwise) {
-      mx_sgemm_run(&p->sg, x, (const float *)r.w, (const float *)r.col, NULL, (float *)r.y, s);
+      mx_sgemm_run_bias(&p->sg, x, (const float *)r.w, (const float *)r.col, (const float *)bb, (float *)r.y, s);
     } else { /* each tile's panel of B straight from the image */
-      mx_conv_panel pc = {g, (const float *)r.x};
-      mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (float *)r.y, s);
+      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512};
+      mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, (float *)r.y, s);
     }
-    if (bb) run_tasks(x, bias_task, &r, p->bias_tasks);
+    /* (float's bias is added by the product, to each block as it is stored) */
+    if (bb && p->t == MINNX_DOUBLE) run_tasks(x, bias_task, &r, p->bias_tasks);
   }
   if (p->t == MINNX_FLOAT16) mx_convert_run(&p->from_f32, y, yy, g->n * out_image);
 }

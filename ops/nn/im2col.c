@@ -109,6 +109,58 @@ static int64_t offset_pieces(const mx_conv_geom *g, int64_t od, int64_t oh, int6
   return n;
 }
 
+#if MX_X86_AVX2
+#include <immintrin.h>
+
+/* One kernel offset's rows of a sliver of 32 positions, at stride 1 or 2:
+ * its copy pieces as masks, each row built in two registers (zeros, then
+ * each piece's lanes loaded under its mask: at stride 2 two vectors' even
+ * lanes, a two-source permute) and stored whole, one row per channel
+ * k = c * window + at in [k, kend). The scalar pieces' loops cost a fifth
+ * of a 3x3 convolution's time. */
+MX_AVX512_TARGET static void offset_rows_avx512(const float *xg, int64_t in_plane, const panel_piece_t *pcs, int64_t np,
+                                                int64_t stride, int64_t c, int64_t k, int64_t kend, int64_t window,
+                                                float *dst) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  int64_t off[MX_PANEL_MAX_NR];
+  __mmask16 lm[MX_PANEL_MAX_NR][2], em[MX_PANEL_MAX_NR][4];
+  int n = 0;
+  for (int64_t i = 0; i < np; i++) {
+    if (pcs[i].src < 0) continue;
+    int64_t lane = pcs[i].lane, len = pcs[i].len;
+    uint32_t lanes = (uint32_t)((((uint64_t)1 << len) - 1) << lane);
+    lm[n][0] = (__mmask16)(lanes & 0xffffu), lm[n][1] = (__mmask16)(lanes >> 16);
+    off[n] = pcs[i].src - stride * lane; /* lane l reads element off + stride l */
+    uint64_t el = lanes; /* bit l to bit 2 l: the elements a stride-2 lane reads */
+    el = (el | el << 16) & 0x0000ffff0000ffffu;
+    el = (el | el << 8) & 0x00ff00ff00ff00ffu;
+    el = (el | el << 4) & 0x0f0f0f0f0f0f0f0fu;
+    el = (el | el << 2) & 0x3333333333333333u;
+    el = (el | el << 1) & 0x5555555555555555u;
+    for (int q = 0; q < 4; q++) em[n][q] = (__mmask16)(el >> (16 * q) & 0xffffu);
+    n++;
+  }
+  for (; k < kend; c++, k += window, dst += window * 32) {
+    const float *xc = xg + c * in_plane;
+    __m512 v0 = _mm512_setzero_ps(), v1 = _mm512_setzero_ps();
+    for (int i = 0; i < n; i++) {
+      const float *sp = xc + off[i];
+      if (stride == 1) {
+        v0 = _mm512_mask_loadu_ps(v0, lm[i][0], sp);
+        v1 = _mm512_mask_loadu_ps(v1, lm[i][1], sp + 16);
+      } else {
+        __m512 e0 = _mm512_maskz_loadu_ps(em[i][0], sp), e1 = _mm512_maskz_loadu_ps(em[i][1], sp + 16);
+        __m512 e2 = _mm512_maskz_loadu_ps(em[i][2], sp + 32), e3 = _mm512_maskz_loadu_ps(em[i][3], sp + 48);
+        v0 = _mm512_mask_mov_ps(v0, lm[i][0], _mm512_permutex2var_ps(e0, even, e1));
+        v1 = _mm512_mask_mov_ps(v1, lm[i][1], _mm512_permutex2var_ps(e2, even, e3));
+      }
+    }
+    _mm512_storeu_ps(dst, v0);
+    _mm512_storeu_ps(dst + 16, v1);
+  }
+}
+#endif
+
 /* Sliver by sliver; within one, kernel offset by kernel offset: its pieces
  * found once, then each channel's row of that offset made from them (the
  * offsets' rows of one channel interleave in the sliver, which stays in L1;
@@ -130,6 +182,13 @@ MX_KEEP_LOOPS void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, i
       int64_t cfirst = k0 <= at ? 0 : (k0 - at + window - 1) / window;
       if (cfirst * window + at >= k0 + kc) continue;
       int64_t np = offset_pieces(g, od, oh, ow, cols, kd, kh, kw, pcs);
+#if MX_X86_AVX2
+      if (pctx->avx512 && nr == 32 && (stride == 1 || stride == 2)) {
+        offset_rows_avx512(xg, in_plane, pcs, np, stride, cfirst, cfirst * window + at, k0 + kc, window,
+                           bp + (cfirst * window + at - k0) * nr);
+        continue;
+      }
+#endif
       for (int64_t c = cfirst, k = cfirst * window + at; k < k0 + kc; c++, k += window) {
         float *dst = bp + (k - k0) * nr;
         const float *xc = xg + c * in_plane;

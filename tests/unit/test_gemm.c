@@ -179,6 +179,8 @@ int main(void) {
     product(isa, 100, 530, 300, 0, 0, 0, -1, 1);
     product(isa, 100, 530, 300, 1, 1, 1, 2, 1);
     product(isa, 97, 45, 513, 0, 1, 1, 3, 1);
+    product(isa, 400, 40, 300, 0, 1, 0, -1, 1); /* tiles of more than MC rows, run in blocks of MC (96 + 12) */
+    product(isa, 230, 530, 70, 1, 0, 1, 2, 1);  /* two tiles of columns, two of 120 rows (96 + 24) */
     product(isa, 1, 1100, 300, 0, 0, 1, 1, 1);
     product(isa, 1, 1100, 130, 0, 1, 0, -1, 1);
     product(isa, 1, 513, 65, 1, 1, 1, 0, 1);
