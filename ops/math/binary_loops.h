@@ -5,6 +5,9 @@
  *   static inline void store(mx_binop op, void *out, int64_t i, elem a, elem b);
  *                                            writes element i of op(a, b)
  *                                            (the output's type is op's)
+ *   static inline elem value(mx_binop op, elem a, elem b);
+ *                                            op(a, b) for an op whose output
+ *                                            is of the operands' type (same())
  * op is a constant in every call (each kernel passes its own), so store's
  * choice of operation folds away and each kernel is a plain loop.
  * Kernel shape: ops/math/binary.h's mx_binary_fn. */
@@ -14,8 +17,18 @@
  * vectorizes without a remainder. */
 enum { CHUNK = 256 / (int)sizeof(elem) };
 
+/* Whether op's output is of the operands' type: the arithmetic ops and the
+ * logic ones. Their large calls stream their stores (ops/core/kernel.h,
+ * MX_CHUNKED_OUT): they are bound by memory. */
+static inline __attribute__((always_inline)) int same(mx_binop op) { return op <= MX_PRELU || op >= MX_AND; }
+
 static inline __attribute__((always_inline)) void both(mx_binop op, void *out, const elem *a, const elem *b,
-                                                       int64_t n) {
+                                                       int64_t n, int stream) {
+  if (same(op)) {
+    MX_CHUNKED_OUT(stream, n, (elem *)out, (mx_prefetch(a + i0, MX_AHEAD + line), mx_prefetch(b + i0, MX_AHEAD + line)),
+                   value(op, a[i], b[i]));
+    return;
+  }
   int64_t i0 = 0;
   for (; i0 + CHUNK <= n; i0 += CHUNK) {
     for (int line = 0; line < 256; line += 64) {
@@ -29,7 +42,14 @@ static inline __attribute__((always_inline)) void both(mx_binop op, void *out, c
 
 /* x steps, y is one value; `first`: x is the left operand. */
 static inline __attribute__((always_inline)) void one(mx_binop op, void *out, const elem *x, elem y, int first,
-                                                      int64_t n) {
+                                                      int64_t n, int stream) {
+  if (same(op)) {
+    if (first)
+      MX_CHUNKED_OUT(stream, n, (elem *)out, mx_prefetch(x + i0, MX_AHEAD + line), value(op, x[i], y));
+    else
+      MX_CHUNKED_OUT(stream, n, (elem *)out, mx_prefetch(x + i0, MX_AHEAD + line), value(op, y, x[i]));
+    return;
+  }
   int64_t i0 = 0;
   for (; i0 + CHUNK <= n; i0 += CHUNK) {
     for (int line = 0; line < 256; line += 64) mx_prefetch(x + i0, MX_AHEAD + line);
@@ -50,11 +70,12 @@ static inline __attribute__((always_inline)) void rows_of(mx_binop op, size_t ou
                                                           int64_t da, int64_t db) {
   unsigned char *out = o;
   const elem *a = a_, *b = b_;
+  const int stream = mx_streams(rows * n * (int64_t)out_size);
   for (int64_t r = 0; r < rows; r++, out += (size_t)n * out_size, a += da, b += db) {
     if (sa && sb) {
-      both(op, out, a, b, n);
+      both(op, out, a, b, n, stream);
     } else if (sa || sb) {
-      one(op, out, sa ? a : b, sa ? b[0] : a[0], sa, n);
+      one(op, out, sa ? a : b, sa ? b[0] : a[0], sa, n, stream);
     } else {
       for (int64_t i = 0; i < n; i++) store(op, out, i, a[0], b[0]);
     }
