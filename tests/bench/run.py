@@ -6,7 +6,8 @@ DIR/input_<i>.pb), then, for several rounds, interleaves these timings of the sa
 bytes:
   floor   tests/bench/floor.c: threads read every input byte once and write every output byte
           once (per node, for a graph of several), with software prefetch and the machine's full
-          vector width (built here at -O3 -march=native), at 1 thread and at N;
+          vector width (built here at -O3 -march=native), at 1 thread and at N; timed with plain
+          stores and with streaming (non-temporal) stores, the faster of the two;
   minnx   `minnx bench DIR --threads T` (session run only, median of N runs), T = 1 and N;
   numpy   the same op in numpy, into preallocated outputs where numpy allows it;
   ORT     ONNX Runtime 1.30 (npm onnxruntime-node, installed by tests/bench/ort/install.sh into
