@@ -156,7 +156,10 @@ static void concat_one(int64_t axis) {
     CHECK(minnx_session_create(m, &s, &err) == MINNX_OK);
     if (!s) break;
     if (way == 1) CHECK(minnx_session_set_parallel(s, reversed, NULL, 2, &err) == MINNX_OK);
-    if (way == 2) CHECK(minnx_session_set_threads(s, 2, &err) == MINNX_OK);
+    if (way == 2) { /* (a build without the default workers says so, and runs inline) */
+      minnx_status st = minnx_session_set_threads(s, 2, &err);
+      CHECK(st == MINNX_OK || st == MINNX_E_FEATURE);
+    }
     for (int k = 0; k < 3; k++) {
       minnx_tensor t = {MINNX_FLOAT, 4, {2, 5, 37, 113}, in[k], sizeof in[k]};
       CHECK(minnx_session_bind_input(s, k, &t, &err) == MINNX_OK);
