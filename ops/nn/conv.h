@@ -73,6 +73,9 @@ int64_t mx_dwconv_phase(const mx_conv_geom *g);
  * rows (each phase rounded up to whole vectors of 8 floats), or for short rows (the plane path) the padded
  * plane, the outputs over its width and 8 floats. */
 int64_t mx_dwconv_scratch(const mx_conv_geom *g);
+/* The tasks one image's depthwise node is cut into (by channels, at most C and MX_MAX_TASKS), fixed by
+ * g's shape: 1 below DW_SPLIT_TASKS tasks' worth of work (dwconv.c). */
+int64_t mx_dwconv_tasks(const mx_conv_geom *g);
 
 /* What prepare chooses for a convolution of geometry g (its shapes known):
  * the product of one image (float and float16: the packed float32 kernels

@@ -176,7 +176,7 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     /* depthwise: each channel's planes directly (dwconv.c), each task with its padded rows; float16 still
      * through float32 copies */
     int64_t floats, all;
-    p->dw_tasks = tasks_for((double)g->m * (double)plane * (double)window * 4, g->m);
+    p->dw_tasks = mx_dwconv_tasks(g);
     if ((floats = mx_dwconv_scratch(g)) < 0 || floats > INT64_MAX / 8) return 0;
     p->dw_bytes = round64_size((size_t)floats * 4);
     if (__builtin_mul_overflow((int64_t)(p->dw_bytes / 4), p->dw_tasks, &all) || !take_bytes(&total, &p->off_col, all, 4))

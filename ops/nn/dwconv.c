@@ -25,8 +25,9 @@
  * every tap (kh, kw) a fixed offset kh dil Wp + kw dil in it (the grid's
  * Wp - out extra columns per row computed and dropped), then the row's
  * outputs copied out. Each output takes the same fmas in the same order.
- * At AVX2+FMA, rows of at most 8 (flat8) skip the grid: one vector per
- * output row, stored straight into the output. */
+ * At AVX2+FMA, rows of at most 8 (flat8) or 16 (flat16: MobileNet v2's
+ * 14 x 14) skip the grid: one or two vectors per output row, stored
+ * straight into the output. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -379,6 +380,20 @@ static int flat_ok(const mx_conv_geom *g) {
          (hp + g->out[1]) * wp <= 65536;
 }
 
+/* A depthwise node is cut into tasks of at least MX_TASK_BYTES of work (4 bytes per fma), and not at all
+ * below DW_SPLIT_TASKS of them (about 10 us of work at 1 thread): a task on another core reads its input
+ * from the caller's cache and leaves its output there for the next node, and on a node that small that
+ * cost more than the second thread saved. DS-CNN's four [1,64,25,5] layers (4 tasks of about 1.4 us)
+ * took 90.6-102.4 us a run at 2 threads against 88.0 at 1; uncut, 87.9 (min_ns of 3 rounds, alternated,
+ * under chrt -f 1 on the shared machine). MobileNet v2's layers have 15 tasks or more: cut as before. */
+#define DW_SPLIT_TASKS 8
+
+int64_t mx_dwconv_tasks(const mx_conv_geom *g) {
+  double t = (double)g->m * (double)mx_conv_plane(g) * (double)mx_conv_window(g) * 4 / MX_TASK_BYTES;
+  int64_t n = t < DW_SPLIT_TASKS ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
+  return n > g->m ? (g->m > 0 ? g->m : 1) : n;
+}
+
 int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
   int64_t floats;
   if (flat_ok(g)) return (g->out[1] + (g->k[1] - 1) * g->dil[1] + g->out[1]) * mx_dwconv_phase(g) + 8;
@@ -410,37 +425,80 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void rows8(float *yc, const float *P, int6
   }
 }
 
-/* The plane path at AVX2+FMA for rows of at most 8 outputs and inputs (DS-CNN's 25 x 5): the channel's
- * rows into the padded plane by masked loads (the lanes past the row zeros, stored over the padding, which
- * is zeros, and the next row's elements, written after), then 5 output rows at a time straight into y: no
- * grid, no copy out. The same fmas in the same order per output. */
-MX_FMA_TARGET static void flat8(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                int64_t c0, int64_t c1, float *buf) {
+/* rows8 for rows of 8 to 16 outputs: two vectors a row (the first always whole: ow >= 8), the second's
+ * lanes `mask` where it is masked. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void rows16(float *yc, const float *P, int64_t wp, int64_t ow, int64_t plane,
+                                                  const float *w, int64_t taps, const int64_t *at, int64_t r0,
+                                                  const float *b, __m256i mask, const int nr) {
+  __m256 lo[5], hi[5];
+  for (int j = 0; j < nr; j++) lo[j] = hi[j] = _mm256_setzero_ps();
+  for (int64_t t = 0; t < taps; t++) {
+    __m256 wv = _mm256_broadcast_ss(w + t);
+    const float *xp = P + r0 * wp + at[t];
+    for (int j = 0; j < nr; j++) {
+      lo[j] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(xp + j * wp), lo[j]);
+      hi[j] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(xp + j * wp + 8), hi[j]);
+    }
+  }
+  for (int j = 0; j < nr; j++) {
+    __m256 u = b ? _mm256_add_ps(lo[j], _mm256_broadcast_ss(b)) : lo[j];
+    __m256 v = b ? _mm256_add_ps(hi[j], _mm256_broadcast_ss(b)) : hi[j];
+    float *yr = yc + (r0 + j) * ow;
+    _mm256_storeu_ps(yr, u);
+    if ((r0 + j) * ow + 16 <= plane) _mm256_storeu_ps(yr + 8, v);
+    else _mm256_maskstore_ps(yr + 8, mask, v);
+  }
+}
+
+/* The plane path at AVX2+FMA for rows of at most 8 nv outputs and inputs (nv 1: DS-CNN's 25 x 5; nv 2:
+ * MobileNet v2's 14 x 14): the channel's rows into the padded plane by whole and masked loads (the lanes past
+ * the row zeros, stored over the padding, which is zeros, and the next row's elements, written after), then
+ * 5 output rows at a time straight into y: no grid, no copy out. The same fmas in the same order per output. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void flat8_at(const mx_conv_geom *g, const float *x, const float *w,
+                                                    const float *b, float *y, int64_t c0, int64_t c1, float *buf,
+                                                    const int nv) {
   int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1], ow = g->out[2], oh = g->out[1];
   int64_t taps = g->k[1] * g->k[2], in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g), iw = g->in[2];
   int64_t at[MX_DWCONV_MAX_TAPS];
   for (int64_t kh = 0; kh < g->k[1]; kh++)
     for (int64_t kw = 0; kw < g->k[2]; kw++) at[kh * g->k[2] + kw] = kh * g->dil[1] * wp + kw * g->dil[2];
   __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  __m256i in_mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)iw), lanes);
-  __m256i out_mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)ow), lanes);
-  /* the padding zeros once (and 8 floats past the plane, which the last rows' loads and copies reach) */
-  memset(buf, 0, (size_t)(hp * wp + 8) * sizeof(float));
+  /* the last vector's lanes of an input row and of an output row */
+  __m256i in_mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(iw - 8 * (nv - 1))), lanes);
+  __m256i out_mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(ow - 8 * (nv - 1))), lanes);
+  /* the padding zeros once (and 8 nv floats past the plane, which the last rows' loads and copies reach) */
+  memset(buf, 0, (size_t)(hp * wp + 8 * nv) * sizeof(float));
   float *inner = buf + g->pad[1] * wp + g->pad[2];
   for (int64_t c = c0; c < c1; c++) {
     const float *xc = x + c * in_plane, *wc = w + c * taps, *bc = b ? b + c : NULL;
     float *yc = y + c * plane;
-    for (int64_t r = 0; r < g->in[1]; r++) _mm256_storeu_ps(inner + r * wp, _mm256_maskload_ps(xc + r * iw, in_mask));
+    for (int64_t r = 0; r < g->in[1]; r++) {
+      if (nv == 2) _mm256_storeu_ps(inner + r * wp, _mm256_loadu_ps(xc + r * iw));
+      _mm256_storeu_ps(inner + r * wp + 8 * (nv - 1), _mm256_maskload_ps(xc + r * iw + 8 * (nv - 1), in_mask));
+    }
     int64_t r = 0;
-    for (; r + 5 <= oh; r += 5) rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, 5);
+#define ROWS(nr) (nv == 1 ? rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nr) \
+                          : rows16(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nr))
+    for (; r + 5 <= oh; r += 5) ROWS(5);
     switch (oh - r) {
-      case 4: rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, 4); break;
-      case 3: rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, 3); break;
-      case 2: rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, 2); break;
-      case 1: rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, 1); break;
+      case 4: ROWS(4); break;
+      case 3: ROWS(3); break;
+      case 2: ROWS(2); break;
+      case 1: ROWS(1); break;
       default: break;
     }
+#undef ROWS
   }
+}
+
+MX_FMA_TARGET static void flat8(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                int64_t c0, int64_t c1, float *buf) {
+  flat8_at(g, x, w, b, y, c0, c1, buf, 1);
+}
+
+MX_FMA_TARGET static void flat16(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                 int64_t c0, int64_t c1, float *buf) {
+  flat8_at(g, x, w, b, y, c0, c1, buf, 2);
 }
 #endif
 
@@ -527,6 +585,7 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   if (isa >= MX_GEMM_FMA && direct2_ok(g) && g->out[2] <= 16) return direct33s2; /* (wider rows: the phases' copies
                                                                                   * were faster, each input row split once) */
   if (isa >= MX_GEMM_FMA && f && g->out[2] <= 8 && g->in[2] <= 8) return flat8;
+  if (isa >= MX_GEMM_FMA && f && g->out[2] <= 16 && g->in[2] >= 8 && g->in[2] <= 16) return flat16;
   if (isa >= MX_GEMM_FMA) return f ? flat_fma : planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else
   (void)isa;

@@ -2,17 +2,24 @@
  * Version 1 takes float types and defaults axis to 1; from 4 axis is
  * required and any type is allowed; from 11 axis may be negative; 13 adds
  * bfloat16. The copy is one block per input per row of the dims before the
- * axis; inputs that are all constants are folded at load by the same copy. */
+ * axis; inputs that are all constants are folded at load by the same copy.
+ * A large one is cut into tasks, each a contiguous range of the output's
+ * bytes (concat_range): the copies of rows that two cores' products wrote
+ * then use both cores (SqueezeNet's joins took 140 us a run at 1 thread and
+ * 254 us at 2, one core pulling the other's halves). */
 #include <string.h>
 
+#include "ops/core/kernel.h"
 #include "ops/core/op.h"
 
 #define NO_BF16 (MX_ALL_TYPES & ~MX_BIT(MINNX_BFLOAT16))
+#define CONCAT_SPLIT_TASKS 4
 
 typedef struct concat_params {
   int64_t rows;   /* product of the dims before the axis */
   int64_t out_block; /* bytes of one output row */
   int32_t n;
+  int64_t tasks;     /* of the eval's copy (1: whole, on the calling thread) */
   int64_t block[]; /* per input: bytes of one of its rows */
 } concat_params;
 
@@ -115,13 +122,46 @@ static minnx_status concat_prepare(mx_op_ctx *c, void *params) {
   for (int d = 0; d < axis; d++) p->rows *= c->out[0].dims[d];
   p->out_block = concat_block(&c->out[0], axis, elem);
   for (int32_t k = 0; k < c->n_in; k++) p->block[k] = concat_block(c->in[k], axis, elem);
+  /* tasks of at least MX_TASK_BYTES, none below CONCAT_SPLIT_TASKS of them: a copy does little per byte,
+   * and a small one's bytes are in the caller's cache */
+  double t = (double)p->rows * (double)p->out_block / MX_TASK_BYTES;
+  p->tasks = t < CONCAT_SPLIT_TASKS ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
   return MINNX_OK;
+}
+
+/* Output bytes [o0, o1): each row's part of each input that lies there, in order. */
+static void concat_range(const concat_params *p, const void *const *in, void *out, int64_t o0, int64_t o1) {
+  while (o0 < o1) {
+    int64_t r = o0 / p->out_block, j = o0 % p->out_block, at = 0, k = 0;
+    while (j >= at + p->block[k]) at += p->block[k++]; /* (j < out_block: some input's block holds it) */
+    int64_t n = at + p->block[k] - j;
+    if (n > o1 - o0) n = o1 - o0;
+    memcpy((unsigned char *)out + o0, (const unsigned char *)in[k] + r * p->block[k] + (j - at), (size_t)n);
+    o0 += n;
+  }
+}
+
+typedef struct {
+  const concat_params *p;
+  const void *const *in;
+  void *out;
+} concat_run;
+
+static void concat_task(void *ctx, size_t t) {
+  const concat_run *r = ctx;
+  int64_t total = r->p->rows * r->p->out_block, n = r->p->tasks;
+  concat_range(r->p, r->in, r->out, total / n * (int64_t)t + total % n * (int64_t)t / n,
+               total / n * ((int64_t)t + 1) + total % n * ((int64_t)t + 1) / n);
 }
 
 static void concat_eval(const mx_exec *x, const void *params, const void *const *in, void *const *out) {
   const concat_params *p = params;
   int64_t at = 0;
-  (void)x;
+  if (p->tasks > 1) {
+    concat_run r = {p, in, out[0]};
+    mx_parallel_for(x, concat_task, &r, (size_t)p->tasks);
+    return;
+  }
   for (int32_t k = 0; k < p->n; k++) {
     concat_one(p->rows, p->out_block, at, p->block[k], in[k], out[0]);
     at += p->block[k];

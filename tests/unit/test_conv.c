@@ -183,6 +183,14 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(7, 2), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 6, 1, 1, 1);
   conv(t, isa, 2, L(4, 3), L(2, 3), L(1, 1), L(1, 1), L(1, 0), L(0, 2), 2, 3, 1, 1, 0);
   conv(t, isa, 2, L(11, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
+  /* its rows of 9 to 15 outputs, 8 to 16 inputs (flat16, two vectors a row): MobileNet v2's 14 x 14 (two
+   * images), 10 outputs from 8 inputs (the input's second vector all masked), 15 with a dilation along the row
+   * and 11 rows (blocks of 5, 5 and 1), 8 outputs from 9 inputs (the output's second vector all past the
+   * row), no bias */
+  conv(t, isa, 2, L(14, 14), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 6, 1, 1, 1);
+  conv(t, isa, 2, L(6, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 2), L(1, 2), 1, 3, 1, 1, 0);
+  conv(t, isa, 2, L(11, 15), L(3, 3), L(1, 1), L(1, 2), L(1, 1), L(1, 3), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(4, 9), L(2, 3), L(1, 1), L(1, 1), L(0, 1), L(1, 0), 2, 2, 1, 1, 1);
   /* the direct path (conv_run.c: group 1, stride 1, no padding, small; float32 at AVX2+FMA, checked taken):
    * LeNet-5's two layers (two images), a dilation, 9 output channels (a block of 1 left), a grid of fewer
    * than 8 positions (masked only), one of 8 exactly, 1-D, the largest kk (512) */

@@ -7,11 +7,16 @@
  * Pad's, Tile's and Expand's copy (remap.h) in every mode with random pads
  * (cropping and extending, reflect up to its limit, wrap far beyond the dim)
  * and counts, ranks 1 to 4, each element size, large enough for tasks;
+ * Concat through a session, large enough for tasks, along each axis (the
+ * tasks' ranges crossing rows and inputs), with the session's tasks in
+ * reverse order, against an index-by-index loop here;
  * the copies cut into tasks run in reverse order as another thread would. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "builder.h"
 #include "check.h"
+#include "minnx.h"
 #include "ops/core/kernel.h"
 #include "ops/tensor/gather.h"
 #include "ops/tensor/remap.h"
@@ -130,7 +135,61 @@ static void remap_one(size_t elem, int mode, int rank, int64_t most) {
   free(want);
 }
 
+/* y = Concat(a, b, c) along axis of [2, 5, 37, 113] float32 inputs (500 KiB out: 7 tasks), each run inline,
+ * with its tasks reversed through the parallel-for hook, and on 2 threads, against y's elements from the
+ * inputs' by their indices. */
+static void concat_one(int64_t axis) {
+  test_model tm = {.n_opsets = 1, .opset_domain = {""}, .opset_version = {13}, .n_inputs = 3, .inputs = {"a", "b", "c"},
+                   .dtype = MINNX_FLOAT, .rank = 4, .dims = {2, 5, 37, 113}, .n_nodes = 1,
+                   .nodes = {{"Concat", NULL, 3, {"a", "b", "c"}, "y", "axis", axis}}, .output = "y"};
+  enum { N = 2 * 5 * 37 * 113 };
+  static float in[3][N];
+  for (int k = 0; k < 3; k++)
+    for (int i = 0; i < N; i++) in[k][i] = (float)(k * N + i);
+  uint8_t *bytes = NULL;
+  size_t size = build_model_edit(&tm, NULL, NULL, &bytes);
+  minnx_error err;
+  minnx_model *m = NULL;
+  CHECK(minnx_model_load_buffer(bytes, size, NULL, &m, &err) == MINNX_OK);
+  for (int way = 0; m && way < 3; way++) {
+    minnx_session *s = NULL;
+    CHECK(minnx_session_create(m, &s, &err) == MINNX_OK);
+    if (!s) break;
+    if (way == 1) CHECK(minnx_session_set_parallel(s, reversed, NULL, 2, &err) == MINNX_OK);
+    if (way == 2) { /* (a build without the default workers says so, and runs inline) */
+      minnx_status st = minnx_session_set_threads(s, 2, &err);
+      CHECK(st == MINNX_OK || st == MINNX_E_FEATURE);
+    }
+    for (int k = 0; k < 3; k++) {
+      minnx_tensor t = {MINNX_FLOAT, 4, {2, 5, 37, 113}, in[k], sizeof in[k]};
+      CHECK(minnx_session_bind_input(s, k, &t, &err) == MINNX_OK);
+    }
+    minnx_tensor y = {0};
+    CHECK(minnx_session_run(s, &err) == MINNX_OK);
+    CHECK(minnx_session_output(s, 0, &y) == MINNX_OK);
+    CHECK(y.nbytes == 3 * sizeof in[0]);
+    const int64_t d[4] = {2, 5, 37, 113};
+    int64_t od[4] = {2, 5, 37, 113};
+    od[axis] *= 3;
+    size_t wrong = 0;
+    const float *py = y.data;
+    for (int64_t i = 0; py && i < 3 * (int64_t)N; i++) {
+      int64_t idx[4], r = i;
+      for (int q = 3; q >= 0; q--) idx[q] = r % od[q], r /= od[q];
+      int64_t k = idx[axis] / d[axis], at = 0;
+      idx[axis] %= d[axis];
+      for (int q = 0; q < 4; q++) at = at * d[q] + idx[q];
+      wrong += py[i] != in[k][at];
+    }
+    CHECK(wrong == 0);
+    minnx_session_free(s);
+  }
+  minnx_model_free(m);
+  free(bytes);
+}
+
 int main(void) {
+  for (int64_t axis = 0; axis < 4; axis++) concat_one(axis);
   static const size_t elems[] = {1, 2, 4, 8};
   for (int e = 0; e < 4; e++)
     for (int mode = MX_REMAP_CONSTANT; mode <= MX_REMAP_WRAP; mode++)
