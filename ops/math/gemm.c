@@ -113,6 +113,46 @@ void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int is
 static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b ? p->nr : p->nc)); }
 static size_t a_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b || p->mc < MC ? p->mc : MC)); }
 
+/* Tiles cut so that threads share the work evenly, by the shape alone: for
+ * a plan whose B a packer makes (Conv), and for one of at most MC rows
+ * (pointwise convolutions, small products). Rows: tiles of at most mc_most,
+ * of equal size in whole slivers of mr (384 + 128 rows had given one thread
+ * three quarters of ResNet-18's 512-channel layers). Columns: whole slivers
+ * of nr, each tile the same count of them, the partial sliver at N's end a
+ * tile of its own where the full ones divide evenly (its kernel costs
+ * less); at least ceil(N / NC) tiles, an even number, and at least two
+ * where the work makes tasks (one tile of 196 positions had run ResNet-18's
+ * 256-channel layers on one thread; 416 + 368 had split its 784 unevenly).
+ * A tile's width costs a packer's plan nothing (its slivers are made one at
+ * a time), and B from memory is packed once per tile either way. With one
+ * sliver of columns, two tiles of rows. */
+static void even_tiles(mx_sgemm_plan *p, const mx_gemm_dims *d, int64_t mc_most) {
+  int64_t mr = p->mr, nr = p->nr;
+  double fmas = (double)d->m * (double)d->n * (double)(d->k ? d->k : 1);
+  int split = fmas >= 2 * TASK_FMAS;
+  int64_t tm = (d->m + mc_most - 1) / mc_most, rs = (d->m + mr - 1) / mr; /* row tiles, row slivers */
+  int64_t full = d->n / nr, t = (d->n + NC - 1) / NC;                    /* full column slivers, column tiles */
+  if (split && t < 2) t = 2;
+  if (t > 1) t += t % 2;
+  if (t > 1 && full >= 2) {
+    if (t > full) t = full - full % 2;
+    int64_t q = (full + t - 1) / t;
+    for (int64_t u = t; u <= 2 * t && u <= full; u += 2) /* a count that divides the full slivers evenly */
+      if (full % u == 0) {
+        q = full / u;
+        break;
+      }
+    p->nc = q * nr;
+  } else if (split && full == 1 && d->n > nr) {
+    p->nc = nr; /* one full sliver and a partial one: a tile each */
+  } else if (split && full == 0 && tm < 2 && rs >= 2) {
+    tm = 2; /* one sliver of columns: the rows in two */
+  }
+  if (tm < 1) tm = 1;
+  p->mc = (rs + tm - 1) / tm * mr;
+  if (p->mc < mr) p->mc = mr;
+}
+
 static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most) {
   memset(p, 0, sizeof *p);
   p->d = *d;
@@ -154,14 +194,17 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
        * times: 11 copies of B at M = 1024, about a tenth of the time), in
        * blocks of MC; MIN_TILES of them or more where N leaves fewer,
        * rows shared equally (threads balance) */
-      int64_t tn = (d->n + p->nc - 1) / p->nc, tm = (MIN_TILES + tn - 1) / tn;
-      p->mc = ((d->m + tm - 1) / tm + p->mr - 1) / p->mr * p->mr;
+      int64_t tn = (d->n + p->nc - 1) / p->nc, tm = (MIN_TILES + tn - 1) / tn, rs = (d->m + p->mr - 1) / p->mr;
+      if (rs % tm) /* tiles of whole slivers, an even count of them that divides the slivers where one does (MobileNet
+                    * v2's 160 rows had been tiles of 48, 48, 48 and 16: two threads 1.73x) */
+        for (int64_t u = tm - tm % 2; u >= 2; u -= 2)
+          if (rs % u == 0) {
+            tm = u;
+            break;
+          }
+      p->mc = (rs + tm - 1) / tm * p->mr;
     }
-    if (mc_most == MC_PANEL && d->n > NC) { /* tiles of equal width, an even number of them (two threads balance) */
-      int64_t t = (d->n + NC - 1) / NC;
-      t += t % 2;
-      p->nc = ((d->n + t - 1) / t + p->nr - 1) / p->nr * p->nr;
-    }
+    if (mc_most == MC_PANEL || d->m <= MC) even_tiles(p, d, mc_most);
     p->kc = d->k < KC ? (d->k ? d->k : 1) : KC;
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;

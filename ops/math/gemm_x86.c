@@ -123,79 +123,114 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
   }
 }
 
-/* A block at the edge of y: its first R rows (A's sliver still 12 wide,
- * zeros past R) and the columns under masks m0, m1 (the two vectors), loaded
- * and stored under them, straight into y: the same chains as tile_avx512's.
+/* A block at the edge of y, straight into y (no copies through scratch): its
+ * first R rows (A's sliver still 12 wide, zeros past R), V vectors of 16
+ * columns under masks m0, m1 (loaded and stored under them), and then up to
+ * CMAX columns (`ncols` of them) past those vectors one column a vector:
+ * lane i of column c's accumulator is row i's element, A's sliver step (its
+ * 12 rows, loaded under a mask of R lanes) times the column's b broadcast.
+ * Every element runs the chain of tile_avx512 (fma(a[i][k], b[k][j], acc),
+ * the product commutes exactly), the bias added last: the same bits.
  * ResNet's 64, 128, 256 and 512 channels leave 4 or 8 rows and its planes
  * (49, 196, 784 positions) a part of a sliver: without these they ran as 12
  * x 32 in the edge block, through scratch (an eighth of a 64-channel
- * convolution's work on rows dropped). */
-#define TILE_AVX512_PART(R)                                                                                        \
-  MX_AVX512_TARGET static void tile_avx512_##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy,  \
-                                               int load, __mmask16 m0, __mmask16 m1, const float *bias) {          \
-    __m512 acc[R][2];                                                                                              \
-    UNROLL for (int i = 0; i < R; i++) {                                                                           \
-      acc[i][0] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps();                             \
-      acc[i][1] = load ? _mm512_maskz_loadu_ps(m1, y + i * ldy + 16) : _mm512_setzero_ps();                        \
-    }                                                                                                              \
-    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                       \
-      __m512 b0 = _mm512_loadu_ps(bp), b1 = _mm512_loadu_ps(bp + 16);                                              \
-      UNROLL for (int i = 0; i < R; i++) {                                                                         \
-        __m512 a = _mm512_set1_ps(ap[i]);                                                                          \
-        acc[i][0] = _mm512_fmadd_ps(a, b0, acc[i][0]);                                                             \
-        acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);                                                             \
-      }                                                                                                            \
-    }                                                                                                              \
-    if (bias)                                                                                                      \
-      UNROLL for (int i = 0; i < R; i++) {                                                                         \
-        __m512 b = _mm512_set1_ps(bias[i]);                                                                        \
-        acc[i][0] = _mm512_add_ps(acc[i][0], b);                                                                   \
-        acc[i][1] = _mm512_add_ps(acc[i][1], b);                                                                   \
-      }                                                                                                            \
-    UNROLL for (int i = 0; i < R; i++) {                                                                           \
-      _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i][0]);                                                           \
-      _mm512_mask_storeu_ps(y + i * ldy + 16, m1, acc[i][1]);                                                      \
-    }                                                                                                              \
+ * convolution's work on rows dropped); a block of at most 16 columns runs
+ * one vector (openWakeWord's spectrogram convolutions: 8 frames), and the
+ * last few columns of a plane (ResNet-18's 7 x 7 = 32 + 17, 14 x 14 = 6 x 32
+ * + 4) a vector per column rather than a vector of 16 lanes per row: 12 + 1
+ * multiply-adds a step for 17 columns of 12 rows where there were 24. */
+#define TILE_AVX512_PART(R, V, CMAX)                                                                                 \
+  MX_AVX512_TARGET static void tile_avx512_##R##_##V##_##CMAX(int64_t kc, const float *ap, const float *bp, float *y, \
+                                                              int64_t ldy, int load, __mmask16 m0, __mmask16 m1,    \
+                                                              int ncols, const float *bias) {                       \
+    const __mmask16 mv[2] = {m0, m1}, rm = (__mmask16)((1u << R) - 1);                                               \
+    __m512 acc[R][V ? V : 1], cacc[CMAX ? CMAX : 1];                                                                \
+    float col[16];                                                                                                   \
+    UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++)                                            \
+      acc[i][v] = load ? _mm512_maskz_loadu_ps(mv[v], y + i * ldy + 16 * v) : _mm512_setzero_ps();                  \
+    UNROLL for (int c = 0; c < CMAX; c++) {                                                                          \
+      cacc[c] = _mm512_setzero_ps();                                                                                 \
+      if (c < ncols && load) {                                                                                       \
+        for (int i = 0; i < R; i++) col[i] = y[i * ldy + 16 * V + c];                                               \
+        cacc[c] = _mm512_maskz_loadu_ps(rm, col);                                                                    \
+      }                                                                                                              \
+    }                                                                                                                \
+    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                         \
+      __m512 b[V ? V : 1];                                                                                           \
+      UNROLL for (int v = 0; v < V; v++) b[v] = _mm512_loadu_ps(bp + 16 * v);                                        \
+      UNROLL for (int i = 0; i < R; i++) {                                                                           \
+        __m512 a = _mm512_set1_ps(ap[i]);                                                                            \
+        UNROLL for (int v = 0; v < V; v++) acc[i][v] = _mm512_fmadd_ps(a, b[v], acc[i][v]);                          \
+      }                                                                                                              \
+      if (CMAX) {                                                                                                    \
+        __m512 av = _mm512_maskz_loadu_ps(rm, ap);                                                                   \
+        UNROLL for (int c = 0; c < CMAX; c++)                                                                        \
+          if (c < ncols) cacc[c] = _mm512_fmadd_ps(av, _mm512_set1_ps(bp[16 * V + c]), cacc[c]);                    \
+      }                                                                                                              \
+    }                                                                                                                \
+    if (bias) {                                                                                                      \
+      UNROLL for (int i = 0; i < R; i++) {                                                                           \
+        __m512 bb = _mm512_set1_ps(bias[i]);                                                                         \
+        UNROLL for (int v = 0; v < V; v++) acc[i][v] = _mm512_add_ps(acc[i][v], bb);                                 \
+      }                                                                                                              \
+      if (CMAX) {                                                                                                    \
+        __m512 bv = _mm512_maskz_loadu_ps(rm, bias);                                                                 \
+        UNROLL for (int c = 0; c < CMAX; c++) cacc[c] = _mm512_add_ps(cacc[c], bv);                                  \
+      }                                                                                                              \
+    }                                                                                                                \
+    UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++)                                            \
+      _mm512_mask_storeu_ps(y + i * ldy + 16 * v, mv[v], acc[i][v]);                                                 \
+    UNROLL for (int c = 0; c < CMAX; c++)                                                                            \
+      if (c < ncols) {                                                                                               \
+        _mm512_storeu_ps(col, cacc[c]);                                                                              \
+        for (int i = 0; i < R; i++) y[i * ldy + 16 * V + c] = col[i];                                               \
+      }                                                                                                              \
   }
-TILE_AVX512_PART(4)
-TILE_AVX512_PART(8)
-TILE_AVX512_PART(12)
-
-/* The same for a block of at most 16 columns (the second vector all masked): only the first vector's chains, so a
- * narrow product (openWakeWord's spectrogram convolutions: 8 frames) does not pay for 32 columns. Each kept
- * element runs the same chain as above: the same bits. */
-#define TILE_AVX512_NARROW(R)                                                                                      \
-  MX_AVX512_TARGET static void tile_avx512_n##R(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, \
-                                                int load, __mmask16 m0, const float *bias) {                       \
-    __m512 acc[R];                                                                                                 \
-    UNROLL for (int i = 0; i < R; i++) acc[i] = load ? _mm512_maskz_loadu_ps(m0, y + i * ldy) : _mm512_setzero_ps(); \
-    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                       \
-      __m512 b0 = _mm512_loadu_ps(bp);                                                                             \
-      UNROLL for (int i = 0; i < R; i++) acc[i] = _mm512_fmadd_ps(_mm512_set1_ps(ap[i]), b0, acc[i]);              \
-    }                                                                                                              \
-    if (bias)                                                                                                      \
-      UNROLL for (int i = 0; i < R; i++) acc[i] = _mm512_add_ps(acc[i], _mm512_set1_ps(bias[i]));                  \
-    UNROLL for (int i = 0; i < R; i++) _mm512_mask_storeu_ps(y + i * ldy, m0, acc[i]);                            \
-  }
-TILE_AVX512_NARROW(4)
-TILE_AVX512_NARROW(8)
-TILE_AVX512_NARROW(12)
+TILE_AVX512_PART(4, 1, 0)
+TILE_AVX512_PART(8, 1, 0)
+TILE_AVX512_PART(12, 1, 0)
+TILE_AVX512_PART(4, 2, 0)
+TILE_AVX512_PART(8, 2, 0)
+TILE_AVX512_PART(12, 2, 0)
+/* column vectors: past no vector (a plane's last columns in a sliver of
+ * their own) or one (at most 8 more; R above them, so that they are fewer
+ * multiply-adds than a second vector's R) */
+#define PART_COLS 8 /* (the CMAX of 12 rows) */
+TILE_AVX512_PART(4, 0, 3)
+TILE_AVX512_PART(8, 0, 7)
+TILE_AVX512_PART(12, 0, 8)
+TILE_AVX512_PART(4, 1, 3)
+TILE_AVX512_PART(8, 1, 7)
+TILE_AVX512_PART(12, 1, 8)
 
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
 MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
                                              int rows, int cols, const float *bias) {
-  __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
-  __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
-  if (cols <= 16 && (rows == 4 || rows == 8 || rows == 12)) {
-    if (rows == 4) tile_avx512_n4(kc, ap, bp, y, ldy, load, m0, bias);
-    else if (rows == 8) tile_avx512_n8(kc, ap, bp, y, ldy, load, m0, bias);
-    else tile_avx512_n12(kc, ap, bp, y, ldy, load, m0, bias);
+  if (rows != 4 && rows != 8 && rows != 12) return 0;
+  int rem = cols % 16, whole = cols / 16;
+  if (rem && rem < rows && rem <= PART_COLS && whole < 2) { /* whole vectors, then columns one a vector */
+    if (whole == 0) {
+      if (rows == 4) tile_avx512_4_0_3(kc, ap, bp, y, ldy, load, 0, 0, rem, bias);
+      else if (rows == 8) tile_avx512_8_0_7(kc, ap, bp, y, ldy, load, 0, 0, rem, bias);
+      else tile_avx512_12_0_8(kc, ap, bp, y, ldy, load, 0, 0, rem, bias);
+    } else {
+      if (rows == 4) tile_avx512_4_1_3(kc, ap, bp, y, ldy, load, 0xffff, 0, rem, bias);
+      else if (rows == 8) tile_avx512_8_1_7(kc, ap, bp, y, ldy, load, 0xffff, 0, rem, bias);
+      else tile_avx512_12_1_8(kc, ap, bp, y, ldy, load, 0xffff, 0, rem, bias);
+    }
     return 1;
   }
-  if (rows == 4) tile_avx512_4(kc, ap, bp, y, ldy, load, m0, m1, bias);
-  else if (rows == 8) tile_avx512_8(kc, ap, bp, y, ldy, load, m0, m1, bias);
-  else if (rows == 12) tile_avx512_12(kc, ap, bp, y, ldy, load, m0, m1, bias);
-  else return 0;
+  __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
+  __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
+  if (cols <= 16) {
+    if (rows == 4) tile_avx512_4_1_0(kc, ap, bp, y, ldy, load, m0, 0, 0, bias);
+    else if (rows == 8) tile_avx512_8_1_0(kc, ap, bp, y, ldy, load, m0, 0, 0, bias);
+    else tile_avx512_12_1_0(kc, ap, bp, y, ldy, load, m0, 0, 0, bias);
+  } else {
+    if (rows == 4) tile_avx512_4_2_0(kc, ap, bp, y, ldy, load, m0, m1, 0, bias);
+    else if (rows == 8) tile_avx512_8_2_0(kc, ap, bp, y, ldy, load, m0, m1, 0, bias);
+    else tile_avx512_12_2_0(kc, ap, bp, y, ldy, load, m0, m1, 0, bias);
+  }
   return 1;
 }
 

@@ -140,6 +140,24 @@ MX_AVX512_TARGET static void offset_rows_avx512(const float *xg, int64_t in_plan
     for (int q = 0; q < 4; q++) em[n][q] = (__mmask16)(el >> (16 * q) & 0xffffu);
     n++;
   }
+  if (n == 1) { /* one run of copied lanes (a sliver within one output row): its masks held in registers */
+    const __mmask16 l0 = lm[0][0], l1 = lm[0][1], e0 = em[0][0], e1 = em[0][1], e2 = em[0][2], e3 = em[0][3];
+    for (; k < kend; c++, k += window, dst += window * 32) {
+      const float *sp = xg + c * in_plane + off[0];
+      __m512 v0, v1;
+      if (stride == 1) {
+        v0 = _mm512_maskz_loadu_ps(l0, sp);
+        v1 = _mm512_maskz_loadu_ps(l1, sp + 16);
+      } else {
+        v0 = _mm512_maskz_mov_ps(l0, _mm512_permutex2var_ps(_mm512_maskz_loadu_ps(e0, sp), even, _mm512_maskz_loadu_ps(e1, sp + 16)));
+        v1 = _mm512_maskz_mov_ps(l1, _mm512_permutex2var_ps(_mm512_maskz_loadu_ps(e2, sp + 32), even,
+                                                             _mm512_maskz_loadu_ps(e3, sp + 48)));
+      }
+      _mm512_storeu_ps(dst, v0);
+      _mm512_storeu_ps(dst + 16, v1);
+    }
+    return;
+  }
   for (; k < kend; c++, k += window, dst += window * 32) {
     const float *xc = xg + c * in_plane;
     __m512 v0 = _mm512_setzero_ps(), v1 = _mm512_setzero_ps();

@@ -142,6 +142,15 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(200, 1), L(3, 1), L(1, 1), L(1, 1), L(1, 0), L(1, 0), 1, 1, 4, 5, 1);
   conv(t, isa, 2, L(40, 41), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 2, 5, 1);
   conv(t, isa, 3, L(5, 4, 9), L(3, 2, 3), L(1, 2, 1), L(2, 1, 1), L(1, 0, 1), L(1, 1, 1), 1, 1, 2, 13, 1);
+  /* the tiles threads share (gemm.c, panel_tiles) and the last columns of a plane one a vector (gemm_x86.c):
+   * a 7 x 7 plane (a sliver and 17 columns, a tile each) over 40 channels (12-row slivers and 4) with k 270 > KC;
+   * 7 x 5 (a sliver and 3) over 20 channels (12 and 8 rows); 14 x 14 (6 slivers and 4: tiles of 3 slivers and
+   * one of 4 columns) over 44; 4 x 5 (16 and 4 columns) over 100 channels, its rows in two tiles; 19 x 1 over 4 */
+  conv(t, isa, 2, L(7, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 30, 40, 1);
+  conv(t, isa, 2, L(7, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 20, 20, 1);
+  conv(t, isa, 2, L(14, 14), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 8, 44, 1);
+  conv(t, isa, 2, L(8, 10), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 1, 64, 100, 0);
+  conv(t, isa, 1, L(19), L(3), L(1), L(1), L(1), L(1), 1, 1, 5, 4, 1);
   /* depthwise without im2col (dwconv.c): rows past a chunk of 64, stride 2, dilation, 1-D and 3-D, taps
    * wholly in the padding, a kernel wider than the row, no bias */
   conv(t, isa, 2, L(12, 150), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 5, 1, 1, 1);

@@ -181,6 +181,10 @@ int main(void) {
     product(isa, 97, 45, 513, 0, 1, 1, 3, 1);
     product(isa, 400, 40, 300, 0, 1, 0, -1, 1); /* tiles of more than MC rows, run in blocks of MC (96 + 12) */
     product(isa, 230, 530, 70, 1, 0, 1, 2, 1);  /* two tiles of columns, two of 120 rows (96 + 24) */
+    /* the last columns one a vector (AVX-512F): 16 + 1 and 32 + 3 over 12-, 8- and 4-row slivers, k > KC */
+    product(isa, 20, 49, 300, 0, 0, 0, -1, 1);
+    product(isa, 28, 35, 40, 0, 1, 1, 2, 1);
+    product(isa, 16, 19, 259, 1, 0, 0, -1, 1);
     product(isa, 1, 1100, 300, 0, 0, 1, 1, 1);
     product(isa, 1, 1100, 130, 0, 1, 0, -1, 1);
     product(isa, 1, 513, 65, 1, 1, 1, 0, 1);
