@@ -115,13 +115,6 @@ static inline float mx_reduce_ln2(float x, float *kf, uint32_t *ku, float *r_lo)
   return r;
 }
 
-/* e^(r + r_lo) - 1 = r + (r_lo + r^2 P(r)) on |r| <= ln2/2 (r r_lo is below
- * 2^-27 of it), P fitted for e^r's relative error */
-static inline float mx_exp_poly(float r, float r_lo) {
-  static const float c[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558b8p-5f, 0x1.1239a4p-7f, 0x1.6a4502p-10f};
-  return r + (r_lo + (r * r) * mx_hornerf(r, c, 5));
-}
-
 /* The same form on |r| <= 0.75, fitted for the relative error of e^r - 1. */
 static inline float mx_expm1_poly(float r, float r_lo) {
   static const float c[] = {0x1p-1f,         0x1.55556p-3f,   0x1.555544p-5f, 0x1.11095ep-7f,
@@ -129,30 +122,14 @@ static inline float mx_expm1_poly(float r, float r_lo) {
   return r + (r_lo + (r * r) * mx_hornerf(r, c, 7));
 }
 
-/* e^x = 2^k e^r, as e^r - 1 and 2^k = s1 s2. The clamp keeps k in
- * [-150, 129], where 2^k is the product of two normal floats 2^k1 2^k2
- * (k1 = floor((k + 256) / 2) - 128): e^r 2^k1 is exact, and the second
- * product rounds once, into a subnormal, to 0 below about -103.97 or to inf
- * above about 88.72. */
-static inline float mx_exp_split(float x, float *s1, float *s2) {
-  float xc = x < -104.0f ? -104.0f : x;
-  xc = xc > 89.0f ? 89.0f : xc;
-  float kf, r_lo;
-  uint32_t ku;
-  float r = mx_reduce_ln2(xc, &kf, &ku, &r_lo);
-  uint32_t h = (ku + 256u) >> 1;
-  *s1 = mx_f32_of_bits((h - 1u) << 23);
-  *s2 = mx_f32_of_bits((ku - h + 255u) << 23);
-  return mx_exp_poly(r, r_lo);
-}
-
 /* e^x = 2^k e^r by fused multiply-adds: k = round(x log2 e) (the fma rounds
  * x log2 e + 1.5 2^23 once), r = x - k ln2 with ln2 = MX_LN2_F + MX_LN2_FLO
  * (x - k MX_LN2_F is exact: a multiple of 2^-21 below 1/2), r_lo the
  * rounding error of the second step (exact enough: the fma rounds a value
- * below 2^-26); e^r - 1 = r + (r_lo + r^2 P(r)), P mx_exp_poly's, its sum q
- * rounded once; then (1 + q) 2^k = fma(q, s1, s1) s2, 2^k split as in
- * mx_exp_split (2^k1 2^k2, both normal for |k| <= 252): a normal result is
+ * below 2^-26); e^r - 1 = r + (r_lo + r^2 P(r)) on |r| <= ln2/2, P fitted
+ * for e^r's relative error, its sum q rounded once; then
+ * (1 + q) 2^k = fma(q, s1, s1) s2, 2^k split as 2^k1 2^k2 with
+ * k1 = floor((k + 256) / 2) - 128 (both normal for |k| <= 252): a normal result is
  * rounded once, by the fma (s2's product is exact), a subnormal one by s2's
  * product too, and one past FLT_MAX overflows there to inf, one below
  * 2^-150 to 0. No clamp: for |x| < 128 that holds as it is (|k| <= 185),
@@ -280,14 +257,15 @@ static inline float mx_copysignf(float mag, float sign) {
   return mx_f32_of_bits(mx_f32_bits(mag) | (mx_f32_bits(sign) & 0x80000000u));
 }
 
-/* tanh x: x + x^3 P(x^2) below 0.875; above, 1 - 2 / (e^2|x| + 1) with the
+/* tanh x: x + x^3 P(x^2) below 0.875 (Horner's steps and the last sum by
+ * fused multiply-adds, x^3 as (x x^2)); above, 1 - 2 / (e^2|x| + 1) with the
  * sign of x (1 from |x| = 10 on: the clamp keeps e^2|x| finite). x == 0
  * keeps its sign. */
 static inline float mx_tanhf(float x) {
   float z = x * x;
   static const float c[] = {-0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f,  0x1.6376eep-6f,
                             -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
-  float near = x + (x * z) * mx_hornerf(z, c, 7);
+  float near = mx_fmaf(x * z, mx_hornerf_fma(z, c, 7), x);
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float ac = a > 10.0f ? 10.0f : a;
   float far = mx_copysignf(1.0f - 2.0f / (mx_expf_mid(2.0f * ac) + 1.0f), x); /* 2|x| in [0, 20] or NaN */
@@ -298,18 +276,27 @@ static inline float mx_tanhf(float x) {
 
 /* 1 / (1 + e^-x), from e = e^-|x| <= 1 so that nothing overflows and small
  * results keep their precision: n / (1 + e) with n = 1 for x >= 0, e below.
- * e and 1 + e are carried as float pairs (hi + lo, the lo parts exact by
- * Fast2Sum), so that only the quotient's rounding and the polynomial's error
- * remain: y0 = n / d, then y0 + (n_lo - y0 d_lo) / d. */
+ * e is mx_expf's, fma(q, s1, s1) s2 on -|x| (|x| clamped to 104, where e
+ * rounds to 0; a NaN, whose result is selected away, gives 104 too). 1 + e
+ * is carried as a float pair (d + d_lo, exact by Fast2Sum). One division,
+ * r = 1 / d: y0 = n r, the residual n - y0 (d + d_lo) by two fused
+ * multiply-adds, and y = y0 + residual r rounded once, so that what remains
+ * is e's rounding and the polynomial's error (<= 1.5 ulp, README). */
 static inline float mx_sigmoidf(float x) {
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
-  float s1, s2, q = mx_exp_split(-a, &s1, &s2);
-  float p = 1.0f + q, p_lo = (1.0f - p) + q;
-  float e = (p * s1) * s2, e_lo = (p_lo * s1) * s2;
-  float d = 1.0f + e, d_lo = ((1.0f - d) + e) + e_lo;
-  float n = x < 0.0f ? e : 1.0f, n_lo = x < 0.0f ? e_lo : 0.0f;
-  float y0 = n / d;
-  float y = y0 + (n_lo - y0 * d_lo) / d;
+  float m = -(a < 104.0f ? a : 104.0f);
+  uint32_t ku;
+  float q = mx_expf_core(m, &ku);
+  uint32_t h = (ku + 256u) >> 1;
+  float s1 = mx_f32_of_bits((h - 1u) << 23);
+  float s2 = mx_f32_of_bits((ku - h + 255u) << 23);
+  float e = mx_fmaf(q, s1, s1) * s2;
+  float d = 1.0f + e, d_lo = (1.0f - d) + e;
+  float n = x < 0.0f ? e : 1.0f;
+  float r = 1.0f / d;
+  float y0 = n * r;
+  float res = mx_fmaf(-y0, d_lo, mx_fmaf(-y0, d, n));
+  float y = mx_fmaf(res, r, y0);
   return x != x ? x + x : y;
 }
 
