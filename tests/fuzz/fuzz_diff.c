@@ -34,6 +34,9 @@
  * their reference loop (ops/nn/conv_ref.c) and run through their plan
  * directly at each instruction-set level of the product kernels (float32
  * also with its weights packed beforehand, as prepare packs an initializer).
+ * Wide entries (wide_versions) give Conv 11 4 to 40 output channels in one
+ * group and MatMul 13 and Gemm 13 4 to 52 rows, for the products' edge
+ * kernels of 4, 8 and 12 rows and their column kernels.
  * ConvTranspose 1 and 11 (the same shapes, and output_padding, output_shape
  * with each version's split of the padding, negative totals included) are
  * held to their reference loop (ops/nn/convt_ref.c) and run through their
@@ -186,6 +189,22 @@ static const version versions[] = {
     {"RNN", "", 7, 0, K_RNN}, {"RNN", "", 14, 0, K_RNN}, {"GRU", "", 7, 0, K_RNN}, {"GRU", "", 14, 0, K_RNN},
     {"LSTM", "", 7, 0, K_RNN}, {"LSTM", "", 14, 0, K_RNN},
 };
+#define N_VERSIONS (sizeof versions / sizeof versions[0])
+
+/* The wide products: Conv of 4 to 40 output channels in one group, MatMul
+ * and Gemm of 4 to 52 rows over 1 to 71 columns, so that the products' last
+ * slivers have 4, 8 and 12 rows (16: 12 and 4) and end in a part of a vector
+ * or a few columns (gemm_x86.c's edge and column kernels); versions[]'s
+ * sizes never make more than 3 channels a group, nor 8 rows. The first byte
+ * picks them just past versions[] (bytes N_VERSIONS and up had wrapped onto
+ * its first entries, which no seed used); the bytes past these still wrap
+ * over versions[] alone, so that every seed keeps its meaning. */
+static const version wide_versions[] = {
+    {"Conv", "", 11, 0, K_CONV}, {"MatMul", "", 13, 1, K_PRODUCT}, {"Gemm", "", 13, 0, K_PRODUCT},
+};
+#define N_WIDE (sizeof wide_versions / sizeof wide_versions[0])
+static const int64_t wide_rows[] = {4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 52, 5, 9, 13, 8};
+static const int64_t wide_cols[] = {1, 2, 3, 4, 7, 8, 9, 16, 17, 20, 23, 24, 31, 39, 49, 71};
 
 static const minnx_dtype dtypes[] = {MINNX_FLOAT,  MINNX_DOUBLE, MINNX_FLOAT16, MINNX_BFLOAT16, MINNX_INT8,
                                      MINNX_INT16,  MINNX_INT32,  MINNX_INT64,   MINNX_UINT8,    MINNX_UINT16,
@@ -219,6 +238,7 @@ typedef struct {
   uint32_t args[3];
   /* MatMul and Gemm */
   int64_t m, n, k;
+  int wide; /* one of wide_versions[]: Conv's channels, MatMul's and Gemm's M and N from the wide tables */
   int ta, tb, bcast, crank; /* crank: C's shape (product_c_shape), -1: no C */
   uint32_t alpha, beta;     /* float bits; 0x3f800000 each: the attributes are left out */
   /* Conv: its geometry (computed here from the spec's formulas), auto_pad
@@ -484,8 +504,8 @@ static void choose_product(bytes *b, node_spec *s) {
                                       MINNX_UINT32, MINNX_UINT64, MINNX_BFLOAT16};
   unsigned d = take(b);
   s->t = types[d % (s->ver >= 13 ? 9u : s->ver >= 9 ? 8u : 4u)];
-  s->m = product_dims[take(b) % 16];
-  s->n = product_dims[take(b) % 16];
+  s->m = (s->wide ? wide_rows : product_dims)[take(b) % 16];
+  s->n = (s->wide ? wide_cols : product_dims)[take(b) % 16];
   s->k = take(b) & 0x80 ? product_dims[take(b) % 16] * 3 + 1 : product_dims[take(b) % 16];
   if (take(b) % 16 == 0) s->k = 0;
   unsigned a = take(b);
@@ -632,7 +652,8 @@ static void choose_conv(bytes *b, node_spec *s) {
   int point = a >> 6 & 1;
   int64_t cg = 1 + gs % 4, mg = 1 + (gs >> 2) % 3;
   g->group = 1 + (gs >> 4) % 3;
-  if (gs & 0x40) g->group = sizes[take(b) % 8], cg = 1; /* depthwise (with a multiplier mg) */
+  if (s->wide) g->group = 1, mg = wide_rows[(gs >> 2) % 10]; /* 4 to 40 channels: slivers of 4, 8, 12 rows */
+  else if (gs & 0x40) g->group = sizes[take(b) % 8], cg = 1; /* depthwise (with a multiplier mg) */
   g->n = 1 + take(b) % 2, g->c = cg * g->group, g->m = mg * g->group;
   if (point) s->auto_pad = 0;
   s->n_in = s->bias ? 3 : 2;
@@ -1024,7 +1045,9 @@ static void edit_rnn(Onnx__ModelProto *m, node_spec *s) {
 }
 
 static void choose(bytes *b, node_spec *s) {
-  s->v = &versions[take(b) % (sizeof versions / sizeof versions[0])];
+  unsigned i = take(b);
+  s->wide = i >= N_VERSIONS && i < N_VERSIONS + N_WIDE;
+  s->v = s->wide ? &wide_versions[i - N_VERSIONS] : &versions[i % N_VERSIONS];
   s->ver = s->v->version;
   if (s->v->kind == K_REMAP) {
     choose_remap(b, s);
