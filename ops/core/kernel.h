@@ -55,39 +55,53 @@ const void *mx_kernel_find(const mx_kernel_row *rows, size_t n_rows, mx_dtype dt
  * and more). The bits are the same either way.
  *
  * MX_CHUNKED_OUT(stream, n, out, PREFETCH, EXPR) is MX_CHUNKED storing
- * out[i] = EXPR; when stream is true, the elements up to a line boundary and
- * the last ones are stored plainly, and each 256-byte chunk between them is
- * computed into a buffer in L1 and streamed to out; a fence ends it, so that
- * the stores are seen by whoever waits for the task. x86-64 (SSE2's 16-byte
- * streaming stores, which every x86-64 level has); plain stores elsewhere. */
+ * out[i] = EXPR. When stream is true, it walks out in blocks: the elements
+ * up to a line boundary and the last ones (less than a chunk) are stored
+ * plainly; between them, up to MX_STREAM_BLOCK bytes at a time are computed
+ * into a buffer in L1 and streamed to out; a fence ends it, so that the
+ * stores are seen by whoever waits for the task. Both ways run the one loop
+ * (its destination and index offset are variables), so the kernels' code
+ * is not doubled. x86-64 (SSE2's 16-byte streaming stores, which every
+ * x86-64 level has); plain stores elsewhere. */
 #ifndef MX_STREAM_BYTES /* the fuzz build streams small calls too (CMakeLists.txt) */
 #define MX_STREAM_BYTES (128 * 1024)
 #endif
+#define MX_STREAM_BLOCK 4096
 #define mx_streams(bytes) ((int64_t)(bytes) >= (int64_t)MX_STREAM_BYTES)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
-static inline __attribute__((always_inline)) void mx_stream256(void *dst, const void *src) {
-  for (int k = 0; k < 16; k++) _mm_stream_si128((__m128i *)dst + k, _mm_load_si128((const __m128i *)src + k));
+/* bytes (a multiple of 16) from the aligned buffer src to dst, 64-byte aligned */
+static inline __attribute__((always_inline)) void mx_stream_copy(void *dst, const void *src, size_t bytes) {
+  for (size_t k = 0; k < bytes / 16; k++) _mm_stream_si128((__m128i *)dst + k, _mm_load_si128((const __m128i *)src + k));
 }
-#define MX_CHUNKED_OUT(stream, n, out, PREFETCH, EXPR)                                  \
-  do {                                                                                  \
-    const int64_t mx_n_ = (n);                                                          \
-    if (!(stream)) {                                                                    \
-      MX_CHUNKED(mx_n_, sizeof *(out), PREFETCH, (out)[i] = (EXPR));                    \
-      break;                                                                            \
-    }                                                                                   \
-    enum { MX_CH_ = 256 / (int)sizeof *(out) };                                         \
-    int64_t i = 0;                                                                      \
-    for (; i < mx_n_ && ((uintptr_t)((out) + i) & 63) != 0; i++) (out)[i] = (EXPR);     \
-    int64_t i0 = i;                                                                     \
-    for (; i0 + MX_CH_ <= mx_n_; i0 += MX_CH_) {                                        \
-      __attribute__((aligned(64))) __typeof__(*(out)) mx_buf_[MX_CH_];              \
-      for (int line = 0; line < 256; line += 64) PREFETCH;                              \
-      for (i = i0; i < i0 + MX_CH_; i++) mx_buf_[i - i0] = (EXPR);                      \
-      mx_stream256((out) + i0, mx_buf_);                                                \
-    }                                                                                   \
-    for (i = i0; i < mx_n_; i++) (out)[i] = (EXPR);                                     \
-    _mm_sfence();                                                                       \
+#define MX_CHUNKED_OUT(stream, n, out, PREFETCH, EXPR)                                              \
+  do {                                                                                              \
+    enum { MX_CH_ = 256 / (int)sizeof *(out), MX_BL_ = MX_STREAM_BLOCK / (int)sizeof *(out) };      \
+    const int64_t mx_n_ = (n);                                                                      \
+    const int mx_s_ = (stream);                                                                     \
+    __attribute__((aligned(64))) __typeof__(*(out)) mx_buf_[MX_BL_];                                \
+    for (int64_t mx_b_ = 0, mx_e_; mx_b_ < mx_n_; mx_b_ = mx_e_) {                                  \
+      __typeof__(*(out)) *mx_d_ = (out);                                                            \
+      int64_t mx_o_ = 0; /* out[i] is mx_d_[i - mx_o_] */                                           \
+      mx_e_ = mx_n_;                                                                                \
+      if (mx_s_) {                                                                                  \
+        int64_t mx_h_ = (int64_t)((64 - ((uintptr_t)((out) + mx_b_) & 63)) & 63) / (int64_t)sizeof *(out); \
+        if (mx_h_) {                                                                                \
+          mx_e_ = mx_b_ + mx_h_ < mx_n_ ? mx_b_ + mx_h_ : mx_n_;                                    \
+        } else if (mx_n_ - mx_b_ >= MX_CH_) {                                                       \
+          mx_e_ = mx_b_ + (mx_n_ - mx_b_ < MX_BL_ ? (mx_n_ - mx_b_) / MX_CH_ * MX_CH_ : MX_BL_);    \
+          mx_d_ = mx_buf_, mx_o_ = mx_b_;                                                           \
+        }                                                                                           \
+      }                                                                                             \
+      int64_t i0 = mx_b_;                                                                           \
+      for (; i0 + MX_CH_ <= mx_e_; i0 += MX_CH_) {                                                  \
+        for (int line = 0; line < 256; line += 64) PREFETCH;                                        \
+        for (int64_t i = i0; i < i0 + MX_CH_; i++) mx_d_[i - mx_o_] = (EXPR);                       \
+      }                                                                                             \
+      for (int64_t i = i0; i < mx_e_; i++) mx_d_[i - mx_o_] = (EXPR);                               \
+      if (mx_d_ == mx_buf_) mx_stream_copy((out) + mx_b_, mx_buf_, (size_t)(mx_e_ - mx_b_) * sizeof *(out)); \
+    }                                                                                               \
+    if (mx_s_) _mm_sfence();                                                                        \
   } while (0)
 #else
 #define MX_CHUNKED_OUT(stream, n, out, PREFETCH, EXPR)           \

@@ -5,7 +5,8 @@
  * streamed chunks) and in place, against results computed here element by
  * element: the unary IEEE and integer ops against their reference loop, the
  * arithmetic, Max and Clip against C's own operation (IEEE's correctly
- * rounded result; the integers wrap). */
+ * rounded result; the integers wrap). The forms that store plainly (both
+ * operands stepping, Max of four) are checked at the same sizes too. */
 #include <stdlib.h>
 #include <string.h>
 
