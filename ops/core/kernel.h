@@ -67,7 +67,10 @@ const void *mx_kernel_find(const mx_kernel_row *rows, size_t n_rows, mx_dtype dt
 #define MX_STREAM_BYTES (128 * 1024)
 #endif
 #define MX_STREAM_BLOCK 4096
-#define mx_streams(bytes) ((int64_t)(bytes) >= (int64_t)MX_STREAM_BYTES)
+/* Whether a call of `bytes` of output elements of `size` bytes streams: only
+ * 4- and 8-byte elements do (float32 is what large real tensors are; each
+ * streaming loop costs code, and the 1- and 2-byte types have many kernels). */
+#define mx_streams(bytes, size) ((size) >= 4 && (int64_t)(bytes) >= (int64_t)MX_STREAM_BYTES)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 /* bytes (a multiple of 16) from the aligned buffer src to dst, 64-byte aligned */

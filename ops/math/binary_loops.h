@@ -68,7 +68,7 @@ static inline __attribute__((always_inline)) void rows_of(mx_binop op, size_t ou
                                                           int64_t da, int64_t db) {
   unsigned char *out = o;
   const elem *a = a_, *b = b_;
-  const int stream = mx_streams(rows * n * (int64_t)out_size);
+  const int stream = mx_streams(rows * n * (int64_t)out_size, out_size);
   for (int64_t r = 0; r < rows; r++, out += (size_t)n * out_size, a += da, b += db) {
     if (sa && sb) {
       both(op, out, a, b, n);

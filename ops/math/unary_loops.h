@@ -23,7 +23,7 @@ static inline __attribute__((always_inline)) void run(mx_unop op, void *out_, co
   elem *out = out_;
   const elem *in = in_;
   mx_unary_args a = *ap;
-  MX_CHUNKED_OUT(UNARY_STREAM && mx_streams(n * (int64_t)sizeof(elem)), n, out, mx_prefetch(in + i0, MX_AHEAD + line),
+  MX_CHUNKED_OUT(UNARY_STREAM && mx_streams(n * (int64_t)sizeof(elem), sizeof(elem)), n, out, mx_prefetch(in + i0, MX_AHEAD + line),
                  apply(op, in[i], a));
 }
 

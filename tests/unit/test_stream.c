@@ -6,7 +6,9 @@
  * element: the unary IEEE and integer ops against their reference loop, the
  * arithmetic, Max and Clip against C's own operation (IEEE's correctly
  * rounded result; the integers wrap). The forms that store plainly (both
- * operands stepping, Max of four) are checked at the same sizes too. */
+ * operands stepping, Max of four, and the 1- and 2-byte dtypes, which
+ * never stream: ops/core/kernel.h's mx_streams) are checked at the same
+ * sizes too. */
 #include <stdlib.h>
 #include <string.h>
 
