@@ -148,13 +148,18 @@ static inline float mx_expf_core(float x, uint32_t *ku) {
   return r + mx_fmaf(r * r, mx_hornerf_fma(r, c, 5), r_lo);
 }
 
-static inline float mx_expf(float x) {
+/* (1 + q) 2^k = fma(q, s1, s1) s2 as above, without the edge selects (mx_expf, mx_sigmoidf) */
+static inline float mx_expf_scaled(float x) {
   uint32_t ku;
   float q = mx_expf_core(x, &ku);
   uint32_t h = (ku + 256u) >> 1;
   float s1 = mx_f32_of_bits((h - 1u) << 23);
   float s2 = mx_f32_of_bits((ku - h + 255u) << 23);
-  float y = mx_fmaf(q, s1, s1) * s2;
+  return mx_fmaf(q, s1, s1) * s2;
+}
+
+static inline float mx_expf(float x) {
+  float y = mx_expf_scaled(x);
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   y = a >= 128.0f ? (x > 0.0f ? mx_f32_of_bits(MX_INFF_BITS) : 0.0f) : y;
   return x != x ? x + x : y;
@@ -285,12 +290,7 @@ static inline float mx_tanhf(float x) {
 static inline float mx_sigmoidf(float x) {
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float m = -(a < 104.0f ? a : 104.0f);
-  uint32_t ku;
-  float q = mx_expf_core(m, &ku);
-  uint32_t h = (ku + 256u) >> 1;
-  float s1 = mx_f32_of_bits((h - 1u) << 23);
-  float s2 = mx_f32_of_bits((ku - h + 255u) << 23);
-  float e = mx_fmaf(q, s1, s1) * s2;
+  float e = mx_expf_scaled(m);
   float d = 1.0f + e, d_lo = (1.0f - d) + e;
   float n = x < 0.0f ? e : 1.0f;
   float r = 1.0f / d;
