@@ -5,9 +5,6 @@
  *   static inline void store(mx_binop op, void *out, int64_t i, elem a, elem b);
  *                                            writes element i of op(a, b)
  *                                            (the output's type is op's)
- *   static inline elem value(mx_binop op, elem a, elem b);
- *                                            op(a, b) for an op whose output
- *                                            is of the operands' type (same())
  * op is a constant in every call (each kernel passes its own), so store's
  * choice of operation folds away and each kernel is a plain loop.
  * Kernel shape: ops/math/binary.h's mx_binary_fn. */
@@ -16,14 +13,6 @@
  * ahead (ops/core/kernel.h); a full chunk has a constant trip count, so it
  * vectorizes without a remainder. */
 enum { CHUNK = 256 / (int)sizeof(elem) };
-
-/* Whether op's output is of the operands' type: the arithmetic ops and the
- * logic ones. With one operand stepping (one()), their large calls stream
- * their stores (ops/core/kernel.h, MX_CHUNKED_OUT): bound by memory. With
- * both stepping they store plainly: streaming measured no faster there
- * (Add of two [4096,4096] float32 8.7-9.8 ms either way; Max, the same loop
- * shape, 8.5 -> 9.5 ms slower). */
-static inline __attribute__((always_inline)) int same(mx_binop op) { return op <= MX_PRELU || op >= MX_AND; }
 
 static inline __attribute__((always_inline)) void both(mx_binop op, void *out, const elem *a, const elem *b,
                                                        int64_t n) {
@@ -40,14 +29,7 @@ static inline __attribute__((always_inline)) void both(mx_binop op, void *out, c
 
 /* x steps, y is one value; `first`: x is the left operand. */
 static inline __attribute__((always_inline)) void one(mx_binop op, void *out, const elem *x, elem y, int first,
-                                                      int64_t n, int stream) {
-  if (same(op)) {
-    if (first)
-      MX_CHUNKED_OUT(stream, n, (elem *)out, mx_prefetch(x + i0, MX_AHEAD + line), value(op, x[i], y));
-    else
-      MX_CHUNKED_OUT(stream, n, (elem *)out, mx_prefetch(x + i0, MX_AHEAD + line), value(op, y, x[i]));
-    return;
-  }
+                                                      int64_t n) {
   int64_t i0 = 0;
   for (; i0 + CHUNK <= n; i0 += CHUNK) {
     for (int line = 0; line < 256; line += 64) mx_prefetch(x + i0, MX_AHEAD + line);
@@ -68,12 +50,11 @@ static inline __attribute__((always_inline)) void rows_of(mx_binop op, size_t ou
                                                           int64_t da, int64_t db) {
   unsigned char *out = o;
   const elem *a = a_, *b = b_;
-  const int stream = mx_streams(rows * n * (int64_t)out_size, out_size);
   for (int64_t r = 0; r < rows; r++, out += (size_t)n * out_size, a += da, b += db) {
     if (sa && sb) {
       both(op, out, a, b, n);
     } else if (sa || sb) {
-      one(op, out, sa ? a : b, sa ? b[0] : a[0], sa, n, stream);
+      one(op, out, sa ? a : b, sa ? b[0] : a[0], sa, n);
     } else {
       for (int64_t i = 0; i < n; i++) store(op, out, i, a[0], b[0]);
     }

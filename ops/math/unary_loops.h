@@ -4,27 +4,18 @@
  *   typedef ... elem;                                   the element type
  *   static inline elem apply(mx_unop op, elem x, mx_unary_args a);
  *                                                       op of one element
- * and, optionally, UNARY_STREAM 1: large calls stream their stores
- * (ops/core/kernel.h, MX_CHUNKED_OUT). The IEEE and integer ops do: they
- * are bound by memory. mathf.h's functions are bound by arithmetic, and the
- * stores' buffer only adds work there (Exp: 8% slower), so they do not.
  * op is a constant in every kernel (each passes its own), so apply's choice
  * folds away and each kernel is a plain loop, which the compiler vectorizes
  * at the instance's ISA level: every lane computes what the scalar code
  * does, operation for operation (ops/core/mathf.h). Kernel shape:
  * ops/math/unary.h's mx_unary_fn. */
 
-#ifndef UNARY_STREAM
-#define UNARY_STREAM 0
-#endif
-
 static inline __attribute__((always_inline)) void run(mx_unop op, void *out_, const void *in_, int64_t n,
                                                       const mx_unary_args *ap) {
   elem *out = out_;
   const elem *in = in_;
   mx_unary_args a = *ap;
-  MX_CHUNKED_OUT(UNARY_STREAM && mx_streams(n * (int64_t)sizeof(elem), sizeof(elem)), n, out, mx_prefetch(in + i0, MX_AHEAD + line),
-                 apply(op, in[i], a));
+  MX_CHUNKED(n, sizeof(elem), mx_prefetch(in + i0, MX_AHEAD + line), out[i] = apply(op, in[i], a));
 }
 
 /* One element at a time, without the prefetches, the chunks and the level's

@@ -98,8 +98,7 @@ static void prefetch(const void *p, size_t ahead) {
  * aligned: they skip the read of each output line that a plain store makes.
  * The floor times its stages with plain stores and with these, and takes the
  * faster (main): for an output far larger than the last-level cache the
- * streaming stores move a third less DRAM traffic, and minnx's elementwise
- * kernels use them there (ops/core/kernel.h, MX_CHUNKED_OUT). */
+ * streaming stores move a third less DRAM traffic. */
 static int streaming;
 
 static void stream_chunk(uint64_t *out, const uint64_t *buf) {
