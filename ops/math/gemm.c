@@ -194,7 +194,9 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
        * times: 11 copies of B at M = 1024, about a tenth of the time), in
        * blocks of MC; MIN_TILES of them or more where N leaves fewer,
        * rows shared equally (threads balance) */
-      int64_t tn = (d->n + p->nc - 1) / p->nc, tm = (MIN_TILES + tn - 1) / tn, rs = (d->m + p->mr - 1) / p->mr;
+      int64_t tn = (d->n + p->nc - 1) / p->nc, rs = (d->m + p->mr - 1) / p->mr;
+      if (tn < 1) tn = 1; /* an empty N (a ConvTranspose with no output columns) */
+      int64_t tm = (MIN_TILES + tn - 1) / tn;
       if (rs % tm) /* tiles of whole slivers, an even count of them that divides the slivers where one does (MobileNet
                     * v2's 160 rows had been tiles of 48, 48, 48 and 16: two threads 1.73x) */
         for (int64_t u = tm - tm % 2; u >= 2; u -= 2)
