@@ -196,7 +196,8 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   if (t == MINNX_DOUBLE && !p->pointwise && !take_bytes(&total, &p->off_col, col, es)) return 0;
   if (t == MINNX_FLOAT16) {
     int64_t xs, ws, ys;
-    if (__builtin_mul_overflow(g->n, rows / window * mx_conv_in_plane(g), &xs) ||
+    /* (window is 0 for an empty kernel) */
+    if (__builtin_mul_overflow(g->n, (window ? rows / window : 0) * mx_conv_in_plane(g), &xs) ||
         __builtin_mul_overflow(g->m, k, &ws) || __builtin_mul_overflow(g->n * g->m, plane, &ys))
       return 0;
     if (!mx_convert_choose_isa(&p->to_f32, MINNX_FLOAT16, MINNX_FLOAT, (mx_isa)isa) ||
