@@ -64,4 +64,11 @@ const void *mx_kernel_find(const mx_kernel_row *rows, size_t n_rows, mx_dtype dt
 #endif
 #define MX_MAX_TASKS 256
 
+/* Tasks for `work` bytes of work: one task per MX_TASK_BYTES, at most
+ * MX_MAX_TASKS, and 1 (the node whole) below `least` of them. */
+static inline int64_t mx_task_count(double work, double least) {
+  double t = work / MX_TASK_BYTES;
+  return t < least ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
+}
+
 #endif

@@ -203,34 +203,25 @@ TILE_AVX512_PART(4, 1, 3)
 TILE_AVX512_PART(8, 1, 7)
 TILE_AVX512_PART(12, 1, 8)
 
+typedef void (*part_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, __mmask16 m0,
+                        __mmask16 m1, int ncols, const float *bias);
+/* [vectors, columns one a vector: 0+cols, 1+cols, 1, 2][rows 4, 8, 12] */
+static const part_fn parts[4][3] = {{tile_avx512_4_0_3, tile_avx512_8_0_7, tile_avx512_12_0_8},
+                                    {tile_avx512_4_1_3, tile_avx512_8_1_7, tile_avx512_12_1_8},
+                                    {tile_avx512_4_1_0, tile_avx512_8_1_0, tile_avx512_12_1_0},
+                                    {tile_avx512_4_2_0, tile_avx512_8_2_0, tile_avx512_12_2_0}};
+
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
 MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
                                              int rows, int cols, const float *bias) {
   if (rows != 4 && rows != 8 && rows != 12) return 0;
-  int rem = cols % 16, whole = cols / 16;
-  if (rem && rem < rows && rem <= PART_COLS && whole < 2) { /* whole vectors, then columns one a vector */
-    if (whole == 0) {
-      if (rows == 4) tile_avx512_4_0_3(kc, ap, bp, y, ldy, load, 0, 0, rem, bias);
-      else if (rows == 8) tile_avx512_8_0_7(kc, ap, bp, y, ldy, load, 0, 0, rem, bias);
-      else tile_avx512_12_0_8(kc, ap, bp, y, ldy, load, 0, 0, rem, bias);
-    } else {
-      if (rows == 4) tile_avx512_4_1_3(kc, ap, bp, y, ldy, load, 0xffff, 0, rem, bias);
-      else if (rows == 8) tile_avx512_8_1_7(kc, ap, bp, y, ldy, load, 0xffff, 0, rem, bias);
-      else tile_avx512_12_1_8(kc, ap, bp, y, ldy, load, 0xffff, 0, rem, bias);
-    }
-    return 1;
-  }
-  __mmask16 m0 = (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1);
-  __mmask16 m1 = (__mmask16)(cols >= 32 ? 0xffffu : cols <= 16 ? 0u : (1u << (cols - 16)) - 1);
-  if (cols <= 16) {
-    if (rows == 4) tile_avx512_4_1_0(kc, ap, bp, y, ldy, load, m0, 0, 0, bias);
-    else if (rows == 8) tile_avx512_8_1_0(kc, ap, bp, y, ldy, load, m0, 0, 0, bias);
-    else tile_avx512_12_1_0(kc, ap, bp, y, ldy, load, m0, 0, 0, bias);
-  } else {
-    if (rows == 4) tile_avx512_4_2_0(kc, ap, bp, y, ldy, load, m0, m1, 0, bias);
-    else if (rows == 8) tile_avx512_8_2_0(kc, ap, bp, y, ldy, load, m0, m1, 0, bias);
-    else tile_avx512_12_2_0(kc, ap, bp, y, ldy, load, m0, m1, 0, bias);
-  }
+  int rem = cols % 16, whole = cols / 16, r = rows / 4 - 1;
+  if (rem && rem < rows && rem <= PART_COLS && whole < 2) /* whole vectors, then columns one a vector */
+    parts[whole][r](kc, ap, bp, y, ldy, load, whole ? 0xffff : 0, 0, rem, bias);
+  else if (cols <= 16)
+    parts[2][r](kc, ap, bp, y, ldy, load, (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1), 0, 0, bias);
+  else
+    parts[3][r](kc, ap, bp, y, ldy, load, 0xffff, (__mmask16)(cols >= 32 ? 0xffffu : (1u << (cols - 16)) - 1), 0, bias);
   return 1;
 }
 

@@ -13,8 +13,7 @@ static size_t round64_size(size_t n) { return (n + 63) & ~(size_t)63; }
 
 /* Tasks of at least MX_TASK_BYTES of work each, at most MX_MAX_TASKS and units. */
 static int64_t tasks_for(double work, int64_t units) {
-  double t = work / MX_TASK_BYTES;
-  int64_t n = t < 2 ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
+  int64_t n = mx_task_count(work, 2);
   return n > units ? (units > 0 ? units : 1) : n;
 }
 

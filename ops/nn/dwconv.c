@@ -389,8 +389,7 @@ static int flat_ok(const mx_conv_geom *g) {
 #define DW_SPLIT_TASKS 8
 
 int64_t mx_dwconv_tasks(const mx_conv_geom *g) {
-  double t = (double)g->m * (double)mx_conv_plane(g) * (double)mx_conv_window(g) * 4 / MX_TASK_BYTES;
-  int64_t n = t < DW_SPLIT_TASKS ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
+  int64_t n = mx_task_count((double)g->m * (double)mx_conv_plane(g) * (double)mx_conv_window(g) * 4, DW_SPLIT_TASKS);
   return n > g->m ? (g->m > 0 ? g->m : 1) : n;
 }
 
@@ -404,49 +403,29 @@ int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
 }
 
 #if MX_X86_AVX2
-/* Output rows [r0, r0 + nr) of channel plane yc from the padded plane P: each row's outputs (at most 8) one
- * vector, its taps in order; stored whole (the lanes past the row land on the next row's, written after)
- * where that stays inside the plane, else masked. */
-MX_FMA_TARGET static MX_ALWAYS_INLINE void rows8(float *yc, const float *P, int64_t wp, int64_t ow, int64_t plane,
-                                                 const float *w, int64_t taps, const int64_t *at, int64_t r0,
-                                                 const float *b, __m256i mask, const int nr) {
-  __m256 acc[5];
-  for (int j = 0; j < nr; j++) acc[j] = _mm256_setzero_ps();
+/* Output rows [r0, r0 + nr) of channel plane yc from the padded plane P: each row's outputs (at most 8 nv)
+ * nv vectors, its taps in order; all but the last vector stored whole (ow >= 8 (nv - 1)), the last whole (the
+ * lanes past the row land on the next row's, written after) where that stays inside the plane, else under
+ * `mask`. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void rows_of(float *yc, const float *P, int64_t wp, int64_t ow, int64_t plane,
+                                                   const float *w, int64_t taps, const int64_t *at, int64_t r0,
+                                                   const float *b, __m256i mask, const int nv, const int nr) {
+  __m256 acc[5][2];
+  for (int j = 0; j < nr; j++)
+    for (int v = 0; v < nv; v++) acc[j][v] = _mm256_setzero_ps();
   for (int64_t t = 0; t < taps; t++) {
     __m256 wv = _mm256_broadcast_ss(w + t);
     const float *xp = P + r0 * wp + at[t];
-    for (int j = 0; j < nr; j++) acc[j] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(xp + j * wp), acc[j]);
+    for (int j = 0; j < nr; j++)
+      for (int v = 0; v < nv; v++) acc[j][v] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(xp + j * wp + 8 * v), acc[j][v]);
   }
   for (int j = 0; j < nr; j++) {
-    __m256 v = b ? _mm256_add_ps(acc[j], _mm256_broadcast_ss(b)) : acc[j];
     float *yr = yc + (r0 + j) * ow;
-    if ((r0 + j) * ow + 8 <= plane) _mm256_storeu_ps(yr, v);
-    else _mm256_maskstore_ps(yr, mask, v);
-  }
-}
-
-/* rows8 for rows of 8 to 16 outputs: two vectors a row (the first always whole: ow >= 8), the second's
- * lanes `mask` where it is masked. */
-MX_FMA_TARGET static MX_ALWAYS_INLINE void rows16(float *yc, const float *P, int64_t wp, int64_t ow, int64_t plane,
-                                                  const float *w, int64_t taps, const int64_t *at, int64_t r0,
-                                                  const float *b, __m256i mask, const int nr) {
-  __m256 lo[5], hi[5];
-  for (int j = 0; j < nr; j++) lo[j] = hi[j] = _mm256_setzero_ps();
-  for (int64_t t = 0; t < taps; t++) {
-    __m256 wv = _mm256_broadcast_ss(w + t);
-    const float *xp = P + r0 * wp + at[t];
-    for (int j = 0; j < nr; j++) {
-      lo[j] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(xp + j * wp), lo[j]);
-      hi[j] = _mm256_fmadd_ps(wv, _mm256_loadu_ps(xp + j * wp + 8), hi[j]);
+    for (int v = 0; v < nv; v++) {
+      __m256 u = b ? _mm256_add_ps(acc[j][v], _mm256_broadcast_ss(b)) : acc[j][v];
+      if (v < nv - 1 || (r0 + j) * ow + 8 * nv <= plane) _mm256_storeu_ps(yr + 8 * v, u);
+      else _mm256_maskstore_ps(yr + 8 * v, mask, u);
     }
-  }
-  for (int j = 0; j < nr; j++) {
-    __m256 u = b ? _mm256_add_ps(lo[j], _mm256_broadcast_ss(b)) : lo[j];
-    __m256 v = b ? _mm256_add_ps(hi[j], _mm256_broadcast_ss(b)) : hi[j];
-    float *yr = yc + (r0 + j) * ow;
-    _mm256_storeu_ps(yr, u);
-    if ((r0 + j) * ow + 16 <= plane) _mm256_storeu_ps(yr + 8, v);
-    else _mm256_maskstore_ps(yr + 8, mask, v);
   }
 }
 
@@ -477,8 +456,7 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void flat8_at(const mx_conv_geom *g, const
       _mm256_storeu_ps(inner + r * wp + 8 * (nv - 1), _mm256_maskload_ps(xc + r * iw + 8 * (nv - 1), in_mask));
     }
     int64_t r = 0;
-#define ROWS(nr) (nv == 1 ? rows8(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nr) \
-                          : rows16(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nr))
+#define ROWS(nr) rows_of(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nv, nr)
     for (; r + 5 <= oh; r += 5) ROWS(5);
     switch (oh - r) {
       case 4: ROWS(4); break;

@@ -124,8 +124,7 @@ static minnx_status concat_prepare(mx_op_ctx *c, void *params) {
   for (int32_t k = 0; k < c->n_in; k++) p->block[k] = concat_block(c->in[k], axis, elem);
   /* tasks of at least MX_TASK_BYTES, none below CONCAT_SPLIT_TASKS of them: a copy does little per byte,
    * and a small one's bytes are in the caller's cache */
-  double t = (double)p->rows * (double)p->out_block / MX_TASK_BYTES;
-  p->tasks = t < CONCAT_SPLIT_TASKS ? 1 : t > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)t;
+  p->tasks = mx_task_count((double)p->rows * (double)p->out_block, CONCAT_SPLIT_TASKS);
   return MINNX_OK;
 }
 
