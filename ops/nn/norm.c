@@ -204,8 +204,7 @@ static minnx_status norm_prepare(mx_op_ctx *c, void *params) {
   p->has_inv = present(c, 2);
   if (p->op == BATCH) c->scratch = 3 * (size_t)p->g.chan * p->esize;
   double work = (double)p->g.n * (double)p->g.chan * (double)p->g.inner * (double)mx_dtype_size(p->t) * 2;
-  double tasks = work / MX_TASK_BYTES;
-  p->tasks = tasks < 2 ? 1 : tasks > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)tasks;
+  p->tasks = mx_task_count(work, 2);
   return MINNX_OK;
 }
 

@@ -118,8 +118,7 @@ static minnx_status pool_prepare(mx_op_ctx *c, void *params) {
   p->k = mx_pool_row_kernels(p->t, c->isa);
   double work = (double)p->g.planes * (double)mx_pool_out_plane(&p->g) * (double)(p->g.w.k[0] * p->g.w.k[1]) *
                 (double)p->g.w.k[2] * 8;
-  double tasks = work / MX_TASK_BYTES;
-  p->tasks = tasks < 2 ? 1 : tasks > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)tasks;
+  p->tasks = mx_task_count(work, 2);
   if (p->tasks > p->g.planes) p->tasks = p->g.planes > 0 ? p->g.planes : 1;
   return MINNX_OK;
 }

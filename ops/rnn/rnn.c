@@ -246,8 +246,7 @@ static minnx_status rnn_prepare(mx_op_ctx *c, void *params) {
   c->scratch = (size_t)all;
   double work = (double)p->batch * (double)p->seq * (double)p->dirs * (double)p->gates * (double)p->hidden *
                 (double)(p->input + p->hidden) * (double)as;
-  double tasks = work / MX_TASK_BYTES;
-  p->tasks = tasks < 2 ? 1 : tasks > MX_MAX_TASKS ? MX_MAX_TASKS : (int64_t)tasks;
+  p->tasks = mx_task_count(work, 2);
   if (p->tasks > p->batch) p->tasks = p->batch > 0 ? p->batch : 1;
   rp->fast = p->t == MINNX_FLOAT;
   if (rp->fast) {
