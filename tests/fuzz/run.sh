@@ -45,7 +45,16 @@ for t in model tensor struct diff; do
       "$work/corpus-$t" "$work/seeds-$t" "$here/regressions/$t" >"$log" 2>&1; then
     status=1
     echo "fuzz_$t FAILED; input(s) in $work/artifacts/:"
-    grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -20
+    grep -E 'ERROR|SUMMARY|Test unit written|Seed:' "$log" | head -20
+    # where it was (a timeout's stack names the op that ran on)
+    grep -E '^ *#[0-9]+ 0x' "$log" | head -30
+    # CI's checkout goes away with its artifacts: the log keeps each input
+    # (base64; decode with base64 -d into tests/fuzz/regressions/<target>/)
+    for a in "$work/artifacts/$t-"*; do
+      [ -f "$a" ] || continue
+      echo "input $(basename "$a"), $(wc -c <"$a") bytes, base64:"
+      base64 -w 76 "$a" | head -c 90000
+    done
   fi
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   corpus=$(ls "$work/corpus-$t" | wc -l)
