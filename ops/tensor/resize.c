@@ -214,6 +214,8 @@ static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready
     int64_t n = in->dims[axes[i]];
     if (n < 0) return MINNX_OK; /* known once bound */
     if (n == 0) return mx_op_fail(c, MINNX_E_SHAPE, "axis %d is empty; keep_aspect_ratio_policy cannot scale it", axes[i]);
+    if (sizes[i] < 0) /* before the scale it gives (the checks below come after) */
+      return mx_op_fail(c, MINNX_E_SHAPE, "sizes[%d] is %lld; sizes are >= 0 (and below 2^62)", i, (long long)sizes[i]);
     double s = sizes[i] / (double)n;
     if (i == 0 || (policy == 1 ? s < keep : s > keep)) keep = s;
   }
@@ -229,7 +231,8 @@ static minnx_status resize_resolve(mx_op_ctx *c, mx_resize_params *p, int *ready
         return mx_op_fail(c, MINNX_E_SHAPE, "scales[%d] is %g; scales are > 0 and finite", i, s);
       if (upsample && s < 1) return mx_op_fail(c, MINNX_E_SHAPE, "scales[%d] is %g; Upsample's scales are >= 1", i, s);
     } else if (sizes[i] < 0 || sizes[i] > 4611686018427387904.0) {
-      return mx_op_fail(c, MINNX_E_SHAPE, "sizes[%d] is %lld; sizes are >= 0 (and below 2^62)", i, (long long)sizes[i]);
+      /* printed as a double: INT64_MAX's double (2^63) has no long long */
+      return mx_op_fail(c, MINNX_E_SHAPE, "sizes[%d] is %.0f; sizes are >= 0 (and below 2^62)", i, sizes[i]);
     }
     if (n < 0) {
       known = 0;
