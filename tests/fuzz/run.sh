@@ -40,7 +40,11 @@ for t in model tensor struct diff; do
   mkdir -p "$work/corpus-$t"
   log=$work/fuzz-$t.log
   # 64 KiB inputs: big enough for every seed, small enough for many execs.
-  if ! "$build/tests/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  # A unit that takes 25 s is a hang (OSS-Fuzz's limit too): under ASan, UBSan
+  # and coverage, legitimate ones take seconds (a Pad writing 16 MB of int16
+  # rows of 7, 3 s; a float16 Conv of 17M products, 2 s) and 12 s on a machine
+  # running two builds (CI's timeout of 0ed6daae at the old 10 s limit).
+  if ! "$build/tests/fuzz_$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -max_len=65536 \
       -print_final_stats=1 -artifact_prefix="$work/artifacts/$t-" \
       "$work/corpus-$t" "$work/seeds-$t" "$here/regressions/$t" >"$log" 2>&1; then
     status=1
