@@ -76,8 +76,12 @@ static inline void fuzz_check_outputs(const minnx_session *s, const minnx_model 
     if (minnx_session_output(s, k, &y) != MINNX_OK) abort();
     int64_t n = fuzz_elements(&y);
     if (n < 0 || (size_t)n * minnx_dtype_size(y.dtype) != y.nbytes || (y.nbytes && !y.data)) abort();
-    volatile uint8_t sink = 0; /* touch every byte: a wrong size shows under ASan */
-    for (size_t b = 0; b < y.nbytes; b++) sink ^= ((const uint8_t *)y.data)[b];
+    /* touch the last byte and one in every 64: a wrong size shows under ASan
+     * (every byte, through the coverage counters, took seconds on outputs of
+     * tens of MB, the harness's own time counted in libFuzzer's timeout) */
+    volatile uint8_t sink = 0;
+    for (size_t b = 0; b < y.nbytes; b += 64) sink ^= ((const uint8_t *)y.data)[b];
+    if (y.nbytes) sink ^= ((const uint8_t *)y.data)[y.nbytes - 1];
     (void)sink;
   }
 }
