@@ -64,4 +64,15 @@ mx_isa mx_cpu_isa(void);
 static inline mx_isa mx_cpu_isa(void) { return MX_ISA_PORTABLE; }
 #endif
 
+/* The last-level cache's bytes (one instance of it: what one core's data
+ * can fill), from CPUID's cache descriptions (leaf 4 on Intel, 0x8000001D on
+ * AMD), asked once and kept; 0 when unknown, and off x86-64. Nodes compare
+ * their output with it at prepare (ops/core/kernel.h, mx_streams_out). */
+#if MX_X86_GNU
+unsigned long mx_cpu_llc_bytes(void);
+#else
+static inline unsigned long mx_cpu_llc_bytes(void) { return 0; }
+#endif
+
+
 #endif

@@ -45,6 +45,80 @@ const void *mx_kernel_find(const mx_kernel_row *rows, size_t n_rows, mx_dtype dt
     for (int64_t i = i0; i < (n); i++) STMT;                               \
   } while (0)
 
+/* ---- streaming stores (x86-64) ----
+ * A plain store first reads its output line from memory (to own it), so an
+ * elementwise kernel whose output is far larger than the last-level cache
+ * moves one stream more than it needs: Relu of [4096,4096] float32 reads
+ * 64 MiB, reads the output's 64 MiB and writes them back. Streaming
+ * (non-temporal) stores write whole lines without reading them, but the
+ * lines go to memory, out of every cache: right for an output the next node
+ * will read from memory anyway, wrong for one it would find in cache. So the
+ * NODE decides, at prepare, from its whole output's bytes (mx_streams_out:
+ * at least the last-level cache's size, README "Streaming stores"), never a
+ * kernel call from its own size (a call is often one task of a node, or one
+ * tile of one). A kernel is told by a call flag (MX_OUT_STREAM, or-ed into
+ * an argument the kernel's shape names) or has an entry of its own. */
+#ifndef MX_STREAM_OUT_BYTES /* 0: the last-level cache's size; the fuzz build streams small nodes (CMakeLists.txt) */
+#define MX_STREAM_OUT_BYTES 0
+#endif
+#define MX_OUT_STREAM 0x100 /* the call flag: store the output with streaming stores */
+
+#if MX_X86_GNU
+#include <emmintrin.h>
+/* Whether a node whose output is `bytes` streams its stores. */
+static inline int mx_streams_out(double bytes) {
+  double at = MX_STREAM_OUT_BYTES ? (double)MX_STREAM_OUT_BYTES : (double)mx_cpu_llc_bytes();
+  return at > 0 && bytes >= at;
+}
+/* Elements of `size` bytes before out's first whole 64-byte line (at most n;
+ * all n when out is not aligned to its elements). */
+static inline int64_t mx_stream_head(const void *out, size_t size, int64_t n) {
+  uintptr_t a = (uintptr_t)out;
+  int64_t h = a % size ? n : (int64_t)((-a & 63) / size);
+  return h < n ? h : n;
+}
+/* 64 * lines bytes from buf (in L1, 64-byte aligned) to out (64-byte aligned),
+ * streamed: SSE2's 16-byte stores, which every x86-64 has (the write-combining
+ * buffers join them into lines); the kernels are bound by memory. */
+static inline __attribute__((always_inline)) void mx_stream_lines(void *out, const void *buf, int lines) {
+  for (int k = 0; k < 4 * lines; k++)
+    _mm_stream_si128((__m128i *)out + k, _mm_load_si128((const __m128i *)buf + k));
+}
+/* After a call's streaming stores: ordered before whatever tells another
+ * thread (or the next node) that the output is there. */
+static inline void mx_stream_end(void) { _mm_sfence(); }
+#define MX_STREAMS 1
+#else
+static inline int mx_streams_out(double bytes) { return (void)bytes, 0; }
+static inline void mx_stream_end(void) {}
+#define MX_STREAMS 0
+#endif
+
+/* MX_CHUNKED storing out[i] = EXPR with streaming stores: the elements
+ * before out's first whole line and the remainder store plainly, every full
+ * chunk is computed into a 256-byte buffer in L1 and streamed from there
+ * (reads and streamed lines interleave finely, as in the floor; the
+ * destination is the buffer alone, so the compiler sees it apart from the
+ * inputs). The caller ends its call with mx_stream_end. Off x86-64,
+ * MX_CHUNKED. */
+#if MX_STREAMS
+#define MX_CHUNKED_STREAM(n, out, PREFETCH, EXPR)                                                    \
+  do {                                                                                               \
+    const int64_t mx_c_ = 256 / (int64_t)sizeof *(out);                                              \
+    int64_t i0 = mx_stream_head((out), sizeof *(out), (n));                                          \
+    for (int64_t i = 0; i < i0; i++) (out)[i] = (EXPR);                                              \
+    for (; i0 + mx_c_ <= (n); i0 += mx_c_) {                                                         \
+      __attribute__((aligned(64))) __typeof__(*(out)) mx_buf_[256 / sizeof *(out)];                  \
+      for (int line = 0; line < 256; line += 64) PREFETCH;                                           \
+      for (int64_t i = i0; i < i0 + mx_c_; i++) mx_buf_[i - i0] = (EXPR);                            \
+      mx_stream_lines((out) + i0, mx_buf_, 4);                                                       \
+    }                                                                                                \
+    for (int64_t i = i0; i < (n); i++) (out)[i] = (EXPR);                                            \
+  } while (0)
+#else
+#define MX_CHUNKED_STREAM(n, out, PREFETCH, EXPR) MX_CHUNKED(n, sizeof *(out), PREFETCH, (out)[i] = (EXPR))
+#endif
+
 /* A kernel's loop written once as a function of its direction (or another
  * constant argument) and called with each constant: inlined always, so that
  * every caller's loop is compiled for its constant. */

@@ -114,6 +114,7 @@ static minnx_status binary_infer(mx_op_ctx *c) {
 typedef struct {
   mx_binary_fn k;
   size_t esize, out_esize; /* an operand's element, the output's */
+  int stream;              /* MX_OUT_STREAM when the output is larger than the last-level cache (kernel.h), else 0 */
   mx_bplan bp; /* last: its strides follow */
 } binary_params;
 
@@ -136,6 +137,7 @@ static minnx_status binary_prepare(mx_op_ctx *c, void *params) {
     in[1] = &b;
   }
   mx_bplan_init(&p->bp, in, 2, c->out);
+  p->stream = mx_streams_out((double)mx_shape_count(c->out) * (double)p->out_esize) ? MX_OUT_STREAM : 0;
   return MINNX_OK;
 }
 
@@ -150,7 +152,7 @@ static void binary_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64
   const mx_bplan *bp = &r->p->bp;
   const int64_t *sa = mx_bplan_strides(bp, 0), *sb = mx_bplan_strides(bp, 1);
   int rank = bp->rank;
-  r->p->k(r->out + (size_t)out_off * r->p->out_esize, r->a + (size_t)in_off[0] * r->p->esize, (int)sa[rank - 1],
+  r->p->k(r->out + (size_t)out_off * r->p->out_esize, r->a + (size_t)in_off[0] * r->p->esize, (sa[rank - 1] != 0) | r->p->stream,
           r->b + (size_t)in_off[1] * r->p->esize, (int)sb[rank - 1], len, rows, rank > 1 ? sa[rank - 2] : 0,
           rank > 1 ? sb[rank - 2] : 0);
 }
@@ -159,7 +161,7 @@ static void binary_eval(const mx_exec *x, const void *params, const void *const 
   const binary_params *p = params;
   /* one collapsed dim, small: a single call (a tiny node's run is mostly fixed cost) */
   if (p->bp.rank == 1 && (!x->parallel || p->bp.count < 2 * (int64_t)(MX_TASK_BYTES / p->out_esize))) {
-    p->k(out[0], in[0], mx_bplan_strides(&p->bp, 0)[0] != 0, in[1], mx_bplan_strides(&p->bp, 1)[0] != 0,
+    p->k(out[0], in[0], (mx_bplan_strides(&p->bp, 0)[0] != 0) | p->stream, in[1], mx_bplan_strides(&p->bp, 1)[0] != 0,
          p->bp.count, 1, 0, 0);
     return;
   }

@@ -21,7 +21,9 @@ typedef enum mx_binop {
 /* For each of `rows` rows of n elements: out[i] = a[i or 0] op b[i or 0]
  * (sa, sb nonzero: the operand steps through the row; zero: one value for
  * the row), then out steps by n, a by da and b by db elements. out may be a
- * or b. */
+ * or b. MX_OUT_STREAM or-ed into sa (ops/core/kernel.h): the node's output
+ * is larger than the last-level cache, store it with streaming stores (the
+ * float32 arithmetic's x86 kernels do; the others ignore it). */
 typedef void (*mx_binary_fn)(void *out, const void *a, int sa, const void *b, int sb, int64_t n, int64_t rows,
                              int64_t da, int64_t db);
 

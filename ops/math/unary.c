@@ -96,6 +96,7 @@ static minnx_status unary_prepare(mx_op_ctx *c, void *params) {
   p->args.beta = attr_float(n, "beta", ops[i].beta);
   p->args.gamma = attr_float(n, "gamma", selu1 ? 1.0507f : ops[i].gamma);
   p->esize = mx_dtype_size(t);
+  p->args.stream = mx_streams_out((double)mx_shape_count(c->out) * (double)p->esize) ? MX_OUT_STREAM : 0;
   const mx_shape *in[1] = {c->in[0]};
   mx_bplan_init(&p->bp, in, 1, c->out);
   return MINNX_OK;

@@ -22,9 +22,13 @@ typedef enum mx_unop {
 } mx_unop;
 
 /* The float attributes an op reads (LeakyRelu, HardSigmoid, Elu: alpha;
- * HardSigmoid: beta; Selu: alpha, gamma), as float32, the attribute's type. */
+ * HardSigmoid: beta; Selu: alpha, gamma), as float32, the attribute's type;
+ * and the call flag `stream`: MX_OUT_STREAM when the node's output is larger
+ * than the last-level cache (ops/core/kernel.h), which float32's IEEE ops
+ * at the x86 levels take to stream their stores (the others ignore it). */
 typedef struct mx_unary_args {
   float alpha, beta, gamma;
+  int stream;
 } mx_unary_args;
 
 /* out[i] = op(in[i]) for i < n; out may be in. */

@@ -10,12 +10,22 @@
  * does, operation for operation (ops/core/mathf.h). Kernel shape:
  * ops/math/unary.h's mx_unary_fn. */
 
+/* STREAMS: the instance streams its stores when the call asks (a.stream). */
+#ifndef STREAMS
+#define STREAMS 0
+#endif
+
 static inline __attribute__((always_inline)) void run(mx_unop op, void *out_, const void *in_, int64_t n,
                                                       const mx_unary_args *ap) {
   elem *out = out_;
   const elem *in = in_;
   mx_unary_args a = *ap;
-  MX_CHUNKED(n, sizeof(elem), mx_prefetch(in + i0, MX_AHEAD + line), out[i] = apply(op, in[i], a));
+  if (STREAMS && a.stream) {
+    MX_CHUNKED_STREAM(n, out, mx_prefetch(in + i0, MX_AHEAD + line), apply(op, in[i], a));
+    mx_stream_end();
+  } else {
+    MX_CHUNKED(n, sizeof(elem), mx_prefetch(in + i0, MX_AHEAD + line), out[i] = apply(op, in[i], a));
+  }
 }
 
 /* One element at a time, without the prefetches, the chunks and the level's

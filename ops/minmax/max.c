@@ -30,12 +30,14 @@ typedef struct {
   const unsigned char *const *in;
   unsigned char *out;
   const mx_bplan *bp;
+  int stream; /* max_params' */
 } max_ctx;
 
 typedef struct {
   const mx_pair_kernels *k;
   size_t esize;
   int whole; /* one or two inputs over one collapsed dim: a single pair call */
+  int stream; /* one or two inputs and an output larger than the last-level cache: MX_OUT_STREAM (kernel.h), else 0 */
   mx_bplan bp; /* last: its strides follow */
 } max_params;
 
@@ -48,6 +50,7 @@ minnx_status mx_max_prepare(mx_op_ctx *c, void *params) {
   p->esize = mx_dtype_size(c->in_dtype[0]);
   mx_bplan_init(&p->bp, c->in, c->node->n_inputs, c->out);
   p->whole = p->bp.rank == 1 && p->bp.n_in <= 2 && p->bp.count > 0;
+  p->stream = p->bp.n_in <= 2 && mx_streams_out((double)p->bp.count * (double)p->esize) ? MX_OUT_STREAM : 0;
   return MINNX_OK;
 }
 
@@ -104,7 +107,7 @@ static void max_tile(void *ctx, int64_t out_off, const int64_t *in_off, int64_t 
     int64_t da, db;
     const unsigned char *a = input_at(m, 0, in_off, rows, 0, 0, &s0, &da);
     const unsigned char *b = input_at(m, n - 1, in_off, rows, 0, 0, &s1, &db); /* max(x, x) = x, NaN included */
-    m->k->pair(o, a, s0, b, s1, len, rows, da, db);
+    m->k->pair(o, a, s0 | m->stream, b, s1, len, rows, da, db);
     return;
   }
   for (int64_t row = 0; row < rows; row++)
@@ -119,11 +122,11 @@ void mx_max_eval(const mx_exec *x, const void *params, const void *const *in, vo
   /* the common case without the walk: a tiny node's run is mostly fixed cost */
   if (p->whole && (!x->parallel || p->bp.count < 2 * (int64_t)(MX_TASK_BYTES / p->esize))) {
     int32_t b = p->bp.n_in - 1;
-    p->k->pair(out, in[0], mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR, in[b],
+    p->k->pair(out, in[0], (mx_bplan_strides(&p->bp, 0)[0] ? MX_STREAM : MX_SCALAR) | p->stream, in[b],
             mx_bplan_strides(&p->bp, b)[0] ? MX_STREAM : MX_SCALAR, p->bp.count, 1, 0, 0);
     return;
   }
-  max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp};
+  max_ctx m = {p->k, p->esize, (const unsigned char *const *)in, out, &p->bp, p->stream};
   mx_bplan_walk_x(&p->bp, x, p->esize, max_tile, &m); /* in tasks when large and the session has threads */
 }
 #endif

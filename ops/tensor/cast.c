@@ -10,6 +10,7 @@
 
 #include "graph/dtype.h"
 #include "graph/ir.h"
+#include "ops/core/kernel.h"
 #include "ops/tensor/convert.h"
 #include "ops/core/op.h"
 
@@ -91,6 +92,9 @@ static minnx_status cast_prepare(mx_op_ctx *c, void *params) {
   if (!mx_convert_choose_isa(&p->conv, c->in_dtype[0], c->out_dtype[0], c->isa))
     return mx_op_fail(c, MINNX_E_TYPE, "no conversion from %s to %s in this build", mx_dtype_name(c->in_dtype[0]),
                       mx_dtype_name(c->out_dtype[0]));
+  /* an output larger than the last-level cache: streaming stores, where the pair has them */
+  if (p->conv.direct_stream && mx_streams_out((double)p->n * (double)p->conv.out_size))
+    p->conv.direct = p->conv.direct_stream;
   return MINNX_OK;
 }
 

@@ -43,6 +43,7 @@ int mx_convert_choose_isa(mx_convert_params *p, int from, int to, mx_isa isa) {
       from == MINNX_FLOAT ? mx_kernel_find(mx_convert_from_float_rows, mx_convert_from_float_n_rows, to, isa) : NULL;
   if (to_float || from_float) {
     p->direct = to_float ? to_float->loop : from_float->loop;
+    p->direct_stream = to_float ? NULL : from_float->stream;
     return 1;
   }
   p->load = src->load;

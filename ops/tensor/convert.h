@@ -31,6 +31,7 @@
  * tables (convert_kernels.h). */
 typedef struct {
   void (*direct)(void *out, const void *in, int64_t n);
+  void (*direct_stream)(void *out, const void *in, int64_t n); /* direct with streaming stores (kernel.h), or NULL */
   void (*load)(void *wide, const void *in, int64_t n);
   void (*store)(void *out, const void *wide, int64_t n);
   int64_t in_size, out_size; /* bytes per element */

@@ -40,7 +40,8 @@ struct mx_convert_to_float_set {
   mx_convert_fn loop; /* the dtype to float */
 };
 struct mx_convert_from_float_set {
-  mx_convert_fn loop; /* float to the dtype */
+  mx_convert_fn loop;   /* float to the dtype */
+  mx_convert_fn stream; /* the same with streaming stores (ops/core/kernel.h), or NULL */
 };
 
 extern const mx_kernel_row mx_convert_wide_rows[], mx_convert_to_float_rows[], mx_convert_from_float_rows[];

@@ -1620,12 +1620,15 @@ static void binary_levels(const node_spec *s, void *const *in, const minnx_tenso
           cb = count_of(s->dims[1], s->rank[1]);
   if ((ca != n && ca != 1) || (cb != n && cb != 1) || n == 0) return;
   static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
-  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
-    mx_binary_fn k = binop_of(s->v->op) == MX_BINOPS ? mx_pow_kernel(s->t, s->t, (mx_isa)isa)
-                                                     : mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa);
-    k(tmp, in[0], ca == n, in[1], cb == n, n, 1, 0, 0);
-    compare(s, names[isa], y->dtype, tmp, ref, y->nbytes);
-  }
+  /* each level storing plainly, then (not Pow) with the call flag of a node larger than the last-level cache */
+  int is_pow = binop_of(s->v->op) == MX_BINOPS;
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++)
+    for (int flag = 0; flag <= (is_pow ? 0 : MX_OUT_STREAM); flag += MX_OUT_STREAM) {
+      mx_binary_fn k = is_pow ? mx_pow_kernel(s->t, s->t, (mx_isa)isa)
+                           : mx_binary_kernel(s->t, binop_of(s->v->op), (mx_isa)isa);
+      k(tmp, in[0], (ca == n) | flag, in[1], cb == n, n, 1, 0, 0);
+      compare(s, names[isa], y->dtype, tmp, ref, y->nbytes);
+    }
 }
 
 extern const mx_kernel_row mx_sum_mean_rows[];
@@ -1663,7 +1666,7 @@ static void sum_levels(const node_spec *s, void *const *in, const minnx_tensor *
 static void unary_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
                         unsigned char *ref, unsigned char *tmp) {
   mx_unop op = unop_of(s);
-  mx_unary_args a;
+  mx_unary_args a = {0};
   memcpy(&a.alpha, &s->args[0], 4);
   memcpy(&a.beta, &s->args[1], 4);
   memcpy(&a.gamma, &s->args[2], 4);
@@ -1682,10 +1685,12 @@ static void unary_check(const node_spec *s, void *const *in, const minnx_tensor 
   f(op, ref, in[0], n, &a);
   compare(s, "session", s->t, got, ref, y->nbytes);
   static const char *const names[] = {"portable kernel", "AVX2 kernel", "AVX-512 kernel"};
-  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
-    mx_unary_kernel(s->t, op, (mx_isa)isa)(tmp, in[0], n, &a);
-    compare(s, names[isa], s->t, tmp, ref, y->nbytes);
-  }
+  /* each level storing plainly, then as a node larger than the last-level cache asks (streaming) */
+  for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++)
+    for (a.stream = 0; a.stream <= MX_OUT_STREAM; a.stream += MX_OUT_STREAM) {
+      mx_unary_kernel(s->t, op, (mx_isa)isa)(tmp, in[0], n, &a);
+      compare(s, names[isa], s->t, tmp, ref, y->nbytes);
+    }
 }
 
 /* The sums (ops/reduction/sum.h): the session's output against the
@@ -1794,6 +1799,11 @@ static void check(const node_spec *s, void *const *in, const minnx_tensor *y, co
       mx_convert_run(&p, ref, in[0], count);
       cast_check(isa == MX_ISA_PORTABLE ? "portable loop" : isa == MX_ISA_AVX2 ? "AVX2 loop" : "AVX-512 loop", s, in[0],
                  ref, count);
+      if (p.direct_stream) { /* the loop with streaming stores, where the pair has one */
+        p.direct = p.direct_stream;
+        mx_convert_run(&p, ref, in[0], count);
+        cast_check(isa == MX_ISA_AVX2 ? "AVX2 streaming loop" : "AVX-512 streaming loop", s, in[0], ref, count);
+      }
     }
   } else if (s->v->kind == K_CLIP) {
     const void *lo, *hi;
