@@ -259,14 +259,10 @@ MX_AVX512_TARGET static void gemv_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
-/* Transposes 16 vectors in place: afterwards r[s] holds lane s of each,
- * in order (four rounds of two-source shuffles). */
-MX_AVX512_TARGET static inline void transpose16(__m512 r[16]) {
-  __m512 t[16];
-  UNROLL for (int i = 0; i < 16; i += 2) {
-    t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
-    t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
-  }
+/* Rounds 2-4 of transpose16 (below): t holds the first round's unpacked
+ * pairs (t[2j], t[2j + 1] = unpacklo, unpackhi of rows 2j and 2j + 1). */
+MX_AVX512_TARGET static inline void transpose16_rest(__m512 t[16]) {
+  __m512 r[16];
   UNROLL for (int i = 0; i < 16; i += 4) {
     __m512d a = _mm512_castps_pd(t[i]), b = _mm512_castps_pd(t[i + 1]), c = _mm512_castps_pd(t[i + 2]),
             d = _mm512_castps_pd(t[i + 3]);
@@ -285,27 +281,53 @@ MX_AVX512_TARGET static inline void transpose16(__m512 r[16]) {
     r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
     r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xdd);
   }
+  UNROLL for (int i = 0; i < 16; i++) t[i] = r[i];
+}
+
+/* Transposes 16 vectors in place: afterwards r[s] holds lane s of each,
+ * in order (four rounds of two-source shuffles). */
+MX_AVX512_TARGET static inline void transpose16(__m512 r[16]) {
+  __m512 t[16];
+  UNROLL for (int i = 0; i < 16; i += 2) {
+    t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+  }
+  transpose16_rest(t);
+  UNROLL for (int i = 0; i < 16; i++) r[i] = t[i];
 }
 
 /* 16 rows at a time: 16 steps of each row loaded (one line), transposed in
- * registers so that vector s holds step s of the 16 rows, then 16 steps of
- * the rows' chains, in order. Rows past the end are zeros, steps past it
- * are not loaded (masks), nor run. */
+ * registers so that vector s holds step s of the 16 rows (the first round's
+ * pairs unpacked as they are loaded, so that few lines are live at once),
+ * then 16 steps of the rows' chains, in order. Rows past the end are zeros,
+ * steps past it are not loaded (masks), nor run. While a group runs, the
+ * next group's lines are prefetched into L2 in address order, 16 lines a
+ * block of steps (a dense B's 16 rows are one stretch of memory): one
+ * stream that the memory system serves as it does a copy, where a prefetch
+ * 512 bytes ahead along each of the 16 rows (16 strided streams) left the
+ * kernel at 49 us for [1000,512] at 1 thread (perf: the chains waiting on
+ * loads), 1.5x the floor. Two or four groups' chains at once (independent
+ * accumulators) measured slower here with gcc 12: their transposes spill
+ * registers. */
 MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
                                          int64_t rows) {
   for (int64_t r0 = 0; r0 < rows; r0 += 16) {
     int64_t nr = rows - r0 < 16 ? rows - r0 : 16;
     const float *br = b + r0 * ldb;
+    const char *next = (const char *)(br + 16 * ldb); /* (a hint: past B for the last group, never read) */
     __m512 acc = _mm512_setzero_ps();
     for (int64_t k0 = 0; k0 < k; k0 += 16) {
       int64_t ns = k - k0 < 16 ? k - k0 : 16;
       __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
+      UNROLL for (int i = 0; i < 16; i++) __builtin_prefetch(next + k0 * 64 + 64 * i, 0, 2);
       __m512 v[16];
-      UNROLL for (int i = 0; i < 16; i++) {
-        v[i] = i < nr ? _mm512_maskz_loadu_ps(m, br + i * ldb + k0) : _mm512_setzero_ps();
-        if (i < nr) mx_prefetch(br + i * ldb + k0, 512);
+      UNROLL for (int i = 0; i < 16; i += 2) {
+        __m512 x0 = i < nr ? _mm512_maskz_loadu_ps(m, br + i * ldb + k0) : _mm512_setzero_ps();
+        __m512 x1 = i + 1 < nr ? _mm512_maskz_loadu_ps(m, br + (i + 1) * ldb + k0) : _mm512_setzero_ps();
+        v[i] = _mm512_unpacklo_ps(x0, x1);
+        v[i + 1] = _mm512_unpackhi_ps(x0, x1);
       }
-      transpose16(v);
+      transpose16_rest(v);
       if (ns == 16) {
         UNROLL for (int s = 0; s < 16; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
       } else {
