@@ -4,7 +4,7 @@
  * Each is one algorithm, written once as a scalar static inline function
  * that uses only IEEE +, -, *, /, conversions between float, double and
  * int32, unsigned integer bit operations and selects (?: on values both
- * computed), never a branch on the data or a libm call; exp also uses fused
+ * computed), never a branch on the data or a libm call; exp, tanh and erf also use fused
  * multiply-adds, written as mx_fmaf calls (below): the one fused operation
  * on every path, never one the compiler makes of a*b+c.
  * A loop that calls one vectorizes (gcc and clang, -O3) for SSE2, AVX2,
@@ -308,19 +308,21 @@ static inline float mx_sigmoidf(float x) {
 
 /* erf x: x + x P(x^2) below 1; from 1 on, 1 - e^-x^2 Q(|x|) with the sign of
  * x, Q(x) ~ erfc x e^x^2 fitted for erfc's absolute error (erf is 1 - erfc,
- * on [0.84, 1)), x clamped to 4, where erf rounds to 1. */
+ * on [0.84, 1)), x clamped to 4, where erf rounds to 1. Both polynomials by
+ * Horner's fused steps, and each last step (x + x P, 1 - e Q) one fused
+ * multiply-add. */
 static inline float mx_erff(float x) {
   float z = x * x;
   static const float c[] = {0x1.06eba8p-3f, -0x1.81273ep-2f, 0x1.ce2ce6p-4f, -0x1.b7f71ap-6f,
                             0x1.53f224p-8f, -0x1.a3515ep-11f, 0x1.4771fcp-14f};
   static const float d[] = {0x1.afbb3cp-3f,   -0x1.3088f2p-4f, 0x1.98723cp-6f,   -0x1.06271p-7f,   0x1.4a5d0cp-9f,
                             -0x1.546fe6p-11f, 0x1.d53d66p-13f, -0x1.1d4a52p-13f, -0x1.e3f474p-15f, -0x1.d568acp-16f};
-  float near = x + x * mx_hornerf(z, c, 7);
+  float near = mx_fmaf(x, mx_hornerf_fma(z, c, 7), x);
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float ac = a > 4.0f ? 4.0f : a;
   float t = ac - 2.5f;
-  float q = mx_hornerf(t, d, 10);
-  float far = mx_copysignf(1.0f - mx_expf_mid(-(ac * ac)) * q, x); /* -x^2 in [-16, 0] or NaN */
+  float q = mx_hornerf_fma(t, d, 10);
+  float far = mx_copysignf(mx_fmaf(-mx_expf_mid(-(ac * ac)), q, 1.0f), x); /* -x^2 in [-16, 0] or NaN */
   float y = a < 1.0f ? near : far;
   return x != x ? x + x : y;
 }
