@@ -3879,6 +3879,8 @@ static const mathf_case mathf_erf[] = {
   {-0x1.4000000000000p+2f, 0.0f, -0x1.fffffffffc9e8p-1},
   {0x1.79ca100000000p-67f, 0.0f, 0x1.aa4a221f4e076p-67},
   {0x1.47ae140000000p-7f, 0.0f, 0x1.71bc25dbb385bp-7},
+  {0x1.fda8fe0000000p-1f, 0.0f, 0x1.ae7cb0076bd13p-1},
+  {-0x1.fda8fe0000000p-1f, 0.0f, -0x1.ae7cb0076bd13p-1},
   {-0x1.c157c40000000p-5f, 0.0f, -0x1.fa8563ef4e358p-5},
   {-0x1.17b5ec0000000p+1f, 0.0f, -0x1.fef9ffe8145b1p-1},
   {0x1.6887ec0000000p+0f, 0.0f, 0x1.e83d51809e9cdp-1},
