@@ -4,7 +4,9 @@
  * fma(w, x', acc) for each tap (kd, kh, kw, the last fastest), x' the input
  * element under the tap or 0 where it falls in the padding (fma(w, 0, acc)
  * is computed, not skipped: an infinite or NaN weight there gives NaN, as
- * the im2col product does); then the bias is added, one more rounding.
+ * the im2col product does); then the bias is added, one more rounding, and
+ * a fused Relu or Clip (ops/math/act.h) is applied to each output row (a
+ * plane on the plane path) just stored, while it is in L1.
  *
  * The walk: for each output row, the input rows under its taps (kd, kh) are
  * copied into the task's scratch with their padding as zeros, split by
