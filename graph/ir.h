@@ -100,6 +100,11 @@ typedef struct mx_node {
   const char *op_type;
   const char *domain; /* normalized: "" for ai.onnx */
   int32_t n_inputs, n_outputs, n_attrs;
+  /* A fusion (ops/nn/conv_fuse.c, at load): 1 + the index of the node fused
+   * into this one (whose work it does), -(1 + the index) of the node this
+   * one was fused into (it runs nothing), 0 for neither. (In the padding
+   * after n_attrs on 64-bit targets: no byte more.) */
+  int32_t fused;
   int32_t *inputs; /* value ids; -1 for an omitted optional input */
   int32_t *outputs;
   mx_attr *attrs;

@@ -437,6 +437,13 @@ size_t minnx_model_node_count(const minnx_model *model);
  * it resolved to. */
 minnx_status minnx_model_node_info(const minnx_model *model, size_t index, const char **name,
                                    const char **op_type, const char **domain, int *since_version);
+/* The fusion of node `index` (README, "Conv"): a float32 Conv whose output
+ * only a Relu or a Clip with constant bounds reads (and which is no graph
+ * output) does that node's work as it stores its results, and the node runs
+ * nothing. For such a Conv, 1 + the index of the node fused into it; for that
+ * node, -(1 + the index) of the Conv; 0 for every other node, NULL, or an
+ * index out of range. */
+int64_t minnx_model_node_fused(const minnx_model *model, size_t index);
 /* The model's opset imports: domain ("" for ai.onnx) and version. */
 size_t minnx_model_opset_count(const minnx_model *model);
 minnx_status minnx_model_opset(const minnx_model *model, size_t index, const char **domain, int64_t *version);

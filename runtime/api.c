@@ -4,9 +4,13 @@
 #include "graph/shape.h"
 #include "graph/validate.h"
 #include "loader/loader.h"
+#include "mx_op_have.h"
 #include "ops/core/infer.h"
 #include "ops/core/registry.h"
 #include "runtime/model.h"
+#ifdef MX_HAVE_Conv
+#include "ops/nn/conv.h"
+#endif
 
 /* Load-time inference over the declared shapes; the results go into the IR.
  * When every shape is then known, the arena is planned here, once for all
@@ -32,6 +36,10 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
    * at load. */
   mx_prep prep = {.one = params, .scratch = scratch, .isa = (mx_isa)m->isa};
   if ((st = mx_infer(g, g->values, pool, NULL, NULL, &bufs, &prep, err))) goto done;
+#if MX_OPS_VIEWS && defined(MX_HAVE_Conv)
+  /* a Conv's one reader, a Relu or Clip, into its stores (now that constants are folded; before the plan) */
+  if ((st = mx_conv_fuse(g, pool, scratch, err))) goto done;
+#endif
   /* Every dim known, not just every size: a graph input of [2,0,?] holds no
    * bytes, but the node reading it prepares (and asks for scratch) by its
    * bound dims, so such a model is planned when the inputs are bound. */
@@ -258,6 +266,10 @@ minnx_status minnx_model_node_info(const minnx_model *m, size_t i, const char **
   if (domain) *domain = n->domain;
   if (since_version) *since_version = n->row->since;
   return MINNX_OK;
+}
+
+int64_t minnx_model_node_fused(const minnx_model *m, size_t i) {
+  return m && i < (size_t)m->g.n_nodes ? m->g.nodes[i].fused : 0;
 }
 
 size_t minnx_model_opset_count(const minnx_model *m) { return m ? (size_t)m->g.n_opsets : 0; }

@@ -121,7 +121,14 @@ static void print_graph(const minnx_model *m) {
     const char *name, *op, *dom;
     int since;
     minnx_model_node_info(m, i, &name, &op, &dom, &since);
-    printf("  %s: %s%s%s-%d\n", name, dom[0] ? dom : "", dom[0] ? "." : "", op, since);
+    printf("  %s: %s%s%s-%d", name, dom[0] ? dom : "", dom[0] ? "." : "", op, since);
+    /* a Relu or Clip done by the Conv before it, as it stores (README, "Conv") */
+    int64_t f = minnx_model_node_fused(m, i);
+    const char *other = NULL, *other_op = NULL;
+    if (f) minnx_model_node_info(m, (size_t)(f > 0 ? f - 1 : -f - 1), &other, &other_op, NULL, NULL);
+    if (f > 0) printf("  (+ %s '%s', fused)", other_op, other);
+    else if (f < 0) printf("  (fused into %s '%s': runs nothing)", other_op, other);
+    putchar('\n');
   }
   printf("values:\n");
   for (size_t i = 0; i < minnx_model_value_count(m); i++) print_value(m, i);

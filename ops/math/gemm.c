@@ -44,7 +44,7 @@ static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
 #define PMR 4
 #define PNR 16
 static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                          const float *bias) {
+                          const float *bias, const mx_act *act) {
   float acc[PMR][PNR];
   for (int i = 0; i < PMR; i++)
     for (int j = 0; j < PNR; j++) acc[i][j] = load ? y[i * ldy + j] : 0.0f;
@@ -52,7 +52,10 @@ static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y
     for (int i = 0; i < PMR; i++)
       for (int j = 0; j < PNR; j++) acc[i][j] = fmaf(ap[i], bp[j], acc[i][j]);
   for (int i = 0; i < PMR; i++)
-    for (int j = 0; j < PNR; j++) y[i * ldy + j] = bias ? acc[i][j] + bias[i] : acc[i][j];
+    for (int j = 0; j < PNR; j++) {
+      float v = bias ? acc[i][j] + bias[i] : acc[i][j];
+      y[i * ldy + j] = act ? mx_act_one(act, v) : v;
+    }
 }
 
 #define PGEMV 16 /* columns at a time */
@@ -352,6 +355,7 @@ typedef struct {
   mx_sgemm_pack_b_fn pack_b; /* or NULL: B read from b */
   const void *pack_ctx;
   const float *bias; /* or NULL: y's rows' bias, added last (batch item bi's rows at bias + bi m) */
+  const mx_act *act; /* or NULL: the activation fused into the last store (act.h) */
 } sgemm_run;
 
 /* y = y + b[i] over rows [0, rows) x columns [0, cols) (row stride ldy): the
@@ -375,6 +379,7 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
     for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
     if (r->bias) add_bias(y + i0 * d->n + j0, d->n, mc, nc, r->bias + bi * d->m + i0);
     if (d->gemm) epilogue(d, r->c, y, i0, i0 + mc, j0, j0 + nc);
+    for (int64_t i = i0; r->act && i < i0 + mc; i++) mx_act_run(r->act, y + i * d->n + j0, nc);
     return;
   }
   int64_t oa, ob;
@@ -395,6 +400,7 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
     int64_t kc = d->k - k0 < p->kc ? d->k - k0 : p->kc;
     int load = k0 > 0;
     const float *bias = r->bias && k0 + kc == d->k ? r->bias + bi * d->m + i0 : NULL; /* (after the last stretch) */
+    const mx_act *act = k0 + kc == d->k ? r->act : NULL;
     if (!r->pack_b) pack_b(p, b, k0, kc, j0, nc, bp);
     for (int64_t ib = 0; ib < mc; ib += mblk) {
       int64_t mb = mc - ib < mblk ? mc - ib : mblk;
@@ -415,13 +421,14 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
           float *yb = y + (i0 + ib + is) * d->n + j0 + js;
           const float *bs_i = bias ? bias + ib + is : NULL; /* (the kernels add it as they store) */
           if (rows == mr && cols == nr) {
-            kern->tile(kc, as, bs, yb, d->n, load, bs_i);
-          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols, bs_i)) {
+            kern->tile(kc, as, bs, yb, d->n, load, bs_i, act);
+          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols, bs_i, act)) {
             for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
               for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
-            kern->tile(kc, as, bs, edge, nr, 1, NULL);
+            kern->tile(kc, as, bs, edge, nr, 1, NULL, NULL);
             for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
             if (bs_i) add_bias(yb, d->n, rows, cols, bs_i);
+            for (int64_t i = 0; act && i < rows; i++) mx_act_run(act, yb + i * d->n, cols);
           }
         }
       }
@@ -473,19 +480,19 @@ static void run_tasks(const mx_exec *x, sgemm_run *r) {
 
 void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
                   void *scratch) {
-  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL, NULL};
+  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL, NULL, NULL};
   run_tasks(x, &r);
 }
 
 void mx_sgemm_run_bias(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *bias,
-                       float *y, void *scratch) {
-  sgemm_run r = {p, a, b, NULL, y, scratch, NULL, NULL, bias};
+                       const mx_act *act, float *y, void *scratch) {
+  sgemm_run r = {p, a, b, NULL, y, scratch, NULL, NULL, bias, mx_act_or_null(act)};
   run_tasks(x, &r);
 }
 
 void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn packer,
-                           const void *ctx, const float *bias, float *y, void *scratch) {
-  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, ctx, bias};
+                           const void *ctx, const float *bias, const mx_act *act, float *y, void *scratch) {
+  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, ctx, bias, mx_act_or_null(act)};
   run_tasks(x, &r);
 }
 

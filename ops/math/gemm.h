@@ -20,6 +20,7 @@
 #include "graph/ir.h"
 #include "ops/core/cpu.h"
 #include "ops/core/op.h"
+#include "ops/math/act.h"
 
 /* A batch of products y[b] = A[b] x B[b], y [batch, m, n] row-major. A[b]'s
  * element (i, k) is at a + offa(b) + i*rsa + k*csa (elements), B[b]'s (k, j)
@@ -108,20 +109,22 @@ void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, cons
 /* The same for a product without Gemm's epilogue (d.gemm 0) whose rows get
  * a bias, y = acc + bias[bi m + i] (Conv's order: the bias added last, to
  * the finished sum), added to each block as its last stretch is stored
- * rather than in a pass of its own over y. */
+ * rather than in a pass of its own over y; then act (NULL: none), a fused
+ * Relu or Clip (act.h), on the same registers before they are stored. The
+ * GEMV path (m == 1) leaves act to its caller. */
 void mx_sgemm_run_bias(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *bias,
-                       float *y, void *scratch);
+                       const mx_act *act, float *y, void *scratch);
 /* The same with B made by `pack_b` rather than read from memory (not for
  * GEMV plans): each tile asks it for its panel, steps [k0, k0 + kc) x
  * columns [j0, j0 + nc) of batch item bi, in slivers of nr columns (kc x nr
  * each, k-major, the columns past nc zeros), exactly the values pack_b would
  * copy from a B in memory, so that the products are the same. Conv lays
  * its input out this way (im2col into the panel), with no B in memory;
- * bias as mx_sgemm_run_bias's (or NULL). */
+ * bias and act as mx_sgemm_run_bias's (or NULL). */
 typedef void (*mx_sgemm_pack_b_fn)(const void *ctx, int64_t bi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr,
                                    float *bp);
 void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn pack_b,
-                           const void *ctx, const float *bias, float *y, void *scratch);
+                           const void *ctx, const float *bias, const mx_act *act, float *y, void *scratch);
 
 /* ---- the other dtypes ---- */
 
@@ -139,7 +142,9 @@ mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
  * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver
  * (kc x nr), starting from y's values (load) or from zero, row i's bias[i]
  * added to each sum before it is stored (bias not NULL: the last stretch of
- * a product with a bias; the same rounding as adding it after); GEMV:
+ * a product with a bias; the same rounding as adding it after), then act
+ * (not NULL: the last stretch of a product with a fused activation; the
+ * bits of the activation's node, act.h); GEMV:
  * y[j] = the chain over s < k of a[s * inca] times b[s * ldb + j], for each
  * j < n (a block of columns' accumulators in registers while B's rows
  * stream past); and GEMV with B transposed:
@@ -147,7 +152,7 @@ mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
  * r < rows (each lane one row's chain: AVX-512F transposes blocks of 16 rows
  * in registers, AVX2 gathers). */
 typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                 const float *bias);
+                                 const float *bias, const mx_act *act);
 typedef void (*mx_sgemv_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n);
 typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);
 typedef struct mx_sgemm_kernels {
@@ -159,7 +164,7 @@ typedef struct mx_sgemm_kernels {
    * straight into y (1), or 0 when the level has no kernel for them (NULL:
    * none): the edge block's work without its copies */
   int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows, int cols,
-                   const float *bias);
+                   const float *bias, const mx_act *act);
   /* a sliver of B transposed (column j's kc steps at src + j * ld, one
    * after the other) packed k-major, bp[k * nr + j], the columns past cols
    * zeros; NULL: the driver's element-by-element copy */

@@ -17,10 +17,31 @@
 #define UNROLL _Pragma("GCC unroll 16")
 #endif
 
+/* A fused activation (act.h) on 8 lanes: Relu keeps x where !(x <= 0), else +0; Clip's picks keep x where
+ * the bound does not lie beyond it, the bound where x does not, and OR the two (both when equal or a NaN). */
+typedef struct {
+  int kind, lo_on, hi_on;
+  __m256 lo, hi;
+} act8;
+MX_FMA_TARGET static MX_ALWAYS_INLINE act8 act8_of(const mx_act *a) {
+  act8 v = {a->kind, a->lo_on, a->hi_on, _mm256_set1_ps(a->lo), _mm256_set1_ps(a->hi)};
+  return v;
+}
+MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 act8_run(const act8 *a, __m256 x) {
+  if (a->kind == MX_ACT_RELU) return _mm256_andnot_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ), x);
+  if (a->lo_on)
+    x = _mm256_or_ps(_mm256_andnot_ps(_mm256_cmp_ps(a->lo, x, _CMP_GT_OQ), x),
+                     _mm256_andnot_ps(_mm256_cmp_ps(x, a->lo, _CMP_GT_OQ), a->lo));
+  if (a->hi_on)
+    x = _mm256_or_ps(_mm256_andnot_ps(_mm256_cmp_ps(a->hi, x, _CMP_LT_OQ), x),
+                     _mm256_andnot_ps(_mm256_cmp_ps(x, a->hi, _CMP_LT_OQ), a->hi));
+  return x;
+}
+
 #define FMR 6
 #define FNR 16
 MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                   const float *bias) {
+                                   const float *bias, const mx_act *act) {
   __m256 acc[FMR][2];
   UNROLL for (int i = 0; i < FMR; i++) {
     acc[i][0] = load ? _mm256_loadu_ps(y + i * ldy) : _mm256_setzero_ps();
@@ -40,6 +61,13 @@ MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp,
       acc[i][0] = _mm256_add_ps(acc[i][0], b);
       acc[i][1] = _mm256_add_ps(acc[i][1], b);
     }
+  if (act) {
+    act8 av = act8_of(act);
+    UNROLL for (int i = 0; i < FMR; i++) {
+      acc[i][0] = act8_run(&av, acc[i][0]);
+      acc[i][1] = act8_run(&av, acc[i][1]);
+    }
+  }
   UNROLL for (int i = 0; i < FMR; i++) {
     _mm256_storeu_ps(y + i * ldy, acc[i][0]);
     _mm256_storeu_ps(y + i * ldy + 8, acc[i][1]);
@@ -94,10 +122,30 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
 
 const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
 
+/* act8's on 16 lanes (masks: keep a lane where the compare says so, zero it elsewhere, then OR). */
+typedef struct {
+  int kind, lo_on, hi_on;
+  __m512 lo, hi;
+} act16;
+MX_AVX512_TARGET static MX_ALWAYS_INLINE act16 act16_of(const mx_act *a) {
+  act16 v = {a->kind, a->lo_on, a->hi_on, _mm512_set1_ps(a->lo), _mm512_set1_ps(a->hi)};
+  return v;
+}
+MX_AVX512_TARGET static MX_ALWAYS_INLINE __m512 act16_run(const act16 *a, __m512 x) {
+  if (a->kind == MX_ACT_RELU) return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NLE_UQ), x);
+  if (a->lo_on)
+    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(a->lo, x, _CMP_NGT_UQ), x),
+                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, a->lo, _CMP_NGT_UQ), a->lo));
+  if (a->hi_on)
+    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(a->hi, x, _CMP_NLT_UQ), x),
+                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, a->hi, _CMP_NLT_UQ), a->hi));
+  return x;
+}
+
 #define XMR 12
 #define XNR 32
 MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                         const float *bias) {
+                                         const float *bias, const mx_act *act) {
   __m512 acc[XMR][2];
   UNROLL for (int i = 0; i < XMR; i++) {
     acc[i][0] = load ? _mm512_loadu_ps(y + i * ldy) : _mm512_setzero_ps();
@@ -117,6 +165,13 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
       acc[i][0] = _mm512_add_ps(acc[i][0], b);
       acc[i][1] = _mm512_add_ps(acc[i][1], b);
     }
+  if (act) {
+    act16 av = act16_of(act);
+    UNROLL for (int i = 0; i < XMR; i++) {
+      acc[i][0] = act16_run(&av, acc[i][0]);
+      acc[i][1] = act16_run(&av, acc[i][1]);
+    }
+  }
   UNROLL for (int i = 0; i < XMR; i++) {
     _mm512_storeu_ps(y + i * ldy, acc[i][0]);
     _mm512_storeu_ps(y + i * ldy + 16, acc[i][1]);
@@ -142,7 +197,7 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
 #define TILE_AVX512_PART(R, V, CMAX)                                                                                 \
   MX_AVX512_TARGET static void tile_avx512_##R##_##V##_##CMAX(int64_t kc, const float *ap, const float *bp, float *y, \
                                                               int64_t ldy, int load, __mmask16 m0, __mmask16 m1,    \
-                                                              int ncols, const float *bias) {                       \
+                                                              int ncols, const float *bias, const mx_act *act) {    \
     const __mmask16 mv[2] = {m0, m1}, rm = (__mmask16)((1u << R) - 1);                                               \
     __m512 acc[R][V ? V : 1], cacc[CMAX ? CMAX : 1];                                                                \
     float col[16];                                                                                                   \
@@ -178,6 +233,11 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
         UNROLL for (int c = 0; c < CMAX; c++) cacc[c] = _mm512_add_ps(cacc[c], bv);                                  \
       }                                                                                                              \
     }                                                                                                                \
+    if (act) {                                                                                                       \
+      act16 av = act16_of(act);                                                                                      \
+      UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++) acc[i][v] = act16_run(&av, acc[i][v]);   \
+      UNROLL for (int c = 0; c < CMAX; c++) cacc[c] = act16_run(&av, cacc[c]);                                       \
+    }                                                                                                                \
     UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++)                                            \
       _mm512_mask_storeu_ps(y + i * ldy + 16 * v, mv[v], acc[i][v]);                                                 \
     UNROLL for (int c = 0; c < CMAX; c++)                                                                            \
@@ -204,7 +264,7 @@ TILE_AVX512_PART(8, 1, 7)
 TILE_AVX512_PART(12, 1, 8)
 
 typedef void (*part_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, __mmask16 m0,
-                        __mmask16 m1, int ncols, const float *bias);
+                        __mmask16 m1, int ncols, const float *bias, const mx_act *act);
 /* [vectors, columns one a vector: 0+cols, 1+cols, 1, 2][rows 4, 8, 12] */
 static const part_fn parts[4][3] = {{tile_avx512_4_0_3, tile_avx512_8_0_7, tile_avx512_12_0_8},
                                     {tile_avx512_4_1_3, tile_avx512_8_1_7, tile_avx512_12_1_8},
@@ -213,15 +273,16 @@ static const part_fn parts[4][3] = {{tile_avx512_4_0_3, tile_avx512_8_0_7, tile_
 
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
 MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                             int rows, int cols, const float *bias) {
+                                             int rows, int cols, const float *bias, const mx_act *act) {
   if (rows != 4 && rows != 8 && rows != 12) return 0;
   int rem = cols % 16, whole = cols / 16, r = rows / 4 - 1;
   if (rem && rem < rows && rem <= PART_COLS && whole < 2) /* whole vectors, then columns one a vector */
-    parts[whole][r](kc, ap, bp, y, ldy, load, whole ? 0xffff : 0, 0, rem, bias);
+    parts[whole][r](kc, ap, bp, y, ldy, load, whole ? 0xffff : 0, 0, rem, bias, act);
   else if (cols <= 16)
-    parts[2][r](kc, ap, bp, y, ldy, load, (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1), 0, 0, bias);
+    parts[2][r](kc, ap, bp, y, ldy, load, (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1), 0, 0, bias, act);
   else
-    parts[3][r](kc, ap, bp, y, ldy, load, 0xffff, (__mmask16)(cols >= 32 ? 0xffffu : (1u << (cols - 16)) - 1), 0, bias);
+    parts[3][r](kc, ap, bp, y, ldy, load, 0xffff, (__mmask16)(cols >= 32 ? 0xffffu : (1u << (cols - 16)) - 1), 0, bias,
+                act);
   return 1;
 }
 

@@ -105,6 +105,7 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
                       "outputs) overflows", mx_dtype_name(c->in_dtype[0]), (long long)g.c, (long long)mx_conv_window(&g),
                       (long long)mx_conv_plane(&g));
   c->scratch = p->scratch;
+  if (p->t == MINNX_FLOAT) mx_conv_fused_act(c->g, c->node, &p->act); /* a Relu or Clip fused at load */
 #if MX_OPS_PACKED
   /* W (a float32 initializer) packed once, as the products' tiles read it (conv_packed_size) */
   if (c->packed && p->t == MINNX_FLOAT && !p->dw && !p->direct && !p->sg.gemv) {

@@ -60,11 +60,12 @@ void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int
 
 /* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
  * channel from the input channel of its own number (group == C == M), in the
- * order above, without im2col; the bias b (or NULL) added last. buf: the
- * task's scratch, mx_dwconv_scratch(g) floats. */
+ * order above, without im2col; the bias b (or NULL) added last, then the
+ * fused activation act (NULL: none; ops/math/act.h) on each output row while
+ * it is in L1. buf: the task's scratch, mx_dwconv_scratch(g) floats. */
 #define MX_DWCONV_MAX_TAPS 64 /* kd x kh and kw at most (larger kernels take the im2col path) */
 typedef void (*mx_dwconv_fn)(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                             int64_t c0, int64_t c1, float *buf);
+                             int64_t c0, int64_t c1, float *buf, const mx_act *act);
 /* The kernel for g at an MX_GEMM_ level (clamped to what this build has), or NULL when g's kernel is too large. */
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
 /* Floats of one phase of a padded tap row. */
@@ -84,6 +85,7 @@ int64_t mx_dwconv_tasks(const mx_conv_geom *g);
 typedef struct mx_conv_plan {
   mx_conv_geom g;
   mx_dtype t;
+  mx_act act; /* float: a Relu or Clip fused into the stores (runtime/fuse.c; set after mx_conv_plan_init) */
   int pointwise, bias; /* pointwise: 1x1, stride 1, no padding: the image is col itself */
   mx_dwconv_fn dw;      /* float and float16, depthwise (group == C == M, not 1x1): no im2col, no product */
   int64_t dw_tasks;
@@ -112,8 +114,25 @@ size_t mx_conv_packed_size(int64_t m, int64_t k, int64_t group);
 void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const void *w, const void *b, void *y,
                  void *scratch);
 
+/* The Conv + Relu / Clip fusion (conv_fuse.c), at load after inference and
+ * before the arena is planned: each float32 Conv whose output is not a graph
+ * output and is read by one node only, a Relu or a Clip with constant bounds
+ * (attributes, or float32 initializers), takes that node's work (mx_node's
+ * fused records the pair; the node's output becomes a view of the Conv's: it
+ * runs nothing); scratch (by node, or NULL): the fused node's set to 0. Only where
+ * the build has views (MX_OPS_VIEWS). */
+#if MX_OPS_VIEWS
+minnx_status mx_conv_fuse(mx_graph *g, struct mx_pool *pool, size_t *scratch, mx_err *err);
+#endif
+/* The activation fused into node conv of g (prepare), or MX_ACT_NONE. */
+void mx_conv_fused_act(const mx_graph *g, const mx_node *conv, mx_act *act);
+
 /* The reference loop: the order above for float16, float and double, one
  * output element at a time. b may be NULL. */
 void mx_conv_ref(mx_dtype t, const mx_conv_geom *g, const void *x, const void *w, const void *b, void *y);
+/* The same with a fused activation (float only; NULL: none) applied to each
+ * output as it is stored. */
+void mx_conv_ref_act(mx_dtype t, const mx_conv_geom *g, const void *x, const void *w, const void *b, const mx_act *act,
+                     void *y);
 
 #endif

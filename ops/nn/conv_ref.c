@@ -67,12 +67,19 @@ static double one(mx_dtype t, const mx_conv_geom *g, const void *x, const void *
   return b ? facc + (float)load(t, b, m) : facc;
 }
 
-void mx_conv_ref(mx_dtype t, const mx_conv_geom *g, const void *x, const void *w, const void *b, void *y) {
+void mx_conv_ref_act(mx_dtype t, const mx_conv_geom *g, const void *x, const void *w, const void *b, const mx_act *act,
+                     void *y) {
   int64_t plane = mx_conv_plane(g), i = 0;
+  act = t == MINNX_FLOAT ? mx_act_or_null(act) : NULL;
   for (int64_t n = 0; n < g->n; n++)
     for (int64_t m = 0; m < g->m; m++)
       for (int64_t p = 0; p < plane; p++) {
         int64_t o[3] = {p / (g->out[2] * g->out[1]), p / g->out[2] % g->out[1], p % g->out[2]};
-        store(t, y, i++, one(t, g, x, w, b, n, m, o));
+        double v = one(t, g, x, w, b, n, m, o);
+        store(t, y, i++, act ? mx_act_one(act, (float)v) : v); /* (a float's value: exact either way) */
       }
+}
+
+void mx_conv_ref(mx_dtype t, const mx_conv_geom *g, const void *x, const void *w, const void *b, void *y) {
+  mx_conv_ref_act(t, g, x, w, b, NULL, y);
 }

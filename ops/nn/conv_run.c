@@ -98,7 +98,7 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_rows(const mx_conv_geom *g, co
 
 /* Output channels [m0, m1) of one image: blocks of DIRECT_MB, each over the grid into Y, then copied out. */
 MX_FMA_TARGET static void direct_run(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                     int64_t m0, int64_t m1, float *Y) {
+                                     int64_t m0, int64_t m1, float *Y, const mx_act *act) {
   int64_t kk = g->c * g->k[1] * g->k[2], ys = direct_row(g), iw = g->in[2], ow = g->out[2], plane = mx_conv_plane(g);
   for (int64_t m = m0; m < m1; m += DIRECT_MB) {
     int64_t mb = m1 - m < DIRECT_MB ? m1 - m : DIRECT_MB;
@@ -120,6 +120,7 @@ MX_FMA_TARGET static void direct_run(const mx_conv_geom *g, const float *x, cons
         for (int64_t r = 0; r < g->out[1]; r++)
           for (int64_t o = 0; o < ow; o++) yc[r * ow + o] = Yi[r * iw + o];
       }
+      mx_act_run(act, yc, plane); /* (the channel's plane just stored: in L1) */
     }
   }
 }
@@ -249,7 +250,7 @@ static void direct_task(void *ctx, size_t t) {
   int64_t m0 = blocks * (int64_t)t / n * DIRECT_MB, m1 = blocks * ((int64_t)t + 1) / n * DIRECT_MB;
   if (m1 > r->p->g.m) m1 = r->p->g.m;
   direct_run(&r->p->g, (const float *)r->x, (const float *)r->w, (const float *)r->b, (float *)r->y, m0, m1,
-             (float *)(r->col + t * r->p->direct_bytes));
+             (float *)(r->col + t * r->p->direct_bytes), mx_act_or_null(&r->p->act));
 }
 #endif
 
@@ -258,7 +259,7 @@ static void dw_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
   int64_t m = r->p->g.m, n = r->p->dw_tasks;
   r->p->dw(&r->p->g, (const float *)r->x, (const float *)r->w, (const float *)r->b, (float *)r->y, m * (int64_t)t / n,
-           m * ((int64_t)t + 1) / n, (float *)(r->col + t * r->p->dw_bytes));
+           m * ((int64_t)t + 1) / n, (float *)(r->col + t * r->p->dw_bytes), mx_act_or_null(&r->p->act));
 }
 
 static void run_tasks(const mx_exec *x, minnx_task_fn task, void *ctx, int64_t n) {
@@ -274,6 +275,7 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
   const unsigned char *xx = xs, *ww = w, *bb = b;
   size_t es = p->t == MINNX_DOUBLE ? 8 : 4;
   int64_t in_image = g->c * mx_conv_in_plane(g), out_image = g->m * mx_conv_plane(g);
+  const mx_act *act = p->t == MINNX_FLOAT ? mx_act_or_null(&p->act) : NULL;
   if (p->t == MINNX_FLOAT16) { /* float32 copies, the result rounded once at the end */
     mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_x), xx, g->n * in_image);
     mx_convert_run(&p->to_f32, mx_conv_at(s, p->off_w), ww, g->m * (g->c / g->group) * mx_conv_window(g));
@@ -305,10 +307,11 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
     if (p->t == MINNX_DOUBLE) {
       run_tasks(x, rows_task, &r, p->row_tasks);
     } else if (p->pointwise) {
-      mx_sgemm_run_bias(&p->sg, x, (const float *)r.w, (const float *)r.col, (const float *)bb, (float *)r.y, s);
+      mx_sgemm_run_bias(&p->sg, x, (const float *)r.w, (const float *)r.col, (const float *)bb, act, (float *)r.y, s);
+      if (p->sg.gemv && act) mx_act_run(act, (float *)r.y, out_image); /* (the GEMV path leaves it: one output channel a group) */
     } else { /* each tile's panel of B straight from the image */
       mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512};
-      mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, (float *)r.y, s);
+      mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, act, (float *)r.y, s);
     }
     /* (float's bias is added by the product, to each block as it is stored) */
     if (bb && p->t == MINNX_DOUBLE) run_tasks(x, bias_task, &r, p->bias_tasks);

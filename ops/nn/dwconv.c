@@ -4,7 +4,9 @@
  * fma(w, x', acc) for each tap (kd, kh, kw, the last fastest), x' the input
  * element under the tap or 0 where it falls in the padding (fma(w, 0, acc)
  * is computed, not skipped: an infinite or NaN weight there gives NaN, as
- * the im2col product does); then the bias is added, one more rounding.
+ * the im2col product does); then the bias is added, one more rounding, and
+ * a fused Relu or Clip (ops/math/act.h) is applied to each output row (a
+ * plane on the plane path) just stored, while it is in L1.
  *
  * The walk: for each output row, the input rows under its taps (kd, kh) are
  * copied into the task's scratch with their padding as zeros, split by
@@ -190,7 +192,7 @@ MX_FMA_TARGET static inline void row33(float *y, const float *const *rows, const
  * rows above or below the input read zeros (buf, out + 2 dil floats); the
  * row's ends one output at a time, fma(w, 0, acc) for the padding's taps. */
 MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                   int64_t c0, int64_t c1, float *buf) {
+                                   int64_t c0, int64_t c1, float *buf, const mx_act *act) {
   int64_t iw = g->in[2], ow = g->out[2], pw = g->pad[2], dw = g->dil[2], len = mx_dwconv_phase(g);
   int64_t at[3] = {0, dw, 2 * dw}, oa = pw < ow ? pw : ow, ob = iw + pw - 2 * dw;
   if (ob > ow) ob = ow;
@@ -224,6 +226,7 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
         int64_t o = blocks33(yr, rows, wv, at, oa, ob, bc);
         if (o < ob) block33(yr, rows, wv, at, ob - 8, bc, 1);
       }
+      mx_act_run(act, yr, ow);
     }
   }
 }
@@ -248,7 +251,7 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 load8(const float *row, int64_t q, 
  * channel's plane (the next row is written after), else masked. Rows of at most 16 outputs (the kernel's
  * choice, mx_dwconv_kernel): on MobileNet v2's rows of 28 and 56 the split rows were as fast or faster. */
 MX_FMA_TARGET static void direct33s2(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                     int64_t c0, int64_t c1, float *buf) {
+                                     int64_t c0, int64_t c1, float *buf, const mx_act *act) {
   (void)buf;
   int64_t iw = g->in[2], ow = g->out[2], oh_n = g->out[1], pw = g->pad[2], plane = mx_conv_plane(g);
   __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -289,6 +292,7 @@ MX_FMA_TARGET static void direct33s2(const mx_conv_geom *g, const float *x, cons
         if (o0 + 8 <= ow || oh * ow + o0 + 8 <= plane) _mm256_storeu_ps(yr + o0, acc);
         else _mm256_maskstore_ps(yr + o0, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(ow - o0)), lanes), acc);
       }
+      mx_act_run(act, yr, ow);
     }
   }
 }
@@ -313,7 +317,7 @@ MX_FMA_TARGET static void tail(float *y, const float *const *rows, int64_t nrows
 /* Channels [c0, c1) of one image: x [C, in...], w [C, window], b [C] or
  * NULL, y [C, out...]; buf: the task's scratch (mx_dwconv_scratch bytes). */
 static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                    int64_t c0, int64_t c1, float *buf, const int vec) {
+                                    int64_t c0, int64_t c1, float *buf, const mx_act *act, const int vec) {
   int64_t window = mx_conv_window(g), in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g), ow = g->out[2];
   int64_t kwn = g->k[2], nrows = g->k[0] * g->k[1], s = g->stride[2], len = mx_dwconv_phase(g), pitch = pitch_of(g);
   int64_t at[MX_DWCONV_MAX_TAPS];
@@ -367,6 +371,7 @@ static MX_ALWAYS_INLINE void planes(const mx_conv_geom *g, const float *x, const
         (void)vec;
 #endif
         outputs(yr, rows, nrows, wc, kwn, at, o, ow, bc);
+        mx_act_run(act, yr, ow);
       }
   }
 }
@@ -435,7 +440,7 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void rows_of(float *yc, const float *P, in
  * 5 output rows at a time straight into y: no grid, no copy out. The same fmas in the same order per output. */
 MX_FMA_TARGET static MX_ALWAYS_INLINE void flat8_at(const mx_conv_geom *g, const float *x, const float *w,
                                                     const float *b, float *y, int64_t c0, int64_t c1, float *buf,
-                                                    const int nv) {
+                                                    const mx_act *act, const int nv) {
   int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1], ow = g->out[2], oh = g->out[1];
   int64_t taps = g->k[1] * g->k[2], in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g), iw = g->in[2];
   int64_t at[MX_DWCONV_MAX_TAPS];
@@ -466,23 +471,24 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void flat8_at(const mx_conv_geom *g, const
       default: break;
     }
 #undef ROWS
+    mx_act_run(act, yc, plane);
   }
 }
 
 MX_FMA_TARGET static void flat8(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                int64_t c0, int64_t c1, float *buf) {
-  flat8_at(g, x, w, b, y, c0, c1, buf, 1);
+                                int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  flat8_at(g, x, w, b, y, c0, c1, buf, act, 1);
 }
 
 MX_FMA_TARGET static void flat16(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                 int64_t c0, int64_t c1, float *buf) {
-  flat8_at(g, x, w, b, y, c0, c1, buf, 2);
+                                 int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  flat8_at(g, x, w, b, y, c0, c1, buf, act, 2);
 }
 #endif
 
 /* The plane path: per channel, the padded plane P [hp, wp] and the grid Y [out[1], wp] in buf. */
 static MX_ALWAYS_INLINE void flat(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                  int64_t c0, int64_t c1, float *buf, const int vec) {
+                                  int64_t c0, int64_t c1, float *buf, const mx_act *act, const int vec) {
   int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1], ow = g->out[2], oh = g->out[1];
   int64_t taps = g->k[1] * g->k[2], n = oh * wp, in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g);
   int64_t at[MX_DWCONV_MAX_TAPS];
@@ -513,28 +519,29 @@ static MX_ALWAYS_INLINE void flat(const mx_conv_geom *g, const float *x, const f
     float *yc = y + c * plane;
     for (int64_t r = 0; r < oh; r++) /* (a loop: a call per short row cost more than the row) */
       for (int64_t i = 0; i < ow; i++) yc[r * ow + i] = Y[r * wp + i];
+    mx_act_run(act, yc, plane);
   }
 }
 
 static void flat_port(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y, int64_t c0,
-                      int64_t c1, float *buf) {
-  flat(g, x, w, b, y, c0, c1, buf, 0);
+                      int64_t c1, float *buf, const mx_act *act) {
+  flat(g, x, w, b, y, c0, c1, buf, act, 0);
 }
 
 static void planes_port(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y, int64_t c0,
-                        int64_t c1, float *buf) {
-  planes(g, x, w, b, y, c0, c1, buf, 0);
+                        int64_t c1, float *buf, const mx_act *act) {
+  planes(g, x, w, b, y, c0, c1, buf, act, 0);
 }
 
 #if MX_X86_AVX2
 MX_FMA_TARGET static void planes_fma(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                     int64_t c0, int64_t c1, float *buf) {
-  planes(g, x, w, b, y, c0, c1, buf, 1);
+                                     int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  planes(g, x, w, b, y, c0, c1, buf, act, 1);
 }
 
 MX_FMA_TARGET static void flat_fma(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
-                                   int64_t c0, int64_t c1, float *buf) {
-  flat(g, x, w, b, y, c0, c1, buf, 1);
+                                   int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  flat(g, x, w, b, y, c0, c1, buf, act, 1);
 }
 #endif
 

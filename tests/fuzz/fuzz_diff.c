@@ -33,7 +33,12 @@
  * convolutions that skip im2col) in float16, float and double are held to
  * their reference loop (ops/nn/conv_ref.c) and run through their plan
  * directly at each instruction-set level of the product kernels (float32
- * also with its weights packed beforehand, as prepare packs an initializer).
+ * also with its weights packed beforehand, as prepare packs an initializer;
+ * and with a Relu or a Clip fused into its stores, ops/math/act.h: Clip's
+ * bounds both, one or none, from the outputs' own values so that they tie,
+ * +-0, NaN, lo > hi, each run held bit for bit to its unfused output put
+ * through the separate node's element rule: unary_elem.h's Relu, clip.h's
+ * one-pass Clip, extremum_pair.h's picks).
  * Wide entries (wide_versions) give Conv 11 4 to 40 output channels in one
  * group and MatMul 13 and Gemm 13 4 to 52 rows, for the products' edge
  * kernels of 4, 8 and 12 rows and their column kernels.
@@ -93,6 +98,8 @@
 #include "minnx.h"
 #include "ops/math/gemm.h"
 #include "ops/minmax/clip.h"
+#include "ops/minmax/extremum_pair.h"
+#include "ops/math/unary_elem.h"
 #include "ops/core/cpu.h"
 #include "ops/tensor/convert.h"
 #include "ops/minmax/extremum_ref.h"
@@ -1564,6 +1571,44 @@ static void product_check(const node_spec *s, void *const *in, const minnx_tenso
   }
 }
 
+/* The separate node's element: Relu (unary_elem.h), Clip with both bounds (clip.h) or one (a pick). */
+static float node_act(const mx_act *a, float v) {
+  if (a->kind == MX_ACT_RELU) return mx_unary_float(MX_RELU, v, (mx_unary_args){0});
+  if (a->lo_on && a->hi_on) return mx_clip_one_f32(v, a->lo, a->hi);
+  if (a->lo_on) return mx_pick_f32(v, a->lo, MX_MAX);
+  if (a->hi_on) return mx_pick_f32(v, a->hi, MX_MIN);
+  return v;
+}
+
+/* float32's plan p with activations fused (act.h) against plain, its unfused output, through node_act. */
+static void conv_fused_check(const node_spec *s, mx_conv_plan *p, void *const *in, const void *bias, const float *plain,
+                             size_t size, void *scratch) {
+  size_t n = size / 4;
+  if (!n) return;
+  float a = plain[n / 3], b = plain[n - 1], nan = NAN;
+  const mx_act acts[] = {{MX_ACT_RELU, 0, 0, 0, 0},  {MX_ACT_CLIP, 1, 1, a, b},       {MX_ACT_CLIP, 1, 1, b, a},
+                         {MX_ACT_CLIP, 1, 0, a, 0},  {MX_ACT_CLIP, 0, 1, 0, b},       {MX_ACT_CLIP, 1, 1, 0.0f, 6.0f},
+                         {MX_ACT_CLIP, 1, 1, -0.0f, 0.0f}, {MX_ACT_CLIP, 1, 1, -nan, nan}, {MX_ACT_CLIP, 0, 0, 0, 0}};
+  float *y = malloc(size), *want = malloc(size);
+  if (!y || !want) abort();
+  for (size_t k = 0; k < sizeof acts / sizeof acts[0]; k++) {
+    p->act = acts[k];
+    for (size_t i = 0; i < n; i++) want[i] = node_act(&acts[k], plain[i]);
+    mx_conv_run(p, NULL, in[0], in[1], bias, y, scratch);
+    for (size_t i = 0; i < n; i++)
+      if (memcmp(&y[i], &want[i], 4) != 0) {
+        uint32_t g, w;
+        memcpy(&g, &y[i], 4);
+        memcpy(&w, &want[i], 4);
+        fprintf(stderr, "fuzz_diff: %s-%d float (activation %zu fused, isa %d): element %zu is 0x%x, the node's 0x%x\n",
+                s->v->op, s->ver, k, p->sg.isa, i, g, w);
+        abort();
+      }
+  }
+  memset(&p->act, 0, sizeof p->act);
+  free(y), free(want);
+}
+
 /* The session's output against the reference loop; the plan run directly
  * at each level of the product kernels this CPU has, too. */
 static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *y, const unsigned char *got,
@@ -1579,6 +1624,7 @@ static void conv_check(const node_spec *s, void *const *in, const minnx_tensor *
     mx_conv_run(&p, NULL, in[0], in[1], bias, tmp, scratch);
     compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
             s->t, tmp, ref, y->nbytes);
+    if (s->t == MINNX_FLOAT) conv_fused_check(s, &p, in, bias, (const float *)tmp, y->nbytes, scratch);
     /* W packed once beforehand, as prepare packs a float32 initializer */
     size_t floats = s->t == MINNX_FLOAT && !p.dw && !p.direct && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
     if (floats) {

@@ -7,9 +7,14 @@
  * or none, products crossing the kernels' blocks (k > KC, rows > MC, a plane
  * > NC), tasks inline and run in reverse order as another thread would,
  * float32's weights packed as they run and packed once beforehand (prepare's
- * packing of an initializer).
+ * packing of an initializer); float32 with a Relu or Clip fused into its
+ * stores (ops/math/act.h), against its own unfused result run through the
+ * separate nodes' element rules (unary_elem.h's Relu, clip.h's one-pass
+ * Clip, extremum_pair.h's picks for one bound), bit for bit: bounds from the
+ * outputs' own values (ties: their bits OR-ed), +-0, a NaN, lo > hi.
  * Values span many binades, so that another order of the sum, or a product
  * rounded apart from its sum, gives other bits. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +22,9 @@
 #include "check.h"
 #include "graph/dtype.h"
 #include "ops/core/half.h"
+#include "ops/math/unary_elem.h"
+#include "ops/minmax/clip.h"
+#include "ops/minmax/extremum_pair.h"
 #include "ops/nn/conv.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -65,6 +73,48 @@ static int same_values(mx_dtype t, const unsigned char *a, const unsigned char *
   return 1;
 }
 
+/* The separate node's element: Relu (unary_elem.h), Clip with both bounds (clip.h) or one (a pick). */
+static float node_act(const mx_act *a, float v) {
+  if (a->kind == MX_ACT_RELU) return mx_unary_float(MX_RELU, v, (mx_unary_args){0});
+  if (a->lo_on && a->hi_on) return mx_clip_one_f32(v, a->lo, a->hi);
+  if (a->lo_on) return mx_pick_f32(v, a->lo, MX_MAX);
+  if (a->hi_on) return mx_pick_f32(v, a->hi, MX_MIN);
+  return v;
+}
+
+/* p's run with each activation fused (inline and tasks reversed) against `plain`, its unfused output, through
+ * node_act; the reference loop's fused output against `want` through node_act. */
+static void fused(mx_conv_plan *p, const void *x, const void *w, const void *b, const float *plain, const float *want,
+                  int64_t ny, void *scratch, int ref) {
+  float nan = NAN, v1 = plain[ny / 3], v2 = plain[ny / 2];
+  const mx_act acts[] = {
+      {MX_ACT_RELU, 0, 0, 0, 0},          {MX_ACT_CLIP, 1, 1, 0.0f, 6.0f},   {MX_ACT_CLIP, 1, 1, v1, v2},
+      {MX_ACT_CLIP, 1, 1, v2, v1},        {MX_ACT_CLIP, 1, 0, v1, 0},        {MX_ACT_CLIP, 0, 1, 0, v2},
+      {MX_ACT_CLIP, 1, 1, -0.0f, 0.0f},   {MX_ACT_CLIP, 1, 1, nan, 1.0f},    {MX_ACT_CLIP, 0, 1, 0, -nan},
+      {MX_ACT_CLIP, 1, 1, -FLT_MAX, FLT_MAX}, {MX_ACT_CLIP, 0, 0, 0, 0},
+  };
+  float *y = malloc((size_t)ny * 4), *expect = malloc((size_t)ny * 4);
+  for (size_t a = 0; a < sizeof acts / sizeof acts[0]; a++) {
+    p->act = acts[a];
+    for (int64_t i = 0; i < ny; i++) expect[i] = node_act(&acts[a], plain[i]);
+    for (int way = 0; way < 2; way++) {
+      mx_exec ex = {.parallel = way ? reverse : NULL};
+      memset(y, 0xff, (size_t)ny * 4);
+      mx_conv_run(p, &ex, x, w, b, y, scratch);
+      int same = memcmp(y, expect, (size_t)ny * 4) == 0;
+      CHECK(same);
+      if (!same && failed++ < 10) fprintf(stderr, "  fused activation %zu (%s): not the separate node's bits\n", a,
+                                          way ? "tasks reversed" : "inline");
+    }
+    if (!ref || a > 2) continue;
+    mx_conv_ref_act(MINNX_FLOAT, &p->g, x, w, b, &acts[a], y);
+    for (int64_t i = 0; i < ny; i++) expect[i] = node_act(&acts[a], want[i]);
+    CHECK(memcmp(y, expect, (size_t)ny * 4) == 0);
+  }
+  memset(&p->act, 0, sizeof p->act);
+  free(y), free(expect);
+}
+
 /* sp spatial dims of in, k, stride, dilation, pads (before, after), group, channels per group. */
 static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *k, const int64_t *st, const int64_t *dl,
                  const int64_t *pb, const int64_t *pe, int64_t n, int64_t group, int64_t cg, int64_t mg, int bias) {
@@ -110,6 +160,8 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
               (long long)pb[0], (long long)pe[0], (long long)group, (long long)cg, (long long)mg,
               way % 2 ? "tasks reversed" : "inline");
   }
+  if (t == MINNX_FLOAT && ny > 0 && !inf_weights) /* (the reference loop's fused stores at one level: it is slow) */
+    fused(&p, x, w, bias ? b : NULL, (const float *)y, (const float *)want, ny, scratch, isa == MX_GEMM_PORTABLE);
   free(packed);
   free(scratch);
   free(x), free(w), free(b), free(y), free(want);
