@@ -32,18 +32,22 @@ static inline __attribute__((always_inline)) void both(mx_binop op, void *out, c
   }
 #endif
   for (; i0 + CHUNK <= n; i0 += CHUNK) {
-    for (int line = 0; line < 256; line += 64) {
-      mx_prefetch(a + i0, MX_AHEAD + line);
-      mx_prefetch(b + i0, MX_AHEAD + line);
-    }
 #if STREAMS
     if (nt) {
+      for (int line = 0; line < 256; line += 64) {
+        mx_prefetch_l2(a + i0, MX_AHEAD + line);
+        mx_prefetch_l2(b + i0, MX_AHEAD + line);
+      }
       __attribute__((aligned(64))) elem buf[CHUNK];
       for (int64_t k = 0; k < CHUNK; k++) store(op, buf, k, a[i0 + k], b[i0 + k]);
       mx_stream_lines((elem *)out + i0, buf, 4);
       continue;
     }
 #endif
+    for (int line = 0; line < 256; line += 64) {
+      mx_prefetch(a + i0, MX_AHEAD + line);
+      mx_prefetch(b + i0, MX_AHEAD + line);
+    }
     for (int64_t i = i0; i < i0 + CHUNK; i++) store(op, out, i, a[i], b[i]);
   }
   for (int64_t i = i0; i < n; i++) store(op, out, i, a[i], b[i]);
@@ -61,9 +65,9 @@ static inline __attribute__((always_inline)) void one(mx_binop op, void *out, co
   }
 #endif
   for (; i0 + CHUNK <= n; i0 += CHUNK) {
-    for (int line = 0; line < 256; line += 64) mx_prefetch(x + i0, MX_AHEAD + line);
 #if STREAMS
     if (nt) {
+      for (int line = 0; line < 256; line += 64) mx_prefetch_l2(x + i0, MX_AHEAD + line);
       __attribute__((aligned(64))) elem buf[CHUNK];
       if (first)
         for (int64_t k = 0; k < CHUNK; k++) store(op, buf, k, x[i0 + k], y);
@@ -73,6 +77,7 @@ static inline __attribute__((always_inline)) void one(mx_binop op, void *out, co
       continue;
     }
 #endif
+    for (int line = 0; line < 256; line += 64) mx_prefetch(x + i0, MX_AHEAD + line);
     if (first)
       for (int64_t i = i0; i < i0 + CHUNK; i++) store(op, out, i, x[i], y);
     else
