@@ -1,4 +1,4 @@
-/* An activation fused into a product's last store (runtime/fuse.c: a Conv
+/* An activation fused into a product's last store (ops/nn/conv_fuse.c: a Conv
  * whose only reader is a Relu or a Clip with constant bounds does that
  * node's work as it stores each block, and the node no longer runs). The
  * bits are the separate node's, element for element:

@@ -85,7 +85,7 @@ int64_t mx_dwconv_tasks(const mx_conv_geom *g);
 typedef struct mx_conv_plan {
   mx_conv_geom g;
   mx_dtype t;
-  mx_act act; /* float: a Relu or Clip fused into the stores (runtime/fuse.c; set after mx_conv_plan_init) */
+  mx_act act; /* float: a Relu or Clip fused into the stores (conv_fuse.c; set after mx_conv_plan_init) */
   int pointwise, bias; /* pointwise: 1x1, stride 1, no padding: the image is col itself */
   mx_dwconv_fn dw;      /* float and float16, depthwise (group == C == M, not 1x1): no im2col, no product */
   int64_t dw_tasks;

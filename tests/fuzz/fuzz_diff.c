@@ -94,6 +94,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../unit/act_nodes.h"
 #include "../unit/builder.h"
 #include "minnx.h"
 #include "ops/math/gemm.h"
@@ -1569,15 +1570,6 @@ static void product_check(const node_spec *s, void *const *in, const minnx_tenso
     compare(s, isa == MX_GEMM_PORTABLE ? "portable kernels" : isa == MX_GEMM_FMA ? "AVX2+FMA kernels" : "AVX-512 kernels",
             s->t, tmp, ref, y->nbytes);
   }
-}
-
-/* The separate node's element: Relu (unary_elem.h), Clip with both bounds (clip.h) or one (a pick). */
-static float node_act(const mx_act *a, float v) {
-  if (a->kind == MX_ACT_RELU) return mx_unary_float(MX_RELU, v, (mx_unary_args){0});
-  if (a->lo_on && a->hi_on) return mx_clip_one_f32(v, a->lo, a->hi);
-  if (a->lo_on) return mx_pick_f32(v, a->lo, MX_MAX);
-  if (a->hi_on) return mx_pick_f32(v, a->hi, MX_MIN);
-  return v;
 }
 
 /* float32's plan p with activations fused (act.h) against plain, its unfused output, through node_act. */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "act_nodes.h"
 #include "check.h"
 #include "graph/dtype.h"
 #include "ops/core/half.h"
@@ -71,15 +72,6 @@ static int same_values(mx_dtype t, const unsigned char *a, const unsigned char *
     if (memcmp(a + (size_t)i * es, b + (size_t)i * es, es) != 0 && !(isnan(x) && isnan(y))) return 0;
   }
   return 1;
-}
-
-/* The separate node's element: Relu (unary_elem.h), Clip with both bounds (clip.h) or one (a pick). */
-static float node_act(const mx_act *a, float v) {
-  if (a->kind == MX_ACT_RELU) return mx_unary_float(MX_RELU, v, (mx_unary_args){0});
-  if (a->lo_on && a->hi_on) return mx_clip_one_f32(v, a->lo, a->hi);
-  if (a->lo_on) return mx_pick_f32(v, a->lo, MX_MAX);
-  if (a->hi_on) return mx_pick_f32(v, a->hi, MX_MIN);
-  return v;
 }
 
 /* p's run with each activation fused (inline and tasks reversed) against `plain`, its unfused output, through
