@@ -718,6 +718,13 @@ def contract_cases():
     case("contract-view-declared-output-shape", model([mx("Identity", ["a"], ["y"])], inputs=[vi("a")],
                                                       outputs=[vi("y", F, (3, 2))]),
          2, "'y' is declared with shape \\[3,2\\] but the node gives \\[2,3\\]")
+    # a folded output checked against its declared shape before its bytes are made: 4 TiB otherwise
+    one = helper.make_tensor("c", F, [1], [1.0])
+    huge = helper.make_tensor("r", I64, [1], [1 << 40])
+    for op in ("Tile", "Expand"):
+        case(f"contract-fold-{op.lower()}-declared-shape-first",
+             model([mx(op, ["c", "r"], ["y"])], inputs=[], outputs=[vi("y", F, (4,))], inits=[one, huge]),
+             2, "'y' is declared with shape \\[4\\] but the node gives \\[1099511627776\\]")
     case("contract-input-optional-type", max_model(inputs=[vi("a"), helper.make_value_info(
         "b", helper.make_optional_type_proto(helper.make_tensor_type_proto(F, [2, 3])))]), 2,
          "graph input 'b' has no tensor type but an optional")
