@@ -84,14 +84,3 @@ minnx_status mx_window_infer(mx_op_ctx *c, int sp, const int64_t *in, const int6
   }
   return MINNX_OK;
 }
-
-/* The first t >= 0 with a + t * b >= 0 (b > 0), as a count: ceil(-a / b) for a < 0. */
-static int64_t first_at_least(int64_t a, int64_t b) { return a >= 0 ? 0 : b == 1 ? -a : (-a + b - 1) / b; }
-
-void mx_window_taps(const mx_window *w, int d, int64_t o, int64_t from, int64_t to, int64_t *lo, int64_t *hi) {
-  int64_t base = o * w->stride[d] - w->pad[d]; /* the input index of tap 0 */
-  int64_t a = first_at_least(base - from, w->dil[d]), b = first_at_least(base - to, w->dil[d]);
-  *lo = a < w->k[d] ? a : w->k[d];
-  *hi = b < w->k[d] ? b : w->k[d];
-  if (*hi < *lo) *hi = *lo;
-}
