@@ -256,10 +256,11 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   d.bsb[0] = k * plane;
   size_t total = 0, es = t == MINNX_DOUBLE ? 8 : 4;
   if (direct_ok(g, t, isa)) {
-    /* the direct path: tasks of whole blocks of output channels, each with its grid */
+    /* the direct path: tasks of whole blocks of output channels, two or more each (a task copies a block's
+     * grid out while its next block runs: a task of one block read it at once), each with its grids */
     int64_t blocks = (g->m + DIRECT_MB - 1) / DIRECT_MB, all;
     p->direct = 1;
-    p->direct_tasks = tasks_for((double)g->m * (double)plane * (double)k * 4, blocks);
+    p->direct_tasks = tasks_for((double)g->m * (double)plane * (double)k * 4, blocks / 2 > 1 ? blocks / 2 : 1);
     p->direct_bytes = round64_size((size_t)(2 * DIRECT_MB * direct_row(g) + 8) * 4); /* two blocks' grids, 8 more */
     if (__builtin_mul_overflow((int64_t)(p->direct_bytes / 4), p->direct_tasks, &all) ||
         !take_bytes(&total, &p->off_col, all, 4))
