@@ -92,7 +92,7 @@ typedef struct mx_conv_plan {
   size_t dw_bytes;      /* a task's padded rows */
   int direct;           /* float32, group 1, 2-D, stride 1, no padding, small (conv_run.c): over the input's grid */
   int64_t direct_tasks;
-  size_t direct_bytes;  /* a task's grid of outputs */
+  size_t direct_bytes;  /* a task's grids of outputs (two blocks') */
   mx_sgemm_plan sg;     /* float, float16 (sg.d: the product's dims for double too) */
   mx_gemm_rows_fn rows; /* double */
   int64_t row_tasks, col_tasks, bias_tasks;

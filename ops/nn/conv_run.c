@@ -25,56 +25,123 @@ static int take_bytes(size_t *total, size_t *at, int64_t count, size_t es) {
   return !__builtin_add_overflow(*total, round64_size(bytes), total);
 }
 
-/* The direct path: a small float32 convolution of group 1, 2-D, at stride 1
- * without padding (LeNet-5's 1 -> 6 and 6 -> 16 channels of 5 x 5, whose
- * products of M = 6 or 16 rows spent their time packing panels and in edge
- * kernels). Output (oh, ow) sits at position p = oh iw + ow of the input's
- * own grid (width iw), and its tap (c, kh, kw) reads input element p + c
- * in_plane + kh dil iw + kw dil there: so the outputs are computed over the
- * flat grid of n = (out - 1) iw + out positions, every tap a fixed offset,
- * 4 output channels x 24 positions' accumulators in registers while the taps
- * pass in Conv's order (c, kh, kw; _mm256_fmadd_ps: fmaf on 8 lanes), the
- * grid's iw - ow extra columns per row computed and dropped; the last
- * positions with masked loads (nothing read past the input). Then each row's
- * outputs copied out, the bias added last. The same fmas in the same order
- * as the reference loop. */
+/* The direct path: a small float32 convolution of group 1, 2-D (LeNet-5's 1
+ * -> 6 and 6 -> 16 channels of 5 x 5, whose products of M = 6 or 16 rows
+ * spent their time packing panels and in edge kernels; DS-CNN's 1 -> 64
+ * channels of 10 x 4 at stride 2, padded, whose panels cost two thirds of
+ * its time: made per kernel offset and sliver, and shared by one channel).
+ * The input is read through its phase planes: plane (c, ph, pw) holds the
+ * padded input's rows ph, ph + sh, ... and columns pw, pw + sw, ... (sh, sw
+ * the strides; a padded element 0), E_h x E_w of them; at stride 1 without
+ * padding that is the input itself, read in place, else a copy made once per
+ * image in the scratch. Tap (c, kh, kw) of output (oh, ow) reads the padded
+ * input's element (oh sh + kh dh, ow sw + kw dw) (dh, dw the dilations):
+ * element (oh + kh dh / sh, ow + kw dw / sw) of plane (c, kh dh % sh,
+ * kw dw % sw). So output (oh, ow) sits at position p = oh E_w + ow of the
+ * planes' own grid, and each tap reads p plus a fixed offset: the outputs
+ * are computed over the flat grid of n = (out_h - 1) E_w + out_w positions,
+ * 4 output channels x 24 positions' accumulators in registers while the
+ * taps pass in Conv's order (c, kh, kw; _mm256_fmadd_ps: fmaf on 8 lanes;
+ * a tap in the padding multiplies its 0 like the others), the grid's E_w -
+ * out_w extra columns per row computed and dropped; the last positions with
+ * masked loads (nothing read past the planes). Then each row's outputs
+ * copied out, the bias added last. The same fmas in the same order as the
+ * reference loop. */
 #define DIRECT_MB 4 /* output channels per block */
 #define DIRECT_NV 3 /* vectors of 8 positions per block */
+#define DIRECT_MAX_K 512 /* taps of a window at most (kk below) */
 
+/* The phase planes' extent along spatial dim d (1 or 2): the outputs and the
+ * furthest tap's step in its plane. */
+static int64_t direct_extent(const mx_conv_geom *g, int d) { return g->out[d] + (g->k[d] - 1) * g->dil[d] / g->stride[d]; }
+/* Whether the input is read in place (stride 1, no padding: its planes are its own). */
+static int direct_in_place(const mx_conv_geom *g) {
+  return g->stride[1] == 1 && g->stride[2] == 1 && g->pad[1] == 0 && g->pad[2] == 0;
+}
+/* Floats of one channel's phase planes. */
+static int64_t direct_planes(const mx_conv_geom *g) {
+  return g->stride[1] * g->stride[2] * direct_extent(g, 1) * direct_extent(g, 2);
+}
 /* Positions of the grid, and a task's grid: DIRECT_MB rows of them, rounded up to whole vectors. */
-static int64_t direct_n(const mx_conv_geom *g) { return (g->out[1] - 1) * g->in[2] + g->out[2]; }
+static int64_t direct_n(const mx_conv_geom *g) { return (g->out[1] - 1) * direct_extent(g, 2) + g->out[2]; }
 static int64_t direct_row(const mx_conv_geom *g) { return (direct_n(g) + 7) / 8 * 8; }
 
 static int direct_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
   if (!MX_X86_AVX2 || isa < MX_GEMM_FMA || t != MINNX_FLOAT || g->group != 1 || g->c < 1 || g->m < 1) return 0;
   if (g->in[0] != 1 || g->k[0] != 1 || g->out[0] != 1 || g->n < 1) return 0;
   for (int d = 1; d < 3; d++)
-    if (g->stride[d] != 1 || g->pad[d] != 0 || g->out[d] < 1 || g->out[d] + (g->k[d] - 1) * g->dil[d] != g->in[d]) return 0;
-  /* small, so that the taps' rows stay in the first-level cache (32 KB of input), the grid no more than
+    if (g->out[d] < 1 || g->stride[d] < 1 || g->stride[d] > 4 || g->k[d] > DIRECT_MAX_K || g->dil[d] > DIRECT_MAX_K ||
+        g->pad[d] < 0 || g->pad[d] > DIRECT_MAX_K || g->in[d] > 8192)
+      return 0;
+  /* In place: the input's own grid (its last tap reads its last element). Copied: one input channel, where
+   * the product's panel, made per kernel offset and sliver, is one row (DS-CNN's stem: 65% of its time in
+   * mx_conv_pack_panel, 17.5 us against about 7 here); with more channels the panels share that cost. */
+  if (direct_in_place(g)) {
+    for (int d = 1; d < 3; d++)
+      if (direct_extent(g, d) != g->in[d]) return 0;
+  } else if (g->c != 1) {
+    return 0;
+  }
+  /* small, so that the taps' rows stay in the first-level cache (32 KB of planes), the grid no more than
    * twice the outputs, and the window not 1 x 1 (the image is col then) */
   int64_t kk = g->c * g->k[1] * g->k[2];
-  return g->k[1] * g->k[2] > 1 && kk <= 512 && g->in[1] * g->in[2] <= 8192 / g->c && 2 * g->out[2] >= g->in[2];
+  return g->k[1] * g->k[2] > 1 && kk <= DIRECT_MAX_K && direct_planes(g) <= 8192 / g->c &&
+         2 * g->out[2] >= direct_extent(g, 2);
 }
+
+#if MX_X86_AVX2
+/* One image's phase planes (the copy: not in place) from x [C, in_h, in_w] into q. */
+static void direct_copy(const mx_conv_geom *g, const float *x, float *q) {
+  int64_t sh = g->stride[1], sw = g->stride[2], eh = direct_extent(g, 1), ew = direct_extent(g, 2);
+  int64_t ih_n = g->in[1], iw_n = g->in[2];
+  for (int64_t c = 0; c < g->c; c++) {
+    const float *xc = x + c * ih_n * iw_n;
+    for (int64_t ph = 0; ph < sh; ph++)
+      for (int64_t pw = 0; pw < sw; pw++)
+        for (int64_t i = 0; i < eh; i++, q += ew) {
+          int64_t ih = i * sh + ph - g->pad[1];
+          for (int64_t j = 0; j < ew; j++) {
+            int64_t iw = j * sw + pw - g->pad[2];
+            q[j] = ih >= 0 && ih < ih_n && iw >= 0 && iw < iw_n ? xc[ih * iw_n + iw] : 0.0f;
+          }
+        }
+  }
+}
+#endif
 
 #if MX_X86_AVX2
 #include <immintrin.h>
 
+/* The taps' offsets in the planes: of kernel row kh (rows[kh]) and column kw (cols[kw]); a channel's planes
+ * are `chan` floats. */
+typedef struct {
+  int64_t chan;
+  int64_t rows[DIRECT_MAX_K], cols[DIRECT_MAX_K];
+} direct_taps;
+
+static void direct_taps_init(const mx_conv_geom *g, direct_taps *t) {
+  int64_t sh = g->stride[1], sw = g->stride[2], ew = direct_extent(g, 2), pe = direct_extent(g, 1) * ew;
+  t->chan = sh * sw * pe;
+  for (int64_t kh = 0; kh < g->k[1]; kh++) t->rows[kh] = kh * g->dil[1] % sh * sw * pe + kh * g->dil[1] / sh * ew;
+  for (int64_t kw = 0; kw < g->k[2]; kw++) t->cols[kw] = kw * g->dil[2] % sw * pe + kw * g->dil[2] / sw;
+}
+
 /* Grid positions [p0, p0 + 8 nv) of output channels [m0, m0 + mb) into Y (rows of stride ys); masked:
- * nv 1 and only the first `left` lanes read (the grid's last positions). */
-MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_block(const mx_conv_geom *g, const float *x, const float *w,
-                                                        float *Y, int64_t ys, int64_t p0, const int mb, const int nv,
-                                                        int64_t left) {
-  int64_t iw = g->in[2], in_plane = g->in[1] * iw, k1 = g->k[1], k2 = g->k[2], window = k1 * k2, kk = g->c * window;
+ * nv 1 and only the first `left` lanes read (the grid's last positions). x: the image's planes. */
+MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_block(const mx_conv_geom *g, const direct_taps *tp, const float *x,
+                                                        const float *w, float *Y, int64_t ys, int64_t p0, const int mb,
+                                                        const int nv, int64_t left) {
+  int64_t k1 = g->k[1], k2 = g->k[2], window = k1 * k2, kk = g->c * window;
   __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)left), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 acc[DIRECT_MB][DIRECT_NV];
   for (int i = 0; i < mb; i++)
     for (int v = 0; v < nv; v++) acc[i][v] = _mm256_setzero_ps();
   for (int64_t c = 0; c < g->c; c++)
     for (int64_t kh = 0; kh < k1; kh++) {
-      const float *xr = x + c * in_plane + kh * g->dil[1] * iw + p0;
+      const float *xr = x + c * tp->chan + tp->rows[kh] + p0;
       const float *wr = w + c * window + kh * k2;
       for (int64_t kw = 0; kw < k2; kw++) {
-        const float *xp = xr + kw * g->dil[2];
+        const float *xp = xr + tp->cols[kw];
         __m256 xv[DIRECT_NV];
         for (int v = 0; v < nv; v++) xv[v] = left < 8 ? _mm256_maskload_ps(xp, mask) : _mm256_loadu_ps(xp + 8 * v);
         for (int i = 0; i < mb; i++) {
@@ -88,41 +155,66 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_block(const mx_conv_geom *g, c
 }
 
 /* Output channels [m0, m0 + mb) of one image over the whole grid. */
-MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_rows(const mx_conv_geom *g, const float *x, const float *w,
-                                                       float *Y, const int mb) {
+MX_FMA_TARGET static MX_ALWAYS_INLINE void direct_rows(const mx_conv_geom *g, const direct_taps *tp, const float *x,
+                                                       const float *w, float *Y, const int mb) {
   int64_t n = direct_n(g), ys = direct_row(g), p = 0;
-  for (; p + 8 * DIRECT_NV <= n; p += 8 * DIRECT_NV) direct_block(g, x, w, Y, ys, p, mb, DIRECT_NV, 8);
-  for (; p + 8 <= n; p += 8) direct_block(g, x, w, Y, ys, p, mb, 1, 8);
-  if (p < n) direct_block(g, x, w, Y, ys, p, mb, 1, n - p);
+  for (; p + 8 * DIRECT_NV <= n; p += 8 * DIRECT_NV) direct_block(g, tp, x, w, Y, ys, p, mb, DIRECT_NV, 8);
+  for (; p + 8 <= n; p += 8) direct_block(g, tp, x, w, Y, ys, p, mb, 1, 8);
+  if (p < n) direct_block(g, tp, x, w, Y, ys, p, mb, 1, n - p);
 }
 
-/* Output channels [m0, m1) of one image: blocks of DIRECT_MB, each over the grid into Y, then copied out. */
+/* Output channels [m, m + mb) of one image from their grids Y into y, the bias added last (as the scalar add
+ * does, on 8 lanes), then the fused activation. Each row's outputs as whole vectors, stored in order: lanes
+ * past a row land on the next row's outputs, which are stored after them; the plane's last lanes one by one
+ * (scalar stores of DS-CNN's rows of 5 had taken a quarter of its stem's time; AMD's masked stores are slower
+ * still, and its masked loads took a quarter as well). */
+MX_FMA_TARGET static void direct_out(const mx_conv_geom *g, const float *Y, const float *b, float *y, int64_t m,
+                                     int64_t mb, const mx_act *act) {
+  int64_t ys = direct_row(g), iw = direct_extent(g, 2), ow = g->out[2], plane = mx_conv_plane(g);
+  for (int64_t i = 0; i < mb; i++) {
+    float *yc = y + (m + i) * plane;
+    const float *Yi = Y + i * ys;
+    __m256 bv = _mm256_set1_ps(b ? b[m + i] : 0.0f);
+    for (int64_t r = 0; r < g->out[1]; r++)
+      for (int64_t o = 0; o < ow; o += 8) {
+        int64_t at = r * ow + o, left = ow - o < 8 ? ow - o : 8;
+        __m256 v = _mm256_loadu_ps(Yi + r * iw + o); /* (lanes past the row: the grid's next positions, or the 8
+                                                     * floats after the grids) */
+        if (b) v = _mm256_add_ps(v, bv);
+        if (at + 8 <= plane) {
+          _mm256_storeu_ps(yc + at, v);
+        } else {
+          float lane[8];
+          _mm256_storeu_ps(lane, v);
+          for (int64_t l = 0; l < left; l++) yc[at + l] = lane[l];
+        }
+      }
+    mx_act_run(act, yc, plane); /* (the channel's plane just stored: in L1) */
+  }
+}
+
+/* Output channels [m0, m1) of one image (x: its planes): blocks of DIRECT_MB, each over the grid into one
+ * half of Y, copied out while the next block runs into the other half (read at once, the grid's loads waited
+ * for the stores just made: each spans two of them). */
 MX_FMA_TARGET static void direct_run(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
                                      int64_t m0, int64_t m1, float *Y, const mx_act *act) {
-  int64_t kk = g->c * g->k[1] * g->k[2], ys = direct_row(g), iw = g->in[2], ow = g->out[2], plane = mx_conv_plane(g);
+  int64_t kk = g->c * g->k[1] * g->k[2], half = DIRECT_MB * direct_row(g), prev = -1, prev_mb = 0;
+  direct_taps tp;
+  direct_taps_init(g, &tp);
   for (int64_t m = m0; m < m1; m += DIRECT_MB) {
     int64_t mb = m1 - m < DIRECT_MB ? m1 - m : DIRECT_MB;
     const float *wm = w + m * kk;
+    float *Yb = Y + (m - m0) / DIRECT_MB % 2 * half;
     switch (mb) {
-      case 4: direct_rows(g, x, wm, Y, 4); break;
-      case 3: direct_rows(g, x, wm, Y, 3); break;
-      case 2: direct_rows(g, x, wm, Y, 2); break;
-      default: direct_rows(g, x, wm, Y, 1); break;
+      case 4: direct_rows(g, &tp, x, wm, Yb, 4); break;
+      case 3: direct_rows(g, &tp, x, wm, Yb, 3); break;
+      case 2: direct_rows(g, &tp, x, wm, Yb, 2); break;
+      default: direct_rows(g, &tp, x, wm, Yb, 1); break;
     }
-    for (int64_t i = 0; i < mb; i++) {
-      float *yc = y + (m + i) * plane;
-      const float *Yi = Y + i * ys;
-      if (b) {
-        float bi = b[m + i];
-        for (int64_t r = 0; r < g->out[1]; r++)
-          for (int64_t o = 0; o < ow; o++) yc[r * ow + o] = Yi[r * iw + o] + bi;
-      } else {
-        for (int64_t r = 0; r < g->out[1]; r++)
-          for (int64_t o = 0; o < ow; o++) yc[r * ow + o] = Yi[r * iw + o];
-      }
-      mx_act_run(act, yc, plane); /* (the channel's plane just stored: in L1) */
-    }
+    if (prev >= 0) direct_out(g, Y + (prev - m0) / DIRECT_MB % 2 * half, b, y, prev, prev_mb, act);
+    prev = m, prev_mb = mb;
   }
+  if (prev >= 0) direct_out(g, Y + (prev - m0) / DIRECT_MB % 2 * half, b, y, prev, prev_mb, act);
 }
 #endif
 
@@ -164,14 +256,17 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
   d.bsb[0] = k * plane;
   size_t total = 0, es = t == MINNX_DOUBLE ? 8 : 4;
   if (direct_ok(g, t, isa)) {
-    /* the direct path: tasks of whole blocks of output channels, each with its grid */
+    /* the direct path: tasks of whole blocks of output channels, two or more each (a task copies a block's
+     * grid out while its next block runs: a task of one block read it at once), each with its grids */
     int64_t blocks = (g->m + DIRECT_MB - 1) / DIRECT_MB, all;
     p->direct = 1;
-    p->direct_tasks = tasks_for((double)g->m * (double)plane * (double)k * 4, blocks);
-    p->direct_bytes = round64_size((size_t)(DIRECT_MB * direct_row(g)) * 4);
+    p->direct_tasks = tasks_for((double)g->m * (double)plane * (double)k * 4, blocks / 2 > 1 ? blocks / 2 : 1);
+    p->direct_bytes = round64_size((size_t)(2 * DIRECT_MB * direct_row(g) + 8) * 4); /* two blocks' grids, 8 more */
     if (__builtin_mul_overflow((int64_t)(p->direct_bytes / 4), p->direct_tasks, &all) ||
         !take_bytes(&total, &p->off_col, all, 4))
       return 0;
+    /* an image's phase planes, when not read in place (off_x: float16's copy of X otherwise) */
+    if (!direct_in_place(g) && !take_bytes(&total, &p->off_x, g->c * direct_planes(g), 4)) return 0;
   } else if (t != MINNX_DOUBLE && g->group == g->c && g->group == g->m && !p->pointwise && (p->dw = mx_dwconv_kernel(g, isa))) {
     /* depthwise: each channel's planes directly (dwconv.c), each task with its padded rows; float16 still
      * through float32 copies */
@@ -289,6 +384,10 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
 #if MX_X86_AVX2
     if (p->direct) {
       r.col = mx_conv_at(s, p->off_col); /* the tasks' grids, direct_bytes each */
+      if (!direct_in_place(g)) { /* the image's phase planes, made once for all the tasks */
+        direct_copy(g, (const float *)r.x, (float *)mx_conv_at(s, p->off_x));
+        r.x = mx_conv_at(s, p->off_x);
+      }
       run_tasks(x, direct_task, &r, p->direct_tasks);
       continue;
     }

@@ -244,7 +244,8 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(6, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 2), L(1, 2), 1, 3, 1, 1, 0);
   conv(t, isa, 2, L(11, 15), L(3, 3), L(1, 1), L(1, 2), L(1, 1), L(1, 3), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(4, 9), L(2, 3), L(1, 1), L(1, 1), L(0, 1), L(1, 0), 2, 2, 1, 1, 1);
-  /* the direct path (conv_run.c: group 1, stride 1, no padding, small; float32 at AVX2+FMA, checked taken):
+  /* the direct path (conv_run.c: group 1, small, stride 1 without padding or one input channel; float32 at
+   * AVX2+FMA, checked taken):
    * LeNet-5's two layers (two images), a dilation, 9 output channels (a block of 1 left), a grid of fewer
    * than 8 positions (masked only), one of 8 exactly, 1-D, the largest kk (512) */
   expect_direct = 1;
@@ -257,6 +258,18 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(2, 9), L(2, 2), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 3, 2, 1);
   conv(t, isa, 1, L(12), L(3), L(1), L(1), L(0), L(0), 1, 1, 4, 3, 1);
   conv(t, isa, 2, L(8, 8), L(4, 4), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 1, 32, 4, 1);
+  /* one input channel strided or padded, through its phase planes copied: DS-CNN's stem (10 x 4 at stride 2,
+   * 64 channels, two images), uneven pads, stride 3 by 2 with a dilation, most taps in the padding, pads
+   * past the input, 1-D at stride 2, a grid of fewer than 8 positions, stride 4 with the kernel within a
+   * phase */
+  conv(t, isa, 2, L(49, 10), L(10, 4), L(2, 2), L(1, 1), L(5, 1), L(5, 1), 2, 1, 1, 64, 1);
+  conv(t, isa, 2, L(13, 11), L(3, 4), L(1, 2), L(1, 1), L(0, 2), L(2, 1), 1, 1, 1, 7, 0);
+  conv(t, isa, 2, L(17, 16), L(3, 3), L(3, 2), L(2, 3), L(1, 2), L(2, 0), 1, 1, 1, 5, 1);
+  conv(t, isa, 2, L(3, 3), L(2, 2), L(1, 1), L(3, 3), L(3, 3), L(3, 3), 1, 1, 1, 2, 1);
+  conv(t, isa, 2, L(4, 5), L(2, 2), L(2, 2), L(1, 1), L(3, 4), L(3, 4), 1, 1, 1, 3, 1);
+  conv(t, isa, 1, L(40), L(5), L(2), L(1), L(2), L(2), 1, 1, 1, 9, 1);
+  conv(t, isa, 2, L(5, 6), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(0, 0), 1, 1, 1, 4, 0);
+  conv(t, isa, 2, L(21, 22), L(2, 3), L(4, 4), L(1, 1), L(1, 2), L(0, 1), 1, 1, 1, 6, 1);
   expect_direct = 0;
 }
 
