@@ -134,6 +134,10 @@ struct mx_expsum_set {
    * added to acc's partials (phase 0) in exp_rows' order, then y / s after
    * total: the same bits as exp_rows and out_rows, one exp per element. */
   void (*exp_rows_store)(void *acc, void *y, const void *x, int64_t n, const void *m);
+  /* the row's largest for exp_rows_store, as max_rows and max_done give it
+   * (but +0 for -0 or the converse: Softmax does not see it); float32's
+   * AVX-512 level only, NULL elsewhere (max_rows and max_done); n >= 16 */
+  void (*max_rows4)(void *m, const void *x, int64_t n);
   void (*scale_rows)(void *y, int64_t n, const void *s);
   /* the same along a non-last axis: a fold block of w <= as lanes, n rows
    * `stride` apart (exp_fold's order, phase 0) */
@@ -281,6 +285,12 @@ static inline float mx_sum_exp_f32(float x) { return mx_expf(x); }
 static inline double mx_sum_exp_f64(double x) { return mx_exp64(x); }
 static inline float mx_sum_exp_f16(float x) { return mx_expf(x); }
 static inline float mx_sum_exp_bf16(float x) { return mx_expf(x); }
+/* the same for an x known to lie in [-64, 64] (expsum.c.in's exp_rows_store): float32's
+ * cheaper form with mx_expf's bits there (mathf.h) */
+static inline float mx_sum_exp_mid_f32(float x) { return mx_expf_mid(x); }
+static inline double mx_sum_exp_mid_f64(double x) { return mx_exp64(x); }
+static inline float mx_sum_exp_mid_f16(float x) { return mx_expf_mid(x); }
+static inline float mx_sum_exp_mid_bf16(float x) { return mx_expf_mid(x); }
 static inline float mx_sum_log_f32(float x) { return mx_logf(x); }
 static inline double mx_sum_log_f64(double x) { return mx_log64(x); }
 static inline float mx_sum_log_f16(float x) { return mx_logf(x); }

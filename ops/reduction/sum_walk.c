@@ -325,16 +325,18 @@ void mx_sum_part(const mx_sum_walk *w, const void *in, void *out_, int64_t part,
         w->e->scale_fold(y, w->len, w->stride, b.lanes, ss);
         continue;
       }
-      each_row(&b, in_off, 0);
-      w->e->max_done(m, b.lanes);
-      w->k->start(acc, MX_SUM_LANES * W, MX_SUM_SUM);
-      y = out + (size_t)in_off * w->esize; /* the output has the input's shape */
       if (w->op == MX_SUM_SOFTMAX && !w->fold && !w->nr && w->e->exp_rows_store) { /* exp once per element */
+        if (w->e->max_rows4 && w->len >= MX_SUM_LANES) w->e->max_rows4(m, x, w->len);
+        else each_row(&b, in_off, 0), w->e->max_done(m, b.lanes);
+        w->k->start(acc, MX_SUM_LANES * W, MX_SUM_SUM);
         w->e->exp_rows_store(acc, y, x, w->len, m);
         w->e->total(s, acc, W, 1);
         w->e->scale_rows(y, w->len, s);
         continue;
       }
+      each_row(&b, in_off, 0);
+      w->e->max_done(m, b.lanes);
+      w->k->start(acc, MX_SUM_LANES * W, MX_SUM_SUM);
       each_row(&b, in_off, 2);
       w->e->total(s, acc, W, b.lanes);
       if (w->fold) w->e->out_fold[w->op == MX_SUM_LOGSOFTMAX](y, x, w->len, w->stride, b.lanes, m, s);

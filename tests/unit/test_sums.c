@@ -162,8 +162,62 @@ static void walks(void) {
   CHECK(shared > 100); /* folds of few wide blocks shared between parts (sum_walk.c), 2 and 3 parts */
 }
 
+/* Softmax along rows of float32 and double that take expsum.c.in's fast
+ * forms and leave them: every element of a chunk within 64 of the largest
+ * (float32: mx_expf_mid), a chunk with one element further below (-80, in
+ * the second chunk), -inf, NaN or +inf in a chunk, the largest +0 and -0
+ * (max_rows4 may take either), a row of -inf alone; rows of 2100 (three
+ * chunks, a tail) and of 37. */
+static void softmax_rows(void) {
+  enum { ROWS = 8, LEN = 2100 };
+  static const int64_t lens[] = {LEN, 37};
+  int bad = 0, runs = 0;
+  for (int ti = 0; ti < 2; ti++) {
+    mx_dtype t = ti ? MINNX_DOUBLE : MINNX_FLOAT;
+    size_t es = mx_dtype_size(t);
+    for (int li = 0; li < 2; li++) {
+      int64_t len = lens[li], n = ROWS * len;
+      unsigned char *x = malloc((size_t)n * es), *ref = malloc((size_t)n * es), *got = malloc((size_t)n * es);
+      for (int64_t i = 0; i < n; i++) {
+        int64_t r = i / len, j = i % len;
+        double v = (double)(int64_t)(next() >> 11) * 0x1p-53 * 8.0 - 4.0;
+        if (r == 1 && j == len * 2 / 3) v = -80.0;
+        if (r == 2 && j == len / 2) v = -INFINITY;
+        if (r == 3 && j == len - 1) v = NAN;
+        if (r == 4 && j == 5) v = INFINITY;
+        if (r == 5) v = j % 3 == 0 ? -0.0 : j % 3 == 1 ? 0.0 : -1.0 - (double)(j % 7);
+        if (r == 6) v = -INFINITY;
+        if (r == 7) v = j % 2 ? 0.0 : -0.0;
+        if (t == MINNX_FLOAT) ((float *)x)[i] = (float)v;
+        else ((double *)x)[i] = v;
+      }
+      int64_t dims[2] = {ROWS, len};
+      mx_softmax_ref(MX_SUM_SOFTMAX, t, 2, dims, 1, 0, x, ref);
+      for (int isa = MX_ISA_PORTABLE; isa <= (int)mx_cpu_isa(); isa++) {
+        mx_sum_walk w;
+        mx_softmax_init(&w, MX_SUM_SOFTMAX, t, 2, dims, 1, 0, (mx_isa)isa);
+        size_t sb = mx_sum_scratch(&w);
+        void *scratch = sb ? malloc(sb) : NULL;
+        memset(got, 0xa5, (size_t)n * es);
+        mx_sum_run(&w, x, got, scratch);
+        free(scratch);
+        runs++;
+        if (!same(t, got, ref, n)) {
+          bad++;
+          fprintf(stderr, "softmax rows: dtype %d, length %lld, isa %d: differs from the reference\n", t,
+                  (long long)len, isa);
+        }
+      }
+      free(x), free(ref), free(got);
+    }
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK(runs >= 4);
+}
+
 int main(void) {
   roots();
   walks();
+  softmax_rows();
   return check_report("test_sums");
 }
