@@ -149,7 +149,7 @@ static inline float mx_expf_core(float x, uint32_t *ku) {
   return r + mx_fmaf(r * r, mx_hornerf_fma(r, c, 5), r_lo);
 }
 
-/* (1 + q) 2^k = fma(q, s1, s1) s2 as above, without the edge selects (mx_expf, mx_sigmoidf) */
+/* (1 + q) 2^k = fma(q, s1, s1) s2 as above, without the edge selects (mx_expf) */
 static inline float mx_expf_scaled(float x) {
   uint32_t ku;
   float q = mx_expf_core(x, &ku);
@@ -305,8 +305,14 @@ static inline float mx_tanhf(float x) {
 
 /* 1 / (1 + e^-x), from e = e^-|x| <= 1 so that nothing overflows and small
  * results keep their precision: n / (1 + e) with n = 1 for x >= 0, e below.
- * e is mx_expf's, fma(q, s1, s1) s2 on -|x| (|x| clamped to 104, where e
- * rounds to 0; a NaN, whose result is selected away, gives 104 too). 1 + e
+ * e is mx_expf's on -|x| (|x| clamped to 104, where e rounds to 0; a NaN,
+ * whose result is selected away, gives 104 too), with its scaling by 2^k
+ * in a form that only k in [-150, 0] allows: fma(q, s, s) 2^-64 with
+ * s = 2^(k+64) normal, where mx_expf splits 2^k in two halves that it
+ * computes from k (the same bits: the fma rounds 1 + q to 24 bits at any
+ * normal scale, and the product by a power of two is exact, or rounds a
+ * subnormal result once, as s2's did; every float32 input compared,
+ * 2026-12-06). 1 + e
  * is carried as a float pair (d + d_lo, exact by Fast2Sum). One division,
  * r = 1 / d: y0 = n r, the residual n - y0 (d + d_lo) by two fused
  * multiply-adds, and y = y0 + residual r rounded once, so that what remains
@@ -314,7 +320,10 @@ static inline float mx_tanhf(float x) {
 static inline float mx_sigmoidf(float x) {
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float m = -(a < 104.0f ? a : 104.0f);
-  float e = mx_expf_scaled(m);
+  uint32_t ku;
+  float q = mx_expf_core(m, &ku);
+  float s = mx_f32_of_bits((ku + 191u) << 23); /* 2^(k+64), k in [-150, 0] */
+  float e = mx_fmaf(q, s, s) * 0x1p-64f;
   float d = 1.0f + e, d_lo = (1.0f - d) + e;
   float n = x < 0.0f ? e : 1.0f;
   float r = 1.0f / d;
