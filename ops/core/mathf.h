@@ -136,7 +136,8 @@ static inline float mx_expm1_poly(float r, float r_lo) {
  * takes x down to 104 (a min) and selects 0 below -104 and the NaN. */
 #define MX_LN2_F 0x1.62e43p-1f
 #define MX_LN2_FLO -0x1.05c61p-29f
-/* e^r - 1 (q) and k (bits, as an unsigned offset) for mx_expf and mx_expf_mid */
+/* e^r - 1 (q) and k (bits, as an unsigned offset) for mx_expf and mx_expf_mid
+ * (mx_tanhf has a shorter copy of the same steps) */
 static inline float mx_expf_core(float x, uint32_t *ku) {
   static const float c[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558b8p-5f, 0x1.1239a4p-7f, 0x1.6a4502p-10f};
   float t = mx_fmaf(x, MX_LOG2E, MX_ROUNDER);
@@ -148,7 +149,7 @@ static inline float mx_expf_core(float x, uint32_t *ku) {
   return r + mx_fmaf(r * r, mx_hornerf_fma(r, c, 5), r_lo);
 }
 
-/* (1 + q) 2^k = fma(q, s1, s1) s2 as above, without the edge selects (mx_expf, mx_sigmoidf) */
+/* (1 + q) 2^k = fma(q, s1, s1) s2 as above, without the edge selects (mx_expf) */
 static inline float mx_expf_scaled(float x) {
   uint32_t ku;
   float q = mx_expf_core(x, &ku);
@@ -175,7 +176,7 @@ static inline float mx_expf(float x) {
  * NaN (whose result the caller selects away): no edge select, no NaN
  * select, and 2^k (k in [-93, 93]) one normal float s, so that
  * fma(q, s1, s1) s2 (s2's product exact) is fma(q, s, s): the same bits as
- * mx_expf, with fewer operations (tanh's and erf's exp). */
+ * mx_expf, with fewer operations (erf's exp). */
 static inline float mx_expf_mid(float x) {
   uint32_t ku;
   float q = mx_expf_core(x, &ku);
@@ -268,27 +269,50 @@ static inline float mx_copysignf(float mag, float sign) {
   return mx_f32_of_bits(mx_f32_bits(mag) | (mx_f32_bits(sign) & 0x80000000u));
 }
 
-/* tanh x: x + x^3 P(x^2) below 0.875 (Horner's steps and the last sum by
- * fused multiply-adds, x^3 as (x x^2)); above, 1 - 2 / (e^2|x| + 1) with the
- * sign of x (1 from |x| = 10 on: the clamp keeps e^2|x| finite). x == 0
- * keeps its sign. */
+/* tanh x, on a = |x| with the sign of x put back at the end (so that -0
+ * stays -0): a + a^3 P(a^2) below 0.625 (Horner's steps and the last sum by
+ * fused multiply-adds, a^3 as (a a^2)); above, 1 - 2 / (e^2a + 1) (1 from
+ * a = 9.25 on: the clamp keeps e^2a finite). e^2a is mx_expf_core's
+ * algorithm cut to what this branch needs, where 2 / (e^2a + 1) <= 0.45
+ * damps its error: k = round(2a log2 e) by one fma, r = 2a - k ln2 in one
+ * fused step with ln2 as the float MX_LN2_F (exact; MX_LN2_F's own error,
+ * 2^-29 k relative in e^2a, moves tanh by 2^-5 of its ulp at the most), no
+ * r_lo;
+ * carried as h = r / 2 and (e^r - 1) / 2 = h + h^2 P'(h), P' being
+ * mx_expf_core's P with its c_i scaled by 2^(i+1) (the same roundings,
+ * scaled by powers of two), so that the doubling of a costs nothing; then
+ * e^2a + 1 = 2^k (1 + (e^r - 1)) + 1 = fma((e^r - 1) / 2, 2^(k+1), 2^k + 1),
+ * 2^k + 1 exact (k <= 23 wherever it matters). Both branches are computed
+ * for every element (one division), then one selected. */
 static inline float mx_tanhf(float x) {
-  float z = x * x;
-  static const float c[] = {-0x1.55555p-2f, 0x1.110fa8p-3f, -0x1.b9da52p-5f,  0x1.6376eep-6f,
-                            -0x1.11023p-7f, 0x1.5b6d5ap-9f, -0x1.f9b7d6p-12f};
-  float near = mx_fmaf(x * z, mx_hornerf_fma(z, c, 7), x);
+  static const float c[] = {-0x1.555532p-2f, 0x1.1106fap-3f, -0x1.b8367cp-5f, 0x1.51ffcep-6f, -0x1.753152p-8f};
+  static const float e[] = {0x1.fffffcp-1f, 0x1.555492p-1f, 0x1.5558b8p-2f, 0x1.1239a4p-3f, 0x1.6a4502p-5f};
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
-  float ac = a > 10.0f ? 10.0f : a;
-  float far = mx_copysignf(1.0f - 2.0f / (mx_expf_mid(2.0f * ac) + 1.0f), x); /* 2|x| in [0, 20] or NaN */
-  float y = a < 0.875f ? near : far;
-  y = x == 0.0f ? x : y; /* -0 + +0 would be +0 */
+  float z = a * a;
+  float near = mx_fmaf(a * z, mx_hornerf_fma(z, c, 5), a);
+  float ac = a > 9.25f ? 9.25f : a;
+  float t = mx_fmaf(ac, 2.0f * MX_LOG2E, MX_ROUNDER);
+  float kf = t - MX_ROUNDER;
+  uint32_t ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
+  float h = mx_fmaf(-kf, 0.5f * MX_LN2_F, ac); /* r / 2 */
+  float qh = mx_fmaf(h * h, mx_hornerf_fma(h, e, 5), h);
+  float s2 = mx_f32_of_bits((ku + 128u) << 23); /* 2^(k+1) */
+  float far = 1.0f - 2.0f / mx_fmaf(qh, s2, mx_fmaf(s2, 0.5f, 1.0f)); /* 2a in [0, 18.5] or NaN */
+  float y = a < 0.625f ? near : far;
+  y = mx_copysignf(y, x);
   return x != x ? x + x : y;
 }
 
 /* 1 / (1 + e^-x), from e = e^-|x| <= 1 so that nothing overflows and small
  * results keep their precision: n / (1 + e) with n = 1 for x >= 0, e below.
- * e is mx_expf's, fma(q, s1, s1) s2 on -|x| (|x| clamped to 104, where e
- * rounds to 0; a NaN, whose result is selected away, gives 104 too). 1 + e
+ * e is mx_expf's on -|x| (|x| clamped to 104, where e rounds to 0; a NaN,
+ * whose result is selected away, gives 104 too), with its scaling by 2^k
+ * in a form that only k in [-150, 0] allows: fma(q, s, s) 2^-64 with
+ * s = 2^(k+64) normal, where mx_expf splits 2^k in two halves that it
+ * computes from k (the same bits: the fma rounds 1 + q to 24 bits at any
+ * normal scale, and the product by a power of two is exact, or rounds a
+ * subnormal result once, as s2's did; every float32 input compared,
+ * 2026-12-06). 1 + e
  * is carried as a float pair (d + d_lo, exact by Fast2Sum). One division,
  * r = 1 / d: y0 = n r, the residual n - y0 (d + d_lo) by two fused
  * multiply-adds, and y = y0 + residual r rounded once, so that what remains
@@ -296,7 +320,10 @@ static inline float mx_tanhf(float x) {
 static inline float mx_sigmoidf(float x) {
   float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
   float m = -(a < 104.0f ? a : 104.0f);
-  float e = mx_expf_scaled(m);
+  uint32_t ku;
+  float q = mx_expf_core(m, &ku);
+  float s = mx_f32_of_bits((ku + 191u) << 23); /* 2^(k+64), k in [-150, 0] */
+  float e = mx_fmaf(q, s, s) * 0x1p-64f;
   float d = 1.0f + e, d_lo = (1.0f - d) + e;
   float n = x < 0.0f ? e : 1.0f;
   float r = 1.0f / d;
