@@ -60,17 +60,11 @@ minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, 
   return MINNX_OK;
 }
 
-/* An output with a declared type (a graph output) must agree with inference. */
-static minnx_status check_declared(const mx_op_ctx *c, int32_t id, const mx_shape *out, mx_dtype t, const mx_shape *declared,
-                                   mx_dtype declared_t) {
+/* The refusal of an output whose declared shape inference contradicts. */
+static minnx_status declared_shape_fail(const mx_op_ctx *c, int32_t id, const mx_shape *declared, const mx_shape *out) {
   char x[96], y[96];
-  if (declared_t != MINNX_UNDEFINED && declared_t != t)
-    return mx_op_fail(c, MINNX_E_TYPE, "output '%s' is declared %s but the node gives %s", c->g->values[id].name,
-                      mx_dtype_name(declared_t), mx_dtype_name(t));
-  if (!mx_shapes_compatible(declared, out))
-    return mx_op_fail(c, MINNX_E_SHAPE, "output '%s' is declared with shape %s but the node gives %s", c->g->values[id].name,
-                      mx_shape_str(declared, x, sizeof x), mx_shape_str(out, y, sizeof y));
-  return MINNX_OK;
+  return mx_op_fail(c, MINNX_E_SHAPE, "output '%s' is declared with shape %s but the node gives %s", c->g->values[id].name,
+                    mx_shape_str(declared, x, sizeof x), mx_shape_str(out, y, sizeof y));
 }
 
 minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes) {
@@ -82,9 +76,8 @@ minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes) {
    * refused before the 92 MB are computed. mx_infer checks it again, and
    * the dtype, after the version's dtypes (whose message comes first). */
   int32_t id = c->node->outputs[k];
-  minnx_status st;
-  if (id >= 0 && (st = check_declared(c, id, &c->out[k], c->out_dtype[k], &c->g->values[id].shape, MINNX_UNDEFINED)))
-    return st;
+  if (id >= 0 && !mx_shapes_compatible(&c->g->values[id].shape, &c->out[k]))
+    return declared_shape_fail(c, id, &c->g->values[id].shape, &c->out[k]);
   size_t size = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
   *bytes = mx_pool_alloc(c->pool, size ? size : 1); /* an empty one: any valid pointer */
   if (!*bytes) return mx_op_fail(c, MINNX_E_NOMEM, "out of memory for the %zu bytes of its folded output", size);
@@ -283,9 +276,13 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
       if (!(e->types & MX_BIT(t)))
         return mx_op_fail(&c, MINNX_E_TYPE, "output %d would have dtype %s, which this version does not allow", (int)k,
                           mx_dtype_name(t));
+      /* An output with a declared type (a graph output) must agree with inference. */
       mx_shape *declared = shapes ? &shapes[id] : &fold[id].shape;
       mx_dtype *declared_t = dtypes ? &dtypes[id] : &fold[id].dtype;
-      if ((st = check_declared(&c, id, out, t, declared, *declared_t))) return st;
+      if (*declared_t != MINNX_UNDEFINED && *declared_t != t)
+        return mx_op_fail(&c, MINNX_E_TYPE, "output '%s' is declared %s but the node gives %s", g->values[id].name,
+                          mx_dtype_name(*declared_t), mx_dtype_name(t));
+      if (!mx_shapes_compatible(declared, out)) return declared_shape_fail(&c, id, declared, out);
       /* Keep the declared dims where inference left them unknown. */
       if (declared->rank == out->rank)
         for (int d = 0; d < out->rank; d++)
