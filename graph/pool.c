@@ -16,6 +16,7 @@ struct mx_chunk {
   unsigned char *base; /* aligned start of the usable bytes */
 };
 
+#ifndef MX_NO_MALLOC
 static void *default_alloc(void *user, size_t size) {
   (void)user;
   return malloc(size);
@@ -25,11 +26,47 @@ static void default_free(void *user, void *ptr) {
   (void)user;
   free(ptr);
 }
+#else
+/* A build without malloc (MINNX_MALLOC=OFF: a firmware whose memory is all
+ * its own): with no allocator given, every request fails, and mx_mem_status
+ * says why. The firmware then links no malloc, free or sbrk of its C library. */
+static void *default_alloc(void *user, size_t size) {
+  (void)user;
+  (void)size;
+  return NULL;
+}
+
+static void default_free(void *user, void *ptr) {
+  (void)user;
+  (void)ptr;
+}
+
+/* protobuf-c's source, built in without malloc, calls these for malloc and
+ * free (proto/CMakeLists.txt): its default allocator, never used, as minnx
+ * gives every unpack its hooks. */
+void *mx_pb_no_malloc(size_t size) {
+  (void)size;
+  return NULL;
+}
+
+void mx_pb_no_free(void *ptr) { (void)ptr; }
+#endif
 
 minnx_allocator mx_allocator_or_default(const minnx_allocator *a) {
   if (a && a->alloc && a->free) return *a;
   minnx_allocator d = {default_alloc, default_free, NULL};
   return d;
+}
+
+minnx_status mx_allocator_check(const minnx_allocator *a, mx_err *err) {
+#ifdef MX_NO_MALLOC
+  if (!a || !a->alloc || !a->free)
+    return mx_fail(err, MINNX_E_FEATURE, "minnx was built without malloc (MINNX_MALLOC=OFF): give an allocator");
+#else
+  (void)a;
+  (void)err;
+#endif
+  return MINNX_OK;
 }
 
 /* The header before each block: its size, padded so the block stays aligned. */
@@ -69,6 +106,11 @@ void mx_mem_free(mx_mem *m, void *p) {
 minnx_status mx_mem_status(mx_mem *m, minnx_status st, mx_err *err) {
   int over = m->over_cap;
   m->over_cap = 0;
+#ifdef MX_NO_MALLOC
+  if (st == MINNX_E_NOMEM && !over && m->a.alloc == default_alloc)
+    return mx_fail_prefix(err, MINNX_E_FEATURE, "minnx was built without malloc (MINNX_MALLOC=OFF) and given no allocator "
+                                                "or memory of the caller's: ");
+#endif
   if (st != MINNX_E_NOMEM || !over) return st;
   return mx_fail_prefix(err, MINNX_E_LIMIT, "above max_memory (%zu bytes): ", m->cap);
 }

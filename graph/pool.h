@@ -29,8 +29,16 @@ typedef struct mx_pool {
   size_t used; /* bytes handed out, for reporting */
 } mx_pool;
 
-/* The allocator to use for `a` (NULL means malloc/free). */
+/* The allocator to use for `a` (NULL means malloc/free; in a build without
+ * malloc, hooks that refuse every request). */
 minnx_allocator mx_allocator_or_default(const minnx_allocator *a);
+/* MINNX_E_FEATURE where `a` is NULL (or incomplete) in a build without
+ * malloc, for calls that must allocate; MINNX_OK otherwise. */
+minnx_status mx_allocator_check(const minnx_allocator *a, mx_err *err);
+#ifdef MX_NO_MALLOC
+void *mx_pb_no_malloc(size_t size);
+void mx_pb_no_free(void *ptr);
+#endif
 
 void mx_mem_init(mx_mem *m, const minnx_allocator *a, size_t cap);
 /* Memory aligned for any C type, or NULL (the hooks failed, or the cap). */

