@@ -106,19 +106,22 @@ static int bench_inputs(cli *c, const minnx_model *m, minnx_session *s, const ch
   return EXIT_OK;
 }
 
-/* --profile: each node's time over `runs` runs, the clock read at every call
- * of the hook (before each node, and after the last). */
+/* --profile: each node's time in each of `runs` runs, the clock read at
+ * every call of the hook (before each node, and after the last); a node's
+ * figure is its median over the runs (a run the machine interrupted moves
+ * a mean, not a median). */
 typedef struct {
-  uint64_t *ns;   /* per node, summed over the runs */
+  uint64_t *ns;       /* [run][node]: the time in ns, 0 where it did not run */
   unsigned char *ran; /* per node: the hook was called for it */
-  uint64_t last;  /* when the node `at` started */
-  size_t at, n;   /* at == n: no node started */
+  uint64_t last;      /* when the node `at` started */
+  size_t at, n;       /* at == n: no node started */
+  long run;
 } profile_clock;
 
 static void profile_hook(void *user, size_t node) {
   profile_clock *p = user;
   uint64_t t = now_ns();
-  if (p->at < p->n) p->ns[p->at] += t - p->last;
+  if (p->at < p->n) p->ns[(size_t)p->run * p->n + p->at] += t - p->last;
   if (node < p->n) p->ran[node] = 1;
   p->at = node;
   p->last = t;
@@ -135,28 +138,49 @@ static int by_ns(const void *a, const void *b) {
   return x->ns != y->ns ? (x->ns < y->ns ? 1 : -1) : (x->node > y->node) - (x->node < y->node);
 }
 
+static int by_value(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of v[0..n) (sorts it; of an even count, the lower middle). */
+static uint64_t median(uint64_t *v, size_t n) {
+  qsort(v, n, sizeof *v, by_value);
+  return v[(n - 1) / 2];
+}
+
 #define PROFILE_TOP 25
 
-static void profile_print(const minnx_model *m, const uint64_t *ns, const unsigned char *ran, size_t n, long runs,
-                          size_t threads, profile_row *rows, profile_row *ops) {
+/* The table from each node's median (`col` holds one node's runs while it is
+ * taken) and the runs' own median total. */
+static void profile_print(const minnx_model *m, const profile_clock *p, long runs, size_t threads, profile_row *rows,
+                          profile_row *ops, uint64_t *col) {
+  size_t n = p->n, n_rows = 0, n_ops = 0;
   uint64_t total = 0;
-  size_t n_rows = 0, n_ops = 0;
   for (size_t i = 0; i < n; i++) {
-    if (!ran[i]) continue; /* a view, or folded */
-    total += ns[i];
+    if (!p->ran[i]) continue; /* a view, or folded */
+    for (long r = 0; r < runs; r++) col[r] = p->ns[(size_t)r * n + i];
+    uint64_t ns = median(col, (size_t)runs);
+    total += ns;
     const char *op, *dom;
     minnx_model_node_info(m, i, NULL, &op, &dom, NULL);
-    rows[n_rows++] = (profile_row){ns[i], i, op, dom};
+    rows[n_rows++] = (profile_row){ns, i, op, dom};
     size_t k = 0;
     while (k < n_ops && (strcmp(ops[k].op, op) != 0 || strcmp(ops[k].domain, dom) != 0)) k++;
     if (k == n_ops) ops[n_ops++] = (profile_row){0, 0, op, dom};
-    ops[k].ns += ns[i];
+    ops[k].ns += ns;
     ops[k].node++;
   }
+  for (long r = 0; r < runs; r++) {
+    col[r] = 0;
+    for (size_t i = 0; i < n; i++) col[r] += p->ns[(size_t)r * n + i];
+  }
+  uint64_t run_median = median(col, (size_t)runs);
   qsort(rows, n_rows, sizeof *rows, by_ns);
   qsort(ops, n_ops, sizeof *ops, by_ns);
   double share = total ? 100.0 / (double)total : 0.0;
-  printf("profile: %zu of %zu nodes ran, %ld runs at %zu thread%s; ns per run (the mean), the share of the run\n",
+  printf("profile: %zu of %zu nodes ran, %ld runs at %zu thread%s; ns per run (a node's median over the runs), "
+         "the share of the medians' sum\n",
          n_rows, n, runs, threads, threads == 1 ? "" : "s");
   uint64_t rest = 0;
   for (size_t r = 0; r < n_rows; r++) {
@@ -167,40 +191,46 @@ static void profile_print(const minnx_model *m, const uint64_t *ns, const unsign
     const char *name;
     int since;
     minnx_model_node_info(m, rows[r].node, &name, NULL, NULL, &since);
-    printf("  %12.0f %5.1f%%  node %zu '%s' (%s%s%s-%d)\n", (double)rows[r].ns / (double)runs,
-           (double)rows[r].ns * share, rows[r].node, name, rows[r].domain, rows[r].domain[0] ? "." : "", rows[r].op,
-           since);
+    printf("  %12llu %5.1f%%  node %zu '%s' (%s%s%s-%d)\n", (unsigned long long)rows[r].ns, (double)rows[r].ns * share,
+           rows[r].node, name, rows[r].domain, rows[r].domain[0] ? "." : "", rows[r].op, since);
   }
   if (n_rows > PROFILE_TOP)
-    printf("  %12.0f %5.1f%%  the other %zu nodes\n", (double)rest / (double)runs, (double)rest * share,
+    printf("  %12llu %5.1f%%  the other %zu nodes\n", (unsigned long long)rest, (double)rest * share,
            n_rows - PROFILE_TOP);
   printf("profile by operator:\n");
   for (size_t k = 0; k < n_ops; k++)
-    printf("  %12.0f %5.1f%%  %s%s%s (%zu node%s)\n", (double)ops[k].ns / (double)runs, (double)ops[k].ns * share,
+    printf("  %12llu %5.1f%%  %s%s%s (%zu node%s)\n", (unsigned long long)ops[k].ns, (double)ops[k].ns * share,
            ops[k].domain, ops[k].domain[0] ? "." : "", ops[k].op, ops[k].node, ops[k].node == 1 ? "" : "s");
-  printf("profile total: %.0f ns per run (the clock is read between nodes: tens of ns each, counted in)\n",
-         (double)total / (double)runs);
+  printf("profile total: %llu ns, the medians' sum; %llu ns, the median run (the clock is read between nodes: tens of "
+         "ns each, counted in)\n",
+         (unsigned long long)total, (unsigned long long)run_median);
 }
 
 /* `runs` runs of s with the hook, then the table; the hook is removed. */
 static int profile_runs(const minnx_model *m, minnx_session *s, long runs) {
-  size_t n = minnx_model_node_count(m);
-  profile_clock p = {calloc(n ? n : 1, sizeof(uint64_t)), calloc(n ? n : 1, 1), 0, n, n};
-  profile_row *rows = malloc((n ? n : 1) * sizeof *rows), *ops = malloc((n ? n : 1) * sizeof *ops);
+  size_t n = minnx_model_node_count(m), rn = n ? n : 1;
   minnx_error err;
+  if ((size_t)runs > SIZE_MAX / sizeof(uint64_t) / rn)
+    return die(EXIT_RUN, "--profile keeps every run's time of every node: %ld runs of %zu nodes are too many", runs, n);
+  profile_clock p = {calloc((size_t)runs * rn, sizeof(uint64_t)), calloc(rn, 1), 0, n, n, 0};
+  profile_row *rows = malloc(rn * sizeof *rows), *ops = malloc(rn * sizeof *ops);
+  uint64_t *col = malloc((size_t)runs * sizeof *col);
   int rc = EXIT_OK;
-  if (!p.ns || !p.ran || !rows || !ops) rc = die(EXIT_RUN, "out of memory");
+  if (!p.ns || !p.ran || !rows || !ops || !col)
+    rc = die(EXIT_RUN, "out of memory: --profile keeps every run's time of every node (%ld runs of %zu nodes)", runs, n);
   else if (minnx_session_set_node_hook(s, profile_hook, &p, &err)) rc = die(EXIT_LOAD, "--profile: %s", err.message);
   for (long i = 0; !rc && i < runs; i++) {
     p.at = n;
+    p.run = i;
     if (minnx_session_run(s, &err)) rc = die(EXIT_RUN, "%s", err.message);
   }
   minnx_session_set_node_hook(s, NULL, NULL, NULL);
-  if (!rc) profile_print(m, p.ns, p.ran, n, runs, minnx_session_threads(s), rows, ops);
+  if (!rc) profile_print(m, &p, runs, minnx_session_threads(s), rows, ops, col);
   free(p.ns);
   free(p.ran);
   free(rows);
   free(ops);
+  free(col);
   return rc;
 }
 

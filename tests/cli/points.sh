@@ -49,15 +49,16 @@ d=$official/test_max_example/test_data_set_0
 
 # --profile: every node that runs, by node and by operator, the shares summing to the whole; bench's lines last
 "$minnx" bench "$src/examples/max_argmax/model.onnx" --repeat 3 --warmup 1 --profile >"$tmp/p"
-head -n 1 "$tmp/p" | grep -qx 'profile: 2 of 2 nodes ran, 3 runs at [0-9]* threads*; ns per run (the mean), the share of the run' ||
+head -n 1 "$tmp/p" | grep -qx 'profile: 2 of 2 nodes ran, 3 runs at [0-9]* threads*; ns per run (a node'"'"'s median over the runs), the share of the medians'"'"' sum' ||
   fail "bench --profile: $(head -n 1 "$tmp/p")"
 grep -Eq "^ +[0-9]+ +[0-9.]+%  node 0 '[^']+' \(Max-13\)$" "$tmp/p" || fail "bench --profile: no Max node: $(cat "$tmp/p")"
 grep -Eq "^ +[0-9]+ +[0-9.]+%  node 1 '[^']+' \(ArgMax-13\)$" "$tmp/p" || fail "bench --profile: no ArgMax node"
 grep -Eq "^ +[0-9]+ +[0-9.]+%  ArgMax \(1 node\)$" "$tmp/p" || fail "bench --profile: no ArgMax row by operator"
 awk '/%  node /{s += $2} END {if (s < 99.7 || s > 100.3) exit 1}' "$tmp/p" || fail "bench --profile: shares do not sum to 100%"
+grep -Eq '^profile total: [0-9]+ ns, the medians. sum; [0-9]+ ns, the median run ' "$tmp/p" || fail "bench --profile: no total line"
 tail -n 1 "$tmp/p" | grep -Eq '^ns_per_run=[0-9]+$' || fail "bench --profile: the last line is $(tail -n 1 "$tmp/p")"
 "$minnx" info "$src/examples/max_argmax/model.onnx" --profile --repeat 2 --threads 1 >"$tmp/p"
-grep -q '^arena: ' "$tmp/p" && grep -qx 'profile: 2 of 2 nodes ran, 2 runs at 1 thread; ns per run (the mean), the share of the run' "$tmp/p" ||
+grep -q '^arena: ' "$tmp/p" && grep -qx 'profile: 2 of 2 nodes ran, 2 runs at 1 thread; ns per run (a node'"'"'s median over the runs), the share of the medians'"'"' sum' "$tmp/p" ||
   fail "info --profile: $(cat "$tmp/p")"
 
 # --isa: every level the CPU has gives the same digest; a word that is no level is bad usage
