@@ -29,7 +29,9 @@
  * outputs copied out. Each output takes the same fmas in the same order.
  * At AVX2+FMA, rows of at most 8 (flat8) or 16 (flat16: MobileNet v2's
  * 14 x 14) skip the grid: one or two vectors per output row, stored
- * straight into the output. */
+ * straight into the output; so do rows of 25 to 32 (flat32: MobileNet v2's
+ * 28 x 28, four vectors a row, three rows at a time), whose rows direct33
+ * read in place with the row's ends one output at a time (1.5x the time). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -471,6 +473,14 @@ int64_t mx_dwconv_tasks(const mx_conv_geom *g) {
 
 #if MX_X86_AVX2
 static int s2p_ok(const mx_conv_geom *g);
+
+/* flat32's: flat8's plane (2-D, stride 1, no negative end padding) with rows of 25 to 32 inputs and outputs */
+static int flat32_ok(const mx_conv_geom *g) {
+  int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1];
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->stride[1] == 1 && g->stride[2] == 1 &&
+         g->pad[1] + g->in[1] <= hp && g->pad[2] + g->in[2] <= wp && g->k[1] * g->k[2] <= MX_DWCONV_MAX_TAPS &&
+         g->in[2] > 24 && g->in[2] <= 32 && g->out[2] > 24 && g->out[2] <= 32 && hp <= 1024 && wp <= 1024;
+}
 #endif
 
 int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
@@ -481,6 +491,10 @@ int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
     return -1;
 #if MX_X86_AVX2
   if (s2p_ok(g) && s2p_floats(g) > floats) floats = s2p_floats(g);
+  if (flat32_ok(g)) { /* its padded plane and 4 vectors past it */
+    int64_t f32 = (g->out[1] + (g->k[1] - 1) * g->dil[1]) * mx_dwconv_phase(g) + 32;
+    if (f32 > floats) floats = f32;
+  }
 #endif
   return floats;
 }
@@ -493,7 +507,7 @@ int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
 MX_FMA_TARGET static MX_ALWAYS_INLINE void rows_of(float *yc, const float *P, int64_t wp, int64_t ow, int64_t plane,
                                                    const float *w, int64_t taps, const int64_t *at, int64_t r0,
                                                    const float *b, __m256i mask, const int nv, const int nr) {
-  __m256 acc[5][2];
+  __m256 acc[5][4];
   for (int j = 0; j < nr; j++)
     for (int v = 0; v < nv; v++) acc[j][v] = _mm256_setzero_ps();
   for (int64_t t = 0; t < taps; t++) {
@@ -535,11 +549,17 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void flat8_at(const mx_conv_geom *g, const
     const float *xc = x + c * in_plane, *wc = w + c * taps, *bc = b ? b + c : NULL;
     float *yc = y + c * plane;
     for (int64_t r = 0; r < g->in[1]; r++) {
-      if (nv == 2) _mm256_storeu_ps(inner + r * wp, _mm256_loadu_ps(xc + r * iw));
+      for (int v = 0; v < nv - 1; v++) _mm256_storeu_ps(inner + r * wp + 8 * v, _mm256_loadu_ps(xc + r * iw + 8 * v));
       _mm256_storeu_ps(inner + r * wp + 8 * (nv - 1), _mm256_maskload_ps(xc + r * iw + 8 * (nv - 1), in_mask));
     }
     int64_t r = 0;
 #define ROWS(nr) rows_of(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nv, nr)
+    if (nv > 2) { /* (3 rows of up to 4 vectors: 12 accumulators in AVX2's 16 registers) */
+      for (; r + 3 <= oh; r += 3) ROWS(3);
+      if (oh - r == 2) ROWS(2);
+      else if (oh - r == 1) ROWS(1);
+      r = oh;
+    }
     for (; r + 5 <= oh; r += 5) ROWS(5);
     switch (oh - r) {
       case 4: ROWS(4); break;
@@ -561,6 +581,11 @@ MX_FMA_TARGET static void flat8(const mx_conv_geom *g, const float *x, const flo
 MX_FMA_TARGET static void flat16(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
                                  int64_t c0, int64_t c1, float *buf, const mx_act *act) {
   flat8_at(g, x, w, b, y, c0, c1, buf, act, 2);
+}
+
+MX_FMA_TARGET static void flat32(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                 int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  flat8_at(g, x, w, b, y, c0, c1, buf, act, 4);
 }
 #endif
 
@@ -653,6 +678,7 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
     return NULL;
   int f = flat_ok(g);
 #if MX_X86_AVX2
+  if (isa >= MX_GEMM_FMA && flat32_ok(g)) return flat32;
   if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
   if (isa >= MX_GEMM_FMA && s2p_ok(g)) return s2plane;
   if (isa >= MX_GEMM_FMA && direct2_ok(g) && g->out[2] <= 16) return direct33s2; /* (wider rows: the phases' copies
