@@ -29,7 +29,9 @@
  * outputs copied out. Each output takes the same fmas in the same order.
  * At AVX2+FMA, rows of at most 8 (flat8) or 16 (flat16: MobileNet v2's
  * 14 x 14) skip the grid: one or two vectors per output row, stored
- * straight into the output. */
+ * straight into the output; so do rows of 25 to 32 (flat32: MobileNet v2's
+ * 28 x 28, four vectors a row, three rows at a time), whose rows direct33
+ * read in place with the row's ends one output at a time (1.5x the time). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -297,6 +299,77 @@ MX_FMA_TARGET static void direct33s2(const mx_conv_geom *g, const float *x, cons
   }
 }
 
+/* The phase-plane path for direct33s2's geometry with at most 32 outputs a row and 64 inputs, pads of 0 or 1
+ * at the start (MobileNet v2's 56 -> 28, 28 -> 14 and 14 -> 7 layers): each input row of the
+ * channel is split once, by one load pair and two shuffles per 16 elements, into its even and odd padded
+ * elements (phase 0 and 1: padded element j = 2 t + p at t of phase p), rows 2 oh + kh of a zeroed plane
+ * in the task's scratch; the padding's cells are the same for every channel, so they stay zeros. Output
+ * o's taps kw 0, 1, 2 are then phase 0 at o, phase 1 at o, phase 0 at o + 1: whole unmasked loads, no
+ * shuffle per tap, no branch (direct33s2's masked loads and their branches at the rows' ends were most of
+ * its time on 7-wide rows). The same fmas in the same order per output (kh, kw), then the bias. A single
+ * [1,576,14,14] layer 56.8 -> 24.7 us, [1,192,28,28] 52.1 -> 26.6, [1,144,56,56] 134 -> 90 (1 thread, min of
+ * 300, alternated). The scratch is the plane's (at most 8192 floats: the 112-wide rows keep the phases' ring). */
+static int64_t s2p_pitch(const mx_conv_geom *g) {
+  int64_t a = (g->in[2] + 15) / 16, nv = (g->out[2] + 7) / 8;
+  return 8 * (a > nv ? a : nv) + 8;
+}
+
+static int64_t s2p_floats(const mx_conv_geom *g) { return (2 * g->out[1] + 1) * 2 * s2p_pitch(g); }
+
+MX_FMA_TARGET static void s2plane(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                  int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  int64_t iw = g->in[2], ih_n = g->in[1], ow = g->out[2], oh_n = g->out[1], plane = mx_conv_plane(g);
+  int64_t pp = s2p_pitch(g), rp = 2 * pp, hr = 2 * oh_n + 1, pl = g->pad[2], pt = g->pad[1];
+  int nv = (int)((ow + 7) / 8), nu = (int)((iw + 15) / 16);
+  int64_t rows_in = ih_n < hr - pt ? ih_n : hr - pt; /* (input rows past the last window are never read) */
+  __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i lo[4], hi[4];
+  for (int u = 0; u < nu; u++) {
+    lo[u] = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(iw - 16 * u)), lanes);
+    hi[u] = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(iw - 16 * u - 8)), lanes);
+  }
+  __m256i out_mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(ow - 8 * (nv - 1))), lanes);
+  memset(buf, 0, (size_t)(hr * rp) * sizeof(float));
+  /* even input elements go to phase pl at t = u0 + k, odd ones to phase 1 - pl at t = u0 + k + pl */
+  float *ev0 = buf + pt * rp + pl * pp, *od0 = buf + pt * rp + (1 - pl) * pp + pl;
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * ih_n * iw, *wc = w + c * 9;
+    float *yc = y + c * plane;
+    for (int64_t r = 0; r < rows_in; r++) {
+      const float *xr = xc + r * iw;
+      for (int u = 0; u < nu; u++) {
+        __m256 a = _mm256_maskload_ps(xr + 16 * u, lo[u]), bb = _mm256_maskload_ps(xr + 16 * u + 8, hi[u]);
+        __m256 ev = _mm256_shuffle_ps(a, bb, 0x88), od = _mm256_shuffle_ps(a, bb, 0xdd);
+        /* (shuffle_ps picks within 128-bit halves: elements 0 1 4 5 2 3 6 7, the quarters back in order) */
+        ev = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(ev), 0xd8));
+        od = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(od), 0xd8));
+        _mm256_storeu_ps(ev0 + r * rp + 8 * u, ev);
+        _mm256_storeu_ps(od0 + r * rp + 8 * u, od);
+      }
+    }
+    __m256 wv[9];
+    for (int i = 0; i < 9; i++) wv[i] = _mm256_set1_ps(wc[i]);
+    __m256 bv = b ? _mm256_set1_ps(b[c]) : _mm256_setzero_ps();
+    for (int64_t oh = 0; oh < oh_n; oh++) {
+      const float *p0 = buf + 2 * oh * rp;
+      float *yr = yc + oh * ow;
+      for (int v = 0; v < nv; v++) {
+        __m256 acc = _mm256_setzero_ps();
+        for (int r = 0; r < 3; r++) {
+          const float *q = p0 + r * rp + 8 * v;
+          acc = _mm256_fmadd_ps(wv[r * 3], _mm256_loadu_ps(q), acc);
+          acc = _mm256_fmadd_ps(wv[r * 3 + 1], _mm256_loadu_ps(q + pp), acc);
+          acc = _mm256_fmadd_ps(wv[r * 3 + 2], _mm256_loadu_ps(q + 1), acc);
+        }
+        if (b) acc = _mm256_add_ps(acc, bv);
+        if (v < nv - 1 || oh * ow + 8 * nv <= plane) _mm256_storeu_ps(yr + 8 * v, acc);
+        else _mm256_maskstore_ps(yr + 8 * v, out_mask, acc);
+      }
+    }
+    mx_act_run(act, yc, plane);
+  }
+}
+
 /* The last n < 8 outputs from o0: the same lanes, the loads masked; the store
  * too unless `whole` (the lanes past the row then land on the channel's next
  * row, which its own walk writes after: a masked store is microcoded on AMD's
@@ -398,12 +471,31 @@ int64_t mx_dwconv_tasks(const mx_conv_geom *g) {
   return n > g->m ? (g->m > 0 ? g->m : 1) : n;
 }
 
+#if MX_X86_AVX2
+static int s2p_ok(const mx_conv_geom *g);
+
+/* flat32's: flat8's plane (2-D, stride 1, no negative end padding) with rows of 25 to 32 inputs and outputs */
+static int flat32_ok(const mx_conv_geom *g) {
+  int64_t wp = mx_dwconv_phase(g), hp = g->out[1] + (g->k[1] - 1) * g->dil[1];
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->stride[1] == 1 && g->stride[2] == 1 &&
+         g->pad[1] + g->in[1] <= hp && g->pad[2] + g->in[2] <= wp && g->k[1] * g->k[2] <= MX_DWCONV_MAX_TAPS &&
+         g->in[2] > 24 && g->in[2] <= 32 && g->out[2] > 24 && g->out[2] <= 32 && hp <= 1024 && wp <= 1024;
+}
+#endif
+
 int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
   int64_t floats;
   if (flat_ok(g)) return (g->out[1] + (g->k[1] - 1) * g->dil[1] + g->out[1]) * mx_dwconv_phase(g) + 8;
   if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
       __builtin_mul_overflow(floats, pitch_of(g), &floats))
     return -1;
+#if MX_X86_AVX2
+  if (s2p_ok(g) && s2p_floats(g) > floats) floats = s2p_floats(g);
+  if (flat32_ok(g)) { /* its padded plane and 4 vectors past it */
+    int64_t f32 = (g->out[1] + (g->k[1] - 1) * g->dil[1]) * mx_dwconv_phase(g) + 32;
+    if (f32 > floats) floats = f32;
+  }
+#endif
   return floats;
 }
 
@@ -415,7 +507,7 @@ int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
 MX_FMA_TARGET static MX_ALWAYS_INLINE void rows_of(float *yc, const float *P, int64_t wp, int64_t ow, int64_t plane,
                                                    const float *w, int64_t taps, const int64_t *at, int64_t r0,
                                                    const float *b, __m256i mask, const int nv, const int nr) {
-  __m256 acc[5][2];
+  __m256 acc[5][4];
   for (int j = 0; j < nr; j++)
     for (int v = 0; v < nv; v++) acc[j][v] = _mm256_setzero_ps();
   for (int64_t t = 0; t < taps; t++) {
@@ -457,11 +549,17 @@ MX_FMA_TARGET static MX_ALWAYS_INLINE void flat8_at(const mx_conv_geom *g, const
     const float *xc = x + c * in_plane, *wc = w + c * taps, *bc = b ? b + c : NULL;
     float *yc = y + c * plane;
     for (int64_t r = 0; r < g->in[1]; r++) {
-      if (nv == 2) _mm256_storeu_ps(inner + r * wp, _mm256_loadu_ps(xc + r * iw));
+      for (int v = 0; v < nv - 1; v++) _mm256_storeu_ps(inner + r * wp + 8 * v, _mm256_loadu_ps(xc + r * iw + 8 * v));
       _mm256_storeu_ps(inner + r * wp + 8 * (nv - 1), _mm256_maskload_ps(xc + r * iw + 8 * (nv - 1), in_mask));
     }
     int64_t r = 0;
 #define ROWS(nr) rows_of(yc, buf, wp, ow, plane, wc, taps, at, r, bc, out_mask, nv, nr)
+    if (nv > 2) { /* (3 rows of up to 4 vectors: 12 accumulators in AVX2's 16 registers) */
+      for (; r + 3 <= oh; r += 3) ROWS(3);
+      if (oh - r == 2) ROWS(2);
+      else if (oh - r == 1) ROWS(1);
+      r = oh;
+    }
     for (; r + 5 <= oh; r += 5) ROWS(5);
     switch (oh - r) {
       case 4: ROWS(4); break;
@@ -483,6 +581,11 @@ MX_FMA_TARGET static void flat8(const mx_conv_geom *g, const float *x, const flo
 MX_FMA_TARGET static void flat16(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
                                  int64_t c0, int64_t c1, float *buf, const mx_act *act) {
   flat8_at(g, x, w, b, y, c0, c1, buf, act, 2);
+}
+
+MX_FMA_TARGET static void flat32(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                 int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  flat8_at(g, x, w, b, y, c0, c1, buf, act, 4);
 }
 #endif
 
@@ -560,13 +663,24 @@ static int direct2_ok(const mx_conv_geom *g) {
 }
 #endif
 
+#if MX_X86_AVX2
+/* s2plane's: direct33s2's with rows of at most 32 outputs and 64 inputs, pads of 0 or 1 at the start, a
+ * scratch (2 out[1] + 1 padded rows of two phases) of at most 8192 floats */
+static int s2p_ok(const mx_conv_geom *g) {
+  return direct2_ok(g) && g->out[2] <= 32 && g->in[2] <= 64 && g->pad[1] >= 0 && g->pad[1] <= 1 && g->pad[2] >= 0 &&
+         g->pad[2] <= 1 && g->out[1] <= 1024 && s2p_floats(g) <= 8192;
+}
+#endif
+
 mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   if (g->k[0] > MX_DWCONV_MAX_TAPS || g->k[1] > MX_DWCONV_MAX_TAPS || g->k[0] * g->k[1] > MX_DWCONV_MAX_TAPS ||
       g->k[2] > MX_DWCONV_MAX_TAPS)
     return NULL;
   int f = flat_ok(g);
 #if MX_X86_AVX2
+  if (isa >= MX_GEMM_FMA && flat32_ok(g)) return flat32;
   if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
+  if (isa >= MX_GEMM_FMA && s2p_ok(g)) return s2plane;
   if (isa >= MX_GEMM_FMA && direct2_ok(g) && g->out[2] <= 16) return direct33s2; /* (wider rows: the phases' copies
                                                                                   * were faster, each input row split once) */
   if (isa >= MX_GEMM_FMA && f && g->out[2] <= 8 && g->in[2] <= 8) return flat8;

@@ -219,6 +219,17 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(8, 20), L(3, 3), L(2, 2), L(1, 1), L(0, 2), L(1, 0), 2, 3, 1, 1, 1);
   conv(t, isa, 2, L(5, 5), L(3, 3), L(2, 2), L(1, 1), L(4, 9), L(3, 9), 1, 2, 1, 1, 1);
   conv(t, isa, 2, L(3, 1), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 0);
+  /* the same through its phase planes (s2plane: start pads 0 or 1): 32 inputs (two
+   * whole load pairs, 16 outputs) over two images, no start pad (the odd elements at phase 1), a start pad on the
+   * rows only, input rows and columns past the last window (never read), 7 outputs (MobileNet v2's 14 x 14) */
+  conv(t, isa, 2, L(9, 32), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 2, 3, 1, 1, 1);
+  conv(t, isa, 2, L(7, 15), L(3, 3), L(2, 2), L(1, 1), L(0, 0), L(1, 2), 1, 3, 1, 1, 0);
+  conv(t, isa, 2, L(6, 12), L(3, 3), L(2, 2), L(1, 1), L(1, 0), L(0, 1), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(9, 18), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(0, 0), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(14, 14), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 5, 1, 1, 1);
+  /* and up to 64 inputs (32 outputs): MobileNet v2's 56 -> 28, 63 (the fourth load pair partial, 32 outputs) */
+  conv(t, isa, 2, L(6, 56), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(5, 63), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 0);
   /* the 3 x 3 stride-1 rows read in place (direct33): MobileNet v2's 56-wide rows, a dilation along the row with
    * uneven pads, 17 and 14 outputs whose taps lie inside (blocks of 8 overlapping), 6 (none as vectors) */
   conv(t, isa, 2, L(10, 56), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
@@ -231,6 +242,14 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);
   conv(t, isa, 2, L(9, 11), L(3, 2), L(1, 1), L(2, 3), L(2, 0), L(1, 3), 1, 5, 1, 1, 0);
   conv(t, isa, 2, L(7, 15), L(1, 4), L(1, 1), L(1, 1), L(0, 2), L(0, 1), 1, 3, 1, 1, 1);
+  /* rows of 25 to 32 inputs and outputs at stride 1 through the padded plane (flat32, 4 vectors a row, 3 rows
+   * at a time): MobileNet v2's 28 x 28 over two images (a row left), 8 rows (two left), 32 with a dilation along
+   * the row, 25 with end pads only, 30 without pads (28 outputs), no bias */
+  conv(t, isa, 2, L(10, 28), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 4, 1, 1, 1);
+  conv(t, isa, 2, L(8, 28), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(7, 32), L(3, 5), L(1, 1), L(1, 2), L(1, 4), L(1, 4), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(4, 25), L(3, 3), L(1, 1), L(1, 1), L(0, 0), L(2, 2), 1, 3, 1, 1, 0);
+  conv(t, isa, 2, L(5, 30), L(3, 3), L(1, 1), L(1, 1), L(0, 0), L(0, 0), 1, 2, 1, 1, 1);
   /* its rows of at most 8 at AVX2+FMA (flat8): rows of 2 and 3 (whole stores past the row, masked ones at
    * the plane's end), 7 and 4 rows (blocks of 5 and what is left), uneven pads, no bias */
   conv(t, isa, 2, L(7, 2), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 6, 1, 1, 1);
