@@ -149,12 +149,10 @@ static uint64_t median(uint64_t *v, size_t n) {
   return v[(n - 1) / 2];
 }
 
-#define PROFILE_TOP 25
-
 /* The table from each node's median (`col` holds one node's runs while it is
  * taken) and the runs' own median total. */
-static void profile_print(const minnx_model *m, const profile_clock *p, long runs, size_t threads, profile_row *rows,
-                          profile_row *ops, uint64_t *col) {
+static void profile_print(const minnx_model *m, const profile_clock *p, long runs, size_t threads, size_t top,
+                          profile_row *rows, profile_row *ops, uint64_t *col) {
   size_t n = p->n, n_rows = 0, n_ops = 0;
   uint64_t total = 0;
   for (size_t i = 0; i < n; i++) {
@@ -184,7 +182,7 @@ static void profile_print(const minnx_model *m, const profile_clock *p, long run
          n_rows, n, runs, threads, threads == 1 ? "" : "s");
   uint64_t rest = 0;
   for (size_t r = 0; r < n_rows; r++) {
-    if (r >= PROFILE_TOP) {
+    if (top && r >= top) {
       rest += rows[r].ns;
       continue;
     }
@@ -194,9 +192,9 @@ static void profile_print(const minnx_model *m, const profile_clock *p, long run
     printf("  %12llu %5.1f%%  node %zu '%s' (%s%s%s-%d)\n", (unsigned long long)rows[r].ns, (double)rows[r].ns * share,
            rows[r].node, name, rows[r].domain, rows[r].domain[0] ? "." : "", rows[r].op, since);
   }
-  if (n_rows > PROFILE_TOP)
+  if (top && n_rows > top)
     printf("  %12llu %5.1f%%  the other %zu nodes\n", (unsigned long long)rest, (double)rest * share,
-           n_rows - PROFILE_TOP);
+           n_rows - top);
   printf("profile by operator:\n");
   for (size_t k = 0; k < n_ops; k++)
     printf("  %12llu %5.1f%%  %s%s%s (%zu node%s)\n", (unsigned long long)ops[k].ns, (double)ops[k].ns * share,
@@ -207,7 +205,7 @@ static void profile_print(const minnx_model *m, const profile_clock *p, long run
 }
 
 /* `runs` runs of s with the hook, then the table; the hook is removed. */
-static int profile_runs(const minnx_model *m, minnx_session *s, long runs) {
+static int profile_runs(const minnx_model *m, minnx_session *s, long runs, size_t top) {
   size_t n = minnx_model_node_count(m), rn = n ? n : 1;
   minnx_error err;
   if ((size_t)runs > SIZE_MAX / sizeof(uint64_t) / rn)
@@ -225,7 +223,7 @@ static int profile_runs(const minnx_model *m, minnx_session *s, long runs) {
     if (minnx_session_run(s, &err)) rc = die(EXIT_RUN, "%s", err.message);
   }
   minnx_session_set_node_hook(s, NULL, NULL, NULL);
-  if (!rc) profile_print(m, &p, runs, minnx_session_threads(s), rows, ops, col);
+  if (!rc) profile_print(m, &p, runs, minnx_session_threads(s), top, rows, ops, col);
   free(p.ns);
   free(p.ran);
   free(rows);
@@ -245,7 +243,7 @@ int profile_model(cli *c, const minnx_model *m) {
   if (!rc) rc = bench_inputs(c, m, s, NULL, ins, n_in);
   for (long i = 0; !rc && i < c->warmup; i++)
     if (minnx_session_run(s, &err)) rc = die(EXIT_RUN, "%s", err.message);
-  if (!rc) rc = profile_runs(m, s, c->repeat);
+  if (!rc) rc = profile_runs(m, s, c->repeat, (size_t)c->profile_top);
   for (size_t k = 0; ins && k < n_in; k++) file_tensor_free(&ins[k]);
   free(ins);
   minnx_session_free(s);
@@ -309,7 +307,7 @@ int cmd_bench(cli *c) {
   }
   qsort(times, (size_t)repeat, sizeof *times, cmp_u64);
   /* the profile after the timed runs (its clock reads would slow them), and before the lines scripts read */
-  if (c->profile && (rc = profile_runs(m, s, repeat))) goto out;
+  if (c->profile && (rc = profile_runs(m, s, repeat, (size_t)c->profile_top))) goto out;
   printf("runs=%ld batch=%" PRIu64 " min_ns=%.1f arena_bytes=%zu\n", repeat, batch, (double)times[0] / (double)batch,
          minnx_session_arena_size(s));
   printf("ns_per_run=%" PRIu64 "\n", (times[repeat / 2] + batch / 2) / batch);

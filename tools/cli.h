@@ -24,6 +24,7 @@ typedef struct {
   int isa;      /* --isa: a minnx_isa, 0 (native) when not given */
   int digest;   /* --digest: test's PASS lines end with the outputs' digest */
   int profile;  /* --profile: bench and info print each node's time */
+  long profile_top; /* --profile-top: the nodes listed by name (0: all) */
   unsigned long long seed;
 } cli;
 

@@ -28,7 +28,7 @@ int die(int code, const char *fmt, ...) {
 }
 
 int main(int argc, char **argv) {
-  cli c = {.repeat = 100, .warmup = 10, .seed = 1};
+  cli c = {.repeat = 100, .warmup = 10, .seed = 1, .profile_top = 25};
   c.positional = calloc((size_t)argc, sizeof *c.positional);
   c.inputs = calloc((size_t)argc, sizeof *c.inputs);
   command_fn fn = NULL;

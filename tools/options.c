@@ -71,6 +71,9 @@ static const char *set_isa(cli *c, const char *v) {
 }
 static const char *set_digest(cli *c, const char *v) { return (void)v, c->digest = 1, NULL; }
 static const char *set_profile(cli *c, const char *v) { return (void)v, c->profile = 1, NULL; }
+static const char *set_profile_top(cli *c, const char *v) {
+  return parse_count(v, 0, &c->profile_top) ? NULL : "takes a count from 0 to 100000000";
+}
 
 minnx_load_options load_options(const cli *c) {
   minnx_load_options o = {0};
@@ -100,6 +103,8 @@ static const option options[] = {
                                      "each node's time per run and share (the 25 slowest, then the rest), then each "
                                      "operator's (info: on -i's or generated inputs, as bench; its other options "
                                      "matter only with this one)", set_profile},
+    {"bench info", "--profile-top", "N", "with --profile, the N slowest nodes by name (default 25; 0: every node)",
+     set_profile_top},
     {"test", "--digest", NULL, "end each PASS line with ' digest=' and 16 hex digits: a hash of the outputs' "
                                "dtypes, shapes and bits (every NaN counted as one), to compare runs across ISA "
                                "levels and machines",

@@ -57,6 +57,9 @@ grep -Eq "^ +[0-9]+ +[0-9.]+%  ArgMax \(1 node\)$" "$tmp/p" || fail "bench --pro
 awk '/%  node /{s += $2} END {if (s < 99.7 || s > 100.3) exit 1}' "$tmp/p" || fail "bench --profile: shares do not sum to 100%"
 grep -Eq '^profile total: [0-9]+ ns, the medians. sum; [0-9]+ ns, the median run ' "$tmp/p" || fail "bench --profile: no total line"
 tail -n 1 "$tmp/p" | grep -Eq '^ns_per_run=[0-9]+$' || fail "bench --profile: the last line is $(tail -n 1 "$tmp/p")"
+"$minnx" bench "$src/examples/max_argmax/model.onnx" --repeat 3 --warmup 1 --profile --profile-top 1 >"$tmp/p"
+[ "$(grep -c "%  node " "$tmp/p")" = 1 ] && grep -Eq "^ +[0-9]+ +[0-9.]+%  the other 1 nodes$" "$tmp/p" ||
+  fail "bench --profile-top 1: $(cat "$tmp/p")"
 "$minnx" info "$src/examples/max_argmax/model.onnx" --profile --repeat 2 --threads 1 >"$tmp/p"
 grep -q '^arena: ' "$tmp/p" && grep -qx 'profile: 2 of 2 nodes ran, 2 runs at 1 thread; ns per run (a node'"'"'s median over the runs), the share of the medians'"'"' sum' "$tmp/p" ||
   fail "info --profile: $(cat "$tmp/p")"
