@@ -195,6 +195,10 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(14, 14), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 8, 44, 1);
   conv(t, isa, 2, L(8, 10), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 1, 64, 100, 0);
   conv(t, isa, 1, L(19), L(3), L(1), L(1), L(1), L(1), 1, 1, 5, 4, 1);
+  /* a packer's stretches of k (gemm.c, KC_PANEL): k 1080 in two of 540 over 20 channels; k 630 over 400
+   * channels (tiles of 204 rows, so stretches of at most 481: two of 315) */
+  conv(t, isa, 2, L(6, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 120, 20, 1);
+  conv(t, isa, 2, L(5, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 70, 400, 0);
   /* depthwise without im2col (dwconv.c): rows past a chunk of 64, stride 2, dilation, 1-D and 3-D, taps
    * wholly in the padding, a kernel wider than the row, no bias */
   conv(t, isa, 2, L(12, 150), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 5, 1, 1, 1);
