@@ -105,7 +105,7 @@ typedef struct mx_conv_plan {
 } mx_conv_plan;
 
 /* The wide path's weights W [m, k] (group 1) in blocks of 8 output channels, step t's 8 weights together:
- * packed[m k + 8 t + i] = W[m + i, t] (m a multiple of 8; floats m k). */
+ * packed[m k + 8 t + i] = W[m + i, t] (m a multiple of 8; floats m k). x86-64 builds only. */
 void mx_conv_wide_pack(const mx_conv_geom *g, const float *w, float *packed);
 /* Plans a convolution of dtype t (float16, float, double) at level isa
  * (prepare: its context's isa, the MX_GEMM_ levels being mx_isa's; tests: each level); 0 when the scratch's bytes

@@ -239,12 +239,14 @@ MX_FMA_TARGET static void direct_run(const mx_conv_geom *g, const float *x, cons
 #define WIDE_MAX_C 8 /* input channels at most (more: the panels share their cost) */
 #define WIDE_MAX_K 1024
 
+#if MX_X86_AVX2
 void mx_conv_wide_pack(const mx_conv_geom *g, const float *w, float *packed) {
   int64_t kk = g->c * g->k[1] * g->k[2];
   for (int64_t m = 0; m + WIDE_MB <= g->m; m += WIDE_MB)
     for (int64_t t = 0; t < kk; t++)
       for (int64_t i = 0; i < WIDE_MB; i++) packed[m * kk + t * WIDE_MB + i] = w[(m + i) * kk + t];
 }
+#endif
 
 static int wide_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
   if (!MX_X86_AVX2 || isa < MX_GEMM_AVX512 || t != MINNX_FLOAT || g->group != 1 || g->c < 1 || g->c > WIDE_MAX_C ||

@@ -139,10 +139,13 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
   size_t packed_floats = t == MINNX_FLOAT && !p.dw && !p.direct && !p.wide && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
   if (p.wide) packed_floats = (size_t)(g.m * g.c * mx_conv_window(&g));
   float *packed = packed_floats ? aligned_alloc(64, (packed_floats * 4 + 63) / 64 * 64) : NULL;
+#if MX_X86_AVX2
   if (packed && p.wide) {
     CHECK(packed_floats * 4 <= mx_conv_packed_size(g.m, g.c * mx_conv_window(&g), 1));
     mx_conv_wide_pack(&g, w, packed);
-  } else if (packed) {
+  } else
+#endif
+  if (packed) {
     CHECK(packed_floats * 4 <= mx_conv_packed_size(p.sg.d.m, p.sg.d.k, p.sg.d.batch));
     mx_sgemm_pack_a(&p.sg, w, packed);
   }
