@@ -108,6 +108,14 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
   if (p->t == MINNX_FLOAT) mx_conv_fused_act(c->g, c->node, &p->act); /* a Relu or Clip fused at load */
 #if MX_OPS_PACKED
   /* W (a float32 initializer) packed once, as the products' tiles read it (conv_packed_size) */
+#if MX_X86_AVX2
+  if (c->packed && p->wide) { /* the wide path's blocks of 8 output channels (conv_run.c; x86-64 only) */
+    if ((size_t)(g.m * g.c * mx_conv_window(&g)) * 4 <= mx_conv_packed_size(g.m, g.c * mx_conv_window(&g), 1)) {
+      mx_conv_wide_pack(&g, c->g->values[c->node->inputs[1]].data, c->packed);
+      p->wide_w = c->packed;
+    }
+  } else
+#endif
   if (c->packed && p->t == MINNX_FLOAT && !p->dw && !p->direct && !p->sg.gemv) {
     size_t floats = mx_sgemm_packed_a_floats(&p->sg);
     if (floats && floats * 4 <= mx_conv_packed_size(p->sg.d.m, p->sg.d.k, p->sg.d.batch)) {

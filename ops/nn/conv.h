@@ -93,6 +93,9 @@ typedef struct mx_conv_plan {
   int direct;           /* float32, group 1, 2-D, stride 1, no padding, small (conv_run.c): over the input's grid */
   int64_t direct_tasks;
   size_t direct_bytes;  /* a task's grids of outputs (two blocks') */
+  int wide;             /* float32, group 1, 2-D, few input channels, AVX-512F (conv_run.c): over the phase planes */
+  int64_t wide_tasks, wide_prep; /* the blocks' tasks; the planes' and weights' units */
+  const float *wide_w;  /* W packed once at prepare (mx_conv_wide_pack), or NULL: packed by each run */
   mx_sgemm_plan sg;     /* float, float16 (sg.d: the product's dims for double too) */
   mx_gemm_rows_fn rows; /* double */
   int64_t row_tasks, col_tasks, bias_tasks;
@@ -101,6 +104,9 @@ typedef struct mx_conv_plan {
   size_t off_col, off_x, off_w, off_b, off_y, scratch;
 } mx_conv_plan;
 
+/* The wide path's weights W [m, k] (group 1) in blocks of 8 output channels, step t's 8 weights together:
+ * packed[m k + 8 t + i] = W[m + i, t] (m a multiple of 8; floats m k). x86-64 builds only. */
+void mx_conv_wide_pack(const mx_conv_geom *g, const float *w, float *packed);
 /* Plans a convolution of dtype t (float16, float, double) at level isa
  * (prepare: its context's isa, the MX_GEMM_ levels being mx_isa's; tests: each level); 0 when the scratch's bytes
  * overflow or the dtype is not in this build. */

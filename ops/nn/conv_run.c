@@ -218,6 +218,164 @@ MX_FMA_TARGET static void direct_run(const mx_conv_geom *g, const float *x, cons
 }
 #endif
 
+/* The wide direct path (AVX-512F): a float32 convolution of group 1, 2-D,
+ * with few input channels (ResNet-18's stem, 3 -> 64 channels of 7 x 7 at
+ * stride 2, padded: K = 147 steps, whose panels, made per kernel offset and
+ * sliver for 3 channels, and the product's edges had taken 30% of its time).
+ * The image is copied once into its phase planes (the direct path's above,
+ * the stride-2 columns split 16 at a time by a two-source permute), the
+ * weights into blocks of 8 output channels (step t's 8 weights together);
+ * then each block of 8 output channels x 3 vectors of 16 outputs (each
+ * vector 16 consecutive outputs of one output row, the rows' widths a
+ * multiple of 16) keeps its 24 accumulators in registers while the taps
+ * pass in Conv's order (c, kh, kw; each tap a fixed offset from the
+ * vectors' positions in the planes, a padded one reading a 0:
+ * _mm512_fmadd_ps, fmaf on 16 lanes), adds the bias last, runs the fused
+ * activation and stores straight into y. The same fmas in the same order as
+ * the reference loop. Tasks take runs of whole blocks of vectors, every
+ * output channel for each. */
+#define WIDE_MB 8    /* output channels per block */
+#define WIDE_NV 3    /* vectors of 16 outputs per block */
+#define WIDE_MAX_C 8 /* input channels at most (more: the panels share their cost) */
+#define WIDE_MAX_K 1024
+
+#if MX_X86_AVX2
+void mx_conv_wide_pack(const mx_conv_geom *g, const float *w, float *packed) {
+  int64_t kk = g->c * g->k[1] * g->k[2];
+  for (int64_t m = 0; m + WIDE_MB <= g->m; m += WIDE_MB)
+    for (int64_t t = 0; t < kk; t++)
+      for (int64_t i = 0; i < WIDE_MB; i++) packed[m * kk + t * WIDE_MB + i] = w[(m + i) * kk + t];
+}
+#endif
+
+static int wide_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
+  if (!MX_X86_AVX2 || isa < MX_GEMM_AVX512 || t != MINNX_FLOAT || g->group != 1 || g->c < 1 || g->c > WIDE_MAX_C ||
+      g->m < WIDE_MB || g->m % WIDE_MB)
+    return 0;
+  if (g->in[0] != 1 || g->k[0] != 1 || g->out[0] != 1 || g->n < 1 || g->out[2] < 16 || g->out[2] % 16) return 0;
+  for (int d = 1; d < 3; d++)
+    if (g->out[d] < 1 || g->stride[d] < 1 || g->stride[d] > 4 || g->k[d] > 64 || g->dil[d] > 64 || g->pad[d] < 0 ||
+        g->pad[d] > 64 || g->in[d] > 8192 || g->out[d] > 8192)
+      return 0;
+  int64_t kk = g->c * g->k[1] * g->k[2];
+  /* (at most 16 MB of planes: the tap offsets fit 32 bits) */
+  return g->k[1] * g->k[2] > 1 && kk <= WIDE_MAX_K && g->c * direct_planes(g) <= ((int64_t)1 << 22);
+}
+
+/* Vectors of 16 outputs in one image (each within one output row). */
+static int64_t wide_vectors(const mx_conv_geom *g) { return g->out[1] * (g->out[2] / 16); }
+
+#if MX_X86_AVX2
+/* Clip's and Relu's bits (act.h) on 16 lanes: a lane kept where the compare says so, zeroed elsewhere, OR-ed. */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE __m512 wide_act(const mx_act *a, __m512 x) {
+  if (a->kind == MX_ACT_RELU) return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NLE_UQ), x);
+  if (a->lo_on) {
+    __m512 lo = _mm512_set1_ps(a->lo);
+    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(lo, x, _CMP_NGT_UQ), x),
+                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, lo, _CMP_NGT_UQ), lo));
+  }
+  if (a->hi_on) {
+    __m512 hi = _mm512_set1_ps(a->hi);
+    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(hi, x, _CMP_NLT_UQ), x),
+                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, hi, _CMP_NLT_UQ), hi));
+  }
+  return x;
+}
+
+/* Output channels [m, m + 8) (their weights wp: step t's 8 at wp + 8 t; bias b or NULL) of nv vectors, vector
+ * j at xo[j] in the planes x and yo[j] in each output plane of y (plane floats apart). */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const int32_t *toff, int64_t kk,
+                                                         const float *wp, const int64_t *xo, float *y, int64_t plane,
+                                                         const int64_t *yo, const float *b, const mx_act *act,
+                                                         const int nv) {
+  __m512 acc[WIDE_MB][WIDE_NV];
+  for (int i = 0; i < WIDE_MB; i++)
+    for (int v = 0; v < nv; v++) acc[i][v] = _mm512_setzero_ps();
+  const float *x0 = x + xo[0], *x1 = x + xo[nv > 1 ? 1 : 0], *x2 = x + xo[nv > 2 ? 2 : 0];
+  for (int64_t t = 0; t < kk; t++, wp += WIDE_MB) {
+    int64_t o = toff[t];
+    __m512 xv[WIDE_NV];
+    xv[0] = _mm512_loadu_ps(x0 + o);
+    if (nv > 1) xv[1] = _mm512_loadu_ps(x1 + o);
+    if (nv > 2) xv[2] = _mm512_loadu_ps(x2 + o);
+    for (int i = 0; i < WIDE_MB; i++) {
+      __m512 a = _mm512_set1_ps(wp[i]);
+      for (int v = 0; v < nv; v++) acc[i][v] = _mm512_fmadd_ps(a, xv[v], acc[i][v]);
+    }
+  }
+  for (int i = 0; i < WIDE_MB; i++) {
+    __m512 bv = _mm512_set1_ps(b ? b[i] : 0.0f);
+    for (int v = 0; v < nv; v++) {
+      __m512 r = b ? _mm512_add_ps(acc[i][v], bv) : acc[i][v];
+      if (act) r = wide_act(act, r);
+      _mm512_storeu_ps(y + i * plane + yo[v], r);
+    }
+  }
+}
+
+/* Vectors [v0, v1) of one image, every output channel. */
+MX_AVX512_TARGET static void wide_run(const mx_conv_geom *g, const float *x, const float *wp, const int32_t *toff,
+                                      const float *b, float *y, int64_t v0, int64_t v1, const mx_act *act) {
+  int64_t kk = g->c * g->k[1] * g->k[2], plane = mx_conv_plane(g), ow = g->out[2], vr = ow / 16;
+  int64_t ew = direct_extent(g, 2);
+  for (int64_t v = v0; v < v1; v += WIDE_NV) {
+    int nv = v1 - v < WIDE_NV ? (int)(v1 - v) : WIDE_NV;
+    int64_t xo[WIDE_NV], yo[WIDE_NV];
+    for (int j = 0; j < WIDE_NV; j++) {
+      int64_t u = v + (j < nv ? j : 0), oh = u / vr, o = u % vr * 16;
+      xo[j] = oh * ew + o, yo[j] = oh * ow + o;
+    }
+    for (int64_t m = 0; m < g->m; m += WIDE_MB) {
+      const float *bm = b ? b + m : NULL;
+      if (nv == 3) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, bm, act, 3);
+      else if (nv == 2) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, bm, act, 2);
+      else wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, bm, act, 1);
+    }
+  }
+}
+
+/* Channel c's planes of row phase ph from x [C, in_h, in_w] into q (the layout of direct_copy). */
+MX_AVX512_TARGET static void wide_copy(const mx_conv_geom *g, const float *x, float *q, int64_t c, int64_t ph) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  int64_t sh = g->stride[1], sw = g->stride[2], eh = direct_extent(g, 1), ew = direct_extent(g, 2);
+  int64_t ih_n = g->in[1], iw_n = g->in[2];
+  const float *xc = x + c * ih_n * iw_n;
+  q += c * direct_planes(g) + ph * sw * eh * ew;
+  for (int64_t pw = 0; pw < sw; pw++) {
+    int64_t off = pw - g->pad[2], lo, hi; /* plane column j reads input column j sw + off: valid for j in [lo, hi) */
+    lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
+    hi = iw_n - off <= 0 ? 0 : (iw_n - off + sw - 1) / sw;
+    if (hi > ew) hi = ew;
+    if (lo > hi) lo = hi;
+    for (int64_t i = 0; i < eh; i++, q += ew) {
+      int64_t ih = i * sh + ph - g->pad[1];
+      if (ih < 0 || ih >= ih_n) {
+        for (int64_t j = 0; j < ew; j++) q[j] = 0.0f;
+        continue;
+      }
+      const float *xr = xc + ih * iw_n;
+      int64_t j = 0;
+      for (; j < lo; j++) q[j] = 0.0f;
+      if (sw == 2) /* 16 columns from two vectors' even lanes, both within the row */
+        for (; j + 16 <= hi && 2 * j + off + 32 <= iw_n; j += 16)
+          _mm512_storeu_ps(q + j, _mm512_permutex2var_ps(_mm512_loadu_ps(xr + 2 * j + off), even,
+                                                         _mm512_loadu_ps(xr + 2 * j + off + 16)));
+      for (; j < hi; j++) q[j] = xr[j * sw + off];
+      for (; j < ew; j++) q[j] = 0.0f;
+    }
+  }
+}
+
+/* The taps' offsets in the planes, in Conv's order. */
+static void wide_taps(const mx_conv_geom *g, int32_t *toff) {
+  int64_t kk = g->c * g->k[1] * g->k[2], window = g->k[1] * g->k[2];
+  direct_taps tp;
+  direct_taps_init(g, &tp);
+  for (int64_t t = 0; t < kk; t++)
+    toff[t] = (int32_t)(t / window * tp.chan + tp.rows[t % window / g->k[2]] + tp.cols[t % g->k[2]]);
+}
+#endif
+
 size_t mx_conv_packed_size(int64_t m, int64_t k, int64_t group) {
   mx_gemm_dims d = {.m = m, .n = 1, .k = k, .rsa = k, .csa = 1, .rsb = 1, .csb = 1, .batch = group, .brank = 1};
   d.bdims[0] = group;
@@ -267,6 +425,14 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
       return 0;
     /* an image's phase planes, when not read in place (off_x: float16's copy of X otherwise) */
     if (!direct_in_place(g) && !take_bytes(&total, &p->off_x, g->c * direct_planes(g), 4)) return 0;
+  } else if (wide_ok(g, t, isa)) {
+    /* the wide direct path: the planes (off_x), the packed weights and the taps' offsets (off_col) */
+    int64_t kk = g->c * g->k[1] * g->k[2], vecs = wide_vectors(g);
+    p->wide = 1;
+    p->wide_prep = g->c * g->stride[1] + 1;
+    p->wide_tasks = tasks_for((double)g->m * (double)plane * (double)kk * 4, (vecs + WIDE_NV - 1) / WIDE_NV);
+    if (!take_bytes(&total, &p->off_x, g->c * direct_planes(g), 4) || !take_bytes(&total, &p->off_col, g->m * kk + kk, 4))
+      return 0;
   } else if (t != MINNX_DOUBLE && g->group == g->c && g->group == g->m && !p->pointwise && (p->dw = mx_dwconv_kernel(g, isa))) {
     /* depthwise: each channel's planes directly (dwconv.c), each task with its padded rows; float16 still
      * through float32 copies */
@@ -311,6 +477,7 @@ typedef struct {
   const mx_conv_plan *p;
   const unsigned char *x, *w, *b; /* one image's input; the weights; the bias */
   unsigned char *col, *y;         /* one image's col and output */
+  unsigned char *y_planes;        /* the wide path's phase planes */
 } conv_image;
 
 static void col_task(void *ctx, size_t t) {
@@ -349,6 +516,31 @@ static void direct_task(void *ctx, size_t t) {
 }
 #endif
 
+#if MX_X86_AVX2
+/* The wide path's preparation: unit u < C sh the planes of channel u / sh, row phase u % sh; the last the weights. */
+static void wide_prep_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  const mx_conv_geom *g = &r->p->g;
+  float *wp = (float *)r->col;
+  if ((int64_t)t == g->c * g->stride[1]) { /* (the weights when not packed at prepare) */
+    if (!r->p->wide_w) mx_conv_wide_pack(g, (const float *)r->w, wp);
+    wide_taps(g, (int32_t *)(wp + g->m * g->c * g->k[1] * g->k[2]));
+  } else wide_copy(g, (const float *)r->x, (float *)r->y_planes, (int64_t)t / g->stride[1], (int64_t)t % g->stride[1]);
+}
+
+/* The wide path: runs of whole blocks of vectors [B t / n, B (t + 1) / n), every channel, bias included. */
+static void wide_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  const mx_conv_geom *g = &r->p->g;
+  int64_t vecs = wide_vectors(g), blocks = (vecs + WIDE_NV - 1) / WIDE_NV, n = r->p->wide_tasks;
+  int64_t v0 = blocks * (int64_t)t / n * WIDE_NV, v1 = blocks * ((int64_t)t + 1) / n * WIDE_NV;
+  if (v1 > vecs) v1 = vecs;
+  const float *wp = (const float *)r->col;
+  wide_run(g, (const float *)r->y_planes, r->p->wide_w ? r->p->wide_w : wp, (const int32_t *)(wp + g->m * g->c * g->k[1] * g->k[2]),
+           (const float *)r->b, (float *)r->y, v0, v1, mx_act_or_null(&r->p->act));
+}
+#endif
+
 /* Depthwise: channels [m t / n, m (t + 1) / n), bias included. */
 static void dw_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
@@ -380,7 +572,7 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
   }
   for (int64_t n = 0; n < g->n; n++) {
     conv_image r = {p, mx_conv_at(xx, (size_t)(n * in_image) * es), ww, bb, NULL,
-                    mx_conv_at(yy, (size_t)(n * out_image) * es)};
+                    mx_conv_at(yy, (size_t)(n * out_image) * es), NULL};
 #if MX_X86_AVX2
     if (p->direct) {
       r.col = mx_conv_at(s, p->off_col); /* the tasks' grids, direct_bytes each */
@@ -389,6 +581,13 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
         r.x = mx_conv_at(s, p->off_x);
       }
       run_tasks(x, direct_task, &r, p->direct_tasks);
+      continue;
+    }
+    if (p->wide) { /* the planes and the packed weights, then the blocks */
+      r.col = mx_conv_at(s, p->off_col);
+      r.y_planes = mx_conv_at(s, p->off_x);
+      run_tasks(x, wide_prep_task, &r, p->wide_prep);
+      run_tasks(x, wide_task, &r, p->wide_tasks);
       continue;
     }
 #endif

@@ -59,6 +59,7 @@ static void reverse(void *pool, minnx_task_fn task, void *ctx, size_t n) {
 
 static int failed;
 static int expect_direct; /* float32 at AVX2+FMA must take the direct path (unless 1x1) */
+static int expect_wide; /* float32 at AVX-512F must take the wide direct path */
 static int inf_weights; /* every 7th weight +inf: a tap in the padding then gives NaN (inf x 0), as it must */
 
 /* The same bits, or both NaN (a NaN's sign and payload are not the order's). */
@@ -131,17 +132,27 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
   mx_conv_plan p;
   CHECK(mx_conv_plan_init(&p, &g, t, bias, isa));
   CHECK(p.direct == (expect_direct && t == MINNX_FLOAT && isa >= MX_GEMM_FMA && mx_conv_window(&g) > 1));
+  CHECK(p.wide == (expect_wide && t == MINNX_FLOAT && isa >= MX_GEMM_AVX512));
   void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
-  /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A) */
-  size_t packed_floats = t == MINNX_FLOAT && !p.dw && !p.direct && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
+  /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A; the wide
+   * path's blocks) */
+  size_t packed_floats = t == MINNX_FLOAT && !p.dw && !p.direct && !p.wide && !p.sg.gemv ? mx_sgemm_packed_a_floats(&p.sg) : 0;
+  if (p.wide) packed_floats = (size_t)(g.m * g.c * mx_conv_window(&g));
   float *packed = packed_floats ? aligned_alloc(64, (packed_floats * 4 + 63) / 64 * 64) : NULL;
+#if MX_X86_AVX2
+  if (packed && p.wide) {
+    CHECK(packed_floats * 4 <= mx_conv_packed_size(g.m, g.c * mx_conv_window(&g), 1));
+    mx_conv_wide_pack(&g, w, packed);
+  } else
+#endif
   if (packed) {
     CHECK(packed_floats * 4 <= mx_conv_packed_size(p.sg.d.m, p.sg.d.k, p.sg.d.batch));
     mx_sgemm_pack_a(&p.sg, w, packed);
   }
   for (int way = 0; way < (packed ? 4 : 2); way++) {
     mx_exec ex = {.parallel = way % 2 ? reverse : NULL};
-    p.sg.packed_a = way >= 2 ? packed : NULL;
+    if (p.wide) p.wide_w = way >= 2 ? packed : NULL;
+    else p.sg.packed_a = way >= 2 ? packed : NULL;
     memset(y, 0xff, (size_t)ny * es);
     mx_conv_run(&p, &ex, x, w, bias ? b : NULL, y, scratch);
     int same = inf_weights ? same_values(t, y, want, ny) : memcmp(y, want, (size_t)ny * es) == 0;
@@ -294,6 +305,18 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(5, 6), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(0, 0), 1, 1, 1, 4, 0);
   conv(t, isa, 2, L(21, 22), L(2, 3), L(4, 4), L(1, 1), L(1, 2), L(0, 1), 1, 1, 1, 6, 1);
   expect_direct = 0;
+  /* the wide direct path (conv_run.c: group 1, at most 8 input channels, output rows of whole vectors of 16,
+   * output channels in blocks of 8; float32 at AVX-512F, checked taken): ResNet-18's stem on 22 x 32 (two
+   * images, 11 vectors: blocks of 3 and one of 2), 3 x 3 at stride 1 padded, no bias (10 vectors: one
+   * left), strides 3 by 2 with dilations and uneven pads over 24 channels, stride 4 over 8 input channels,
+   * 1-D at stride 2 */
+  expect_wide = 1;
+  conv(t, isa, 2, L(22, 32), L(7, 7), L(2, 2), L(1, 1), L(3, 3), L(3, 3), 2, 1, 3, 16, 1);
+  conv(t, isa, 2, L(5, 32), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 2, 8, 0);
+  conv(t, isa, 2, L(17, 36), L(3, 3), L(3, 2), L(2, 3), L(1, 2), L(2, 0), 1, 1, 4, 24, 1);
+  conv(t, isa, 2, L(9, 63), L(2, 3), L(4, 4), L(1, 1), L(1, 2), L(0, 1), 1, 1, 8, 8, 1);
+  conv(t, isa, 1, L(64), L(5), L(2), L(1), L(2), L(1), 1, 1, 3, 8, 1);
+  expect_wide = 0;
 }
 
 int main(void) {
