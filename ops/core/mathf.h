@@ -159,17 +159,75 @@ static inline float mx_expf_scaled(float x) {
   return mx_fmaf(q, s1, s1) * s2;
 }
 
-/* x clamped to 104 from above (one min: e^104 > FLT_MAX, and
- * mx_expf_scaled gives inf there and from 89 up, as it is), then 0 selected
- * below -104 (e^-104 < 2^-150: mx_expf_scaled gives 0 from there down to
- * -128 too, and garbage further down and at -inf), then the NaN: the same
- * bits as the selects on |x| >= 128 that it had, with fewer operations
- * (every float32 input compared, 2026-12-06). */
+/* The edges (clamps, branch selects, the NaN's x + x) in two forms that pick
+ * the same value in every lane, so that a path may take either: float
+ * compares and selects, and, where MX_MATHF_INT_EDGES is defined (the
+ * AVX-512 kernel instances, ops/math/unary_math.c.in), integer operations on
+ * the bits: there a float compare writes a mask register, which on Zen 5
+ * takes a slot of the multiply-add pipes, as a multiply does, while integer
+ * mins, shifts, ands and ors take the others (AVX2's compares write a
+ * vector, and its blends read it: the float form is the faster there). The
+ * NaN test stays a compare (mx_nan_or).
+ * A float's bits as int32 order like the float for every float >= +0 (and
+ * for the positive NaNs, above +inf), as uint32 for the negative ones
+ * (larger bits, larger magnitude). Lanes whose x is a NaN may hold any
+ * value until mx_nan_or replaces it. */
+static inline uint32_t mx_min_s32(uint32_t a, uint32_t c) { return (int32_t)a < (int32_t)c ? a : c; }
+static inline uint32_t mx_min_u32(uint32_t a, uint32_t c) { return a < c ? a : c; }
+
+/* min(a, c) for a >= +0 or a NaN (which gives either), c > 0; ab, cb their bits */
+static inline float mx_edge_min(float a, uint32_t ab, float c, uint32_t cb) {
+#ifdef MX_MATHF_INT_EDGES
+  return (void)a, (void)c, mx_f32_of_bits(mx_min_s32(ab, cb));
+#else
+  return (void)ab, (void)cb, a > c ? c : a;
+#endif
+}
+
+/* a < c ? lt : ge for a >= +0 or a NaN (which takes either), c > 0 */
+static inline float mx_edge_below(float a, uint32_t ab, float c, uint32_t cb, float lt, float ge) {
+#ifdef MX_MATHF_INT_EDGES
+  uint32_t m = 0u - ((ab - cb) >> 31); /* both below 2^31: the difference's sign */
+  return (void)a, (void)c, mx_f32_of_bits((mx_f32_bits(lt) & m) | (mx_f32_bits(ge) & ~m));
+#else
+  return (void)ab, (void)cb, a < c ? lt : ge;
+#endif
+}
+
+/* x + x where x is a NaN, else y. x + x sets the quiet bit and keeps the
+ * payload and sign on x86-64, aarch64 and the Cortex-M4 (test_mathf's
+ * hashes, which cover NaNs, agree), so the integer form ors that bit in
+ * (an or under the compare's mask, where gcc made x + x a multiply by 2).
+ * It keeps the one float compare: found by integer steps (and, subtract,
+ * shift, two selects) the NaN cost Exp, Tanh and Sigmoid 3-9% more time
+ * than the compare's slot does. */
+static inline float mx_nan_or(float x, float y) {
+#ifdef MX_MATHF_INT_EDGES
+  return x != x ? mx_f32_of_bits(mx_f32_bits(x) | 0x00400000u) : y;
+#else
+  return x != x ? x + x : y;
+#endif
+}
+
+/* x clamped to 104 from above (e^104 > FLT_MAX, and mx_expf_scaled gives
+ * inf there and from 89 up, as it is), then 0 selected below -104 (e^-104
+ * < 2^-150: mx_expf_scaled gives +0 from there down to -128 too, and
+ * garbage further down and at -inf), then the NaN: the same bits as the
+ * selects on |x| >= 128 that it had, with fewer operations (every float32
+ * input compared, 2026-12-06). The integer form clamps x to [-104, 104] by
+ * two mins on its bits, a signed one (+inf and the positive NaNs to 104) and
+ * an unsigned one (-inf and the negative NaNs to -104), and so needs no
+ * select below: e^-104 is +0 (every float32 input compared, 2026-12-06). */
 static inline float mx_expf(float x) {
+#ifdef MX_MATHF_INT_EDGES
+  uint32_t cb = mx_min_u32(mx_min_s32(mx_f32_bits(x), 0x42d00000u), 0xc2d00000u); /* +-104 */
+  return mx_nan_or(x, mx_expf_scaled(mx_f32_of_bits(cb)));
+#else
   float xc = x < 104.0f ? x : 104.0f;
   float y = mx_expf_scaled(xc);
   y = x < -104.0f ? 0.0f : y;
-  return x != x ? x + x : y;
+  return mx_nan_or(x, y);
+#endif
 }
 
 /* mx_expf's value for an x its caller knows to lie in [-64, 64] or to be
@@ -287,10 +345,11 @@ static inline float mx_copysignf(float mag, float sign) {
 static inline float mx_tanhf(float x) {
   static const float c[] = {-0x1.555532p-2f, 0x1.1106fap-3f, -0x1.b8367cp-5f, 0x1.51ffcep-6f, -0x1.753152p-8f};
   static const float e[] = {0x1.fffffcp-1f, 0x1.555492p-1f, 0x1.5558b8p-2f, 0x1.1239a4p-3f, 0x1.6a4502p-5f};
-  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
+  uint32_t xb = mx_f32_bits(x), ab = xb & 0x7fffffffu;
+  float a = mx_f32_of_bits(ab);
   float z = a * a;
   float near = mx_fmaf(a * z, mx_hornerf_fma(z, c, 5), a);
-  float ac = a > 9.25f ? 9.25f : a;
+  float ac = mx_edge_min(a, ab, 9.25f, 0x41140000u);
   float t = mx_fmaf(ac, 2.0f * MX_LOG2E, MX_ROUNDER);
   float kf = t - MX_ROUNDER;
   uint32_t ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
@@ -298,9 +357,8 @@ static inline float mx_tanhf(float x) {
   float qh = mx_fmaf(h * h, mx_hornerf_fma(h, e, 5), h);
   float s2 = mx_f32_of_bits((ku + 128u) << 23); /* 2^(k+1) */
   float far = 1.0f - 2.0f / mx_fmaf(qh, s2, mx_fmaf(s2, 0.5f, 1.0f)); /* 2a in [0, 18.5] or NaN */
-  float y = a < 0.625f ? near : far;
-  y = mx_copysignf(y, x);
-  return x != x ? x + x : y;
+  float y = mx_edge_below(a, ab, 0.625f, 0x3f200000u, near, far);
+  return mx_nan_or(x, mx_copysignf(y, x));
 }
 
 /* 1 / (1 + e^-x), from e = e^-|x| <= 1 so that nothing overflows and small
@@ -318,41 +376,49 @@ static inline float mx_tanhf(float x) {
  * multiply-adds, and y = y0 + residual r rounded once, so that what remains
  * is e's rounding and the polynomial's error (<= 1.5 ulp, README). */
 static inline float mx_sigmoidf(float x) {
-  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
-  float m = -(a < 104.0f ? a : 104.0f);
+  uint32_t ab = mx_f32_bits(x) & 0x7fffffffu;
+  float m = -mx_edge_min(mx_f32_of_bits(ab), ab, 104.0f, 0x42d00000u);
   uint32_t ku;
   float q = mx_expf_core(m, &ku);
   float s = mx_f32_of_bits((ku + 191u) << 23); /* 2^(k+64), k in [-150, 0] */
   float e = mx_fmaf(q, s, s) * 0x1p-64f;
   float d = 1.0f + e, d_lo = (1.0f - d) + e;
+#ifdef MX_MATHF_INT_EDGES
+  uint32_t neg = 0u - (mx_f32_bits(x) >> 31); /* x's sign bit: -0 takes e, which is 1 there too */
+  float n = mx_f32_of_bits((mx_f32_bits(e) & neg) | (0x3f800000u & ~neg));
+#else
   float n = x < 0.0f ? e : 1.0f;
+#endif
   float r = 1.0f / d;
   float y0 = n * r;
   float res = mx_fmaf(-y0, d_lo, mx_fmaf(-y0, d, n));
-  float y = mx_fmaf(res, r, y0);
-  return x != x ? x + x : y;
+  return mx_nan_or(x, mx_fmaf(res, r, y0));
 }
 
 /* erf x: x + x P(x^2) below 1; from 1 on, 1 - e^-x^2 Q(|x|) with the sign of
  * x, Q(x) ~ erfc x e^x^2 fitted for erfc's absolute error (erf is 1 - erfc,
  * on [0.84, 1)), x clamped to 4, where erf rounds to 1. Both polynomials by
  * Horner's fused steps, and each last step (x + x P, 1 - e Q) one fused
- * multiply-add. */
-static inline float mx_erff(float x) {
+ * multiply-add. mx_erff_num is erf without its NaN: a NaN x gives a number
+ * there (the far branch at 4), for a caller whose result takes its NaN from
+ * another factor (Gelu's x/2); mx_erff puts x + x back. */
+static inline float mx_erff_num(float x) {
   float z = x * x;
   static const float c[] = {0x1.06eba8p-3f, -0x1.81273ep-2f, 0x1.ce2ce6p-4f, -0x1.b7f71ap-6f,
                             0x1.53f224p-8f, -0x1.a3515ep-11f, 0x1.4771fcp-14f};
   static const float d[] = {0x1.afbb3cp-3f,   -0x1.3088f2p-4f, 0x1.98723cp-6f,   -0x1.06271p-7f,   0x1.4a5d0cp-9f,
                             -0x1.546fe6p-11f, 0x1.d53d66p-13f, -0x1.1d4a52p-13f, -0x1.e3f474p-15f, -0x1.d568acp-16f};
   float near = mx_fmaf(x, mx_hornerf_fma(z, c, 7), x);
-  float a = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
-  float ac = a > 4.0f ? 4.0f : a;
+  uint32_t ab = mx_f32_bits(x) & 0x7fffffffu;
+  float a = mx_f32_of_bits(ab);
+  float ac = mx_edge_min(a, ab, 4.0f, 0x40800000u);
   float t = ac - 2.5f;
   float q = mx_hornerf_fma(t, d, 10);
-  float far = mx_copysignf(mx_fmaf(-mx_expf_mid(-(ac * ac)), q, 1.0f), x); /* -x^2 in [-16, 0] or NaN */
-  float y = a < 1.0f ? near : far;
-  return x != x ? x + x : y;
+  float far = mx_copysignf(mx_fmaf(-mx_expf_mid(-(ac * ac)), q, 1.0f), x); /* -x^2 in [-16, 0] */
+  return mx_edge_below(a, ab, 1.0f, 0x3f800000u, near, far); /* |x| < 1 */
 }
+
+static inline float mx_erff(float x) { return mx_nan_or(x, mx_erff_num(x)); }
 
 /* log2 |x| for a positive finite x, in double (to about 2^-44 relative):
  * the float split of mx_logf, then ln(1 + f) by the same form in double. */

@@ -140,7 +140,8 @@ static inline float mx_unary_float(mx_unop op, float x, mx_unary_args a) {
       float ax = mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
       return (x > 0.0f ? x : 0.0f) + mx_log1pf(mx_expf(-ax));
     }
-    case MX_GELU: return (0.5f * x) * (1.0f + mx_erff(x * MX_SQRT1_2));
+    case MX_GELU: /* a NaN x: x/2 is x + x, and the product keeps it (erf's NaN select not needed) */
+      return (0.5f * x) * (1.0f + mx_erff_num(x * MX_SQRT1_2));
     default: /* MX_GELU_TANH */ return x * mx_sigmoidf((MX_GELU_2C * x) * (1.0f + MX_GELU_K * (x * x)));
   }
 }

@@ -69,6 +69,8 @@ MATHF_LOOP(, loop_base)
  * fused multiply-adds as the instruction; here they are computed in C) */
 void mathf_loop_avx2(int f, const float *x, const float *y, float *out, int n);
 void mathf_loop_avx512(int f, const float *x, const float *y, float *out, int n);
+/* test_mathf_int.c: the AVX-512 loop with mathf.h's edges in integer form, as the AVX-512 kernels have them */
+void mathf_loop_avx512i(int f, const float *x, const float *y, float *out, int n);
 /* mx_fmaf_c against the FMA instruction over n triples (test_mathf_fma.c):
  * the number that differ */
 long mathf_fma_mismatches(long n);
@@ -196,6 +198,8 @@ int main(int argc, char **argv) {
     if (avx512) {
       loop_avx512(f, x, y, out, N);
       CHECK(same_bits(FUNCS[f].name, "the AVX-512 loop", scalar, out, x));
+      mathf_loop_avx512i(f, x, y, out, N);
+      CHECK(same_bits(FUNCS[f].name, "the AVX-512 loop with integer edges", scalar, out, x));
     }
 #endif
     uint64_t h = fnv1a(scalar, HASHED);
