@@ -35,6 +35,9 @@ static minnx_status infer_declared(minnx_model *m, mx_err *err) {
    * too: for the scratch each node asks for, and so that its refusals come
    * at load. */
   mx_prep prep = {.one = params, .scratch = scratch, .isa = (mx_isa)m->isa};
+#if MX_OPS_PACKED
+  prep.packed = !m->weights_in_place;
+#endif
   if ((st = mx_infer(g, g->values, pool, NULL, NULL, &bufs, &prep, err))) goto done;
 #if MX_OPS_VIEWS && defined(MX_HAVE_Conv)
   /* a Conv's one reader, a Relu or Clip, into its stores (now that constants are folded; before the plan) */

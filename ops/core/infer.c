@@ -309,8 +309,8 @@ minnx_status mx_infer(const mx_graph *g, mx_value *fold, mx_pool *pool, mx_shape
     void *params = prep->params ? prep->params[i] : prep->one;
     prep->scratch[i] = 0;
 #if MX_OPS_PACKED
-    c.packed = runs && prep->packed && prep->params && mx_packed_size(g, n) ? (unsigned char *)params + mx_params_size(n)
-                                                                          : NULL;
+    c.packs = runs && prep->packed && mx_packed_size(g, n);
+    c.packed = c.packs && prep->params ? (unsigned char *)params + mx_params_size(n) : NULL;
 #endif
     if (runs && n->row->prepare && (st = n->row->prepare(&c, params))) return st;
     if (!MX_OPS_SCRATCH && c.scratch) /* the build left the planner's scratch out */

@@ -33,7 +33,8 @@ typedef struct mx_prep {
   const void *const *data; /* by value id: bound graph inputs' bytes (sessions); NULL at load */
   mx_isa isa;               /* the level of the kernels prepare chooses (mx_op_ctx.isa) */
 #if MX_OPS_PACKED
-  int packed; /* sessions without weights_in_place: each node's mx_packed_size bytes follow its params */
+  int packed; /* without weights_in_place: in a session each node's mx_packed_size bytes follow its params (at
+               * load: they will, so that prepare asks for the session's scratch) */
 #endif
 #if MX_OPS_SHAPES
   /* Sessions: computes node i's outputs that are MX_VALUE_BIND into the

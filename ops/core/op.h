@@ -110,6 +110,10 @@ typedef struct mx_op_ctx {
    * without packed_size or nodes it gives 0. (Only where an op packs.) */
 #if MX_OPS_PACKED
   void *packed;
+  /* prepare: sessions give this node packed bytes (the above, non-NULL in a
+   * session; at load, where it is NULL, the scratch asked for must be the
+   * session's, so an op whose scratch shrinks when it packs asks for that) */
+  int packs;
 #endif
 #if MX_OPS_GRAPHS
   /* infer with a prepare to follow (a session's plan): the node's params

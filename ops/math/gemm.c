@@ -118,7 +118,16 @@ void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int is
 /* Floats of a task's room for B: its panel, or one sliver made by a packer;
  * for A: a block of at most MC rows (B from memory), or the tile's rows. */
 static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b ? p->nr : p->nc)); }
-static size_t a_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b || p->mc < MC ? p->mc : MC)); }
+static size_t a_room(const mx_sgemm_plan *p) {
+  return p->a_packed ? 0 : (size_t)(p->kc * (p->panel_b || p->mc < MC ? p->mc : MC)); /* (A packed at prepare: none) */
+}
+
+/* A task's scratch: the packed A block, the packed B panel (a packer's plan:
+ * one sliver), an edge block. */
+static size_t task_bytes(const mx_sgemm_plan *p) {
+  return round64(a_room(p) * sizeof(float)) + round64(b_room(p) * sizeof(float)) +
+         round64((size_t)(p->mr * p->nr) * sizeof(float));
+}
 
 /* Tiles cut so that threads share the work evenly, by the shape alone: for
  * a plan whose B a packer makes (Conv), and for one of at most MC rows
@@ -227,10 +236,8 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
     }
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
-    /* the packed A block, the packed B panel (a packer's plan: one sliver), an edge block */
     p->panel_b = mc_most == MC_PANEL;
-    p->task_scratch = round64(a_room(p) * sizeof(float)) + round64(b_room(p) * sizeof(float)) +
-                      round64((size_t)(p->mr * p->nr) * sizeof(float));
+    p->task_scratch = task_bytes(p);
   }
   p->tiles = p->tiles_m * p->tiles_n;
   int64_t all = d->batch * p->tiles;
@@ -239,6 +246,12 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
 }
 
 size_t mx_sgemm_scratch(const mx_sgemm_plan *p) { return p->task_scratch * (size_t)p->tasks; }
+
+void mx_sgemm_use_packed_a(mx_sgemm_plan *p, const float *packed) {
+  p->packed_a = packed;
+  p->a_packed = 1;
+  if (!p->gemv) p->task_scratch = task_bytes(p);
+}
 
 /* ---- packing ---- */
 

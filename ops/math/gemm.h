@@ -83,6 +83,7 @@ typedef struct mx_sgemm_plan {
   int64_t tasks;
   size_t task_scratch; /* bytes, a multiple of 64 */
   const float *packed_a; /* A packed once (mx_sgemm_pack_a), or NULL: each tile packs its block as it runs */
+  int a_packed;          /* mx_sgemm_use_packed_a: no room for A in the scratch (packed_a NULL: a plan at load) */
 } mx_sgemm_plan;
 
 /* Plans d at level isa (clamped to what this build has; tests pass each
@@ -101,6 +102,11 @@ size_t mx_sgemm_scratch(const mx_sgemm_plan *p);
  * A's values as each tile would pack them: the same products. */
 size_t mx_sgemm_packed_a_floats(const mx_sgemm_plan *p);
 void mx_sgemm_pack_a(const mx_sgemm_plan *p, const float *a, float *packed);
+/* Sets p->packed_a = packed (what mx_sgemm_pack_a filled; NULL in a plan at
+ * load, which only sizes the scratch, for sessions that will pack) and
+ * leaves A's room out of the tasks' scratch, which no tile then packs
+ * into: mx_sgemm_scratch is smaller after it. */
+void mx_sgemm_use_packed_a(mx_sgemm_plan *p, const float *packed);
 /* y = the products of a and b (and Gemm's epilogue with c), through x's
  * parallel-for (NULL: inline); scratch of mx_sgemm_scratch bytes, 64-byte
  * aligned. */

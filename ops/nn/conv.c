@@ -116,11 +116,14 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
     }
   } else
 #endif
-  if (c->packed && p->t == MINNX_FLOAT && !p->dw && !p->direct && !p->sg.gemv) {
+  if (c->packs && p->t == MINNX_FLOAT && !p->dw && !p->direct && !p->sg.gemv) {
     size_t floats = mx_sgemm_packed_a_floats(&p->sg);
     if (floats && floats * 4 <= mx_conv_packed_size(p->sg.d.m, p->sg.d.k, p->sg.d.batch)) {
-      mx_sgemm_pack_a(&p->sg, c->g->values[c->node->inputs[1]].data, c->packed);
-      p->sg.packed_a = c->packed;
+      if (c->packed) mx_sgemm_pack_a(&p->sg, c->g->values[c->node->inputs[1]].data, c->packed);
+      /* the tasks then need no room for A's blocks (float32's scratch is the product's alone): at load too,
+       * where the plan is sized for the sessions, which pack */
+      mx_sgemm_use_packed_a(&p->sg, c->packed);
+      p->scratch = c->scratch = (mx_sgemm_scratch(&p->sg) + 63) & ~(size_t)63;
     }
   }
 #endif
