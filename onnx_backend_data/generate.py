@@ -1709,6 +1709,44 @@ def gen_shape_ops():
                                                   node("Max", ["x", "c"], ["y"])], {"": 13},
                [Value("x", I64, xi)], [Value("y", I64, np.maximum(xi, np.concatenate([c1, c2])))],
                [Value("c1", I64, c1), Value("c2", I64, c2)])
+    # Slices, Splits and Gathers of initializers fold at load; where the result is one run of the
+    # initializer's bytes it points into them (no copy), else it is copied: each form, then added to
+    # a graph input so that a kernel reads the folded bytes.
+    def folded(name, opset, op, w, wants, lists=(), attrs=None, dt=F32):
+        rng = seeded(name)
+        outs = [f"f{k}" for k in range(len(wants))]
+        xs = [rand(dt, want.shape, rng) for want in wants]
+        nodes = [node(op, ["w"] + [v.name for v in lists], outs, **(attrs or {}))]
+        nodes += [node("Add", [f"x{k}", outs[k]], [f"y{k}"]) for k in range(len(wants))]
+        return Case(name, nodes, {"": opset}, [Value(f"x{k}", dt, x) for k, x in enumerate(xs)],
+                    [Value(f"y{k}", dt, x + want) for k, (x, want) in enumerate(zip(xs, wants))],
+                    [Value("w", dt, w)] + list(lists))
+    L = lambda n, *v: Value(n, I64, i64(list(v)))
+    w = rand(F32, (5, 4, 3), seeded("slice_fold_w"))
+    for label, s_, e_, a_, t_ in (("run_axis0", [1], [3], [0], [1]), ("run_inner", [2, 1], [3, 3], [0, 1], [1, 1]),
+                                  ("run_last", [4, 3, 1], [5, 4, 3], [0, 1, 2], [1, 1, 1]),
+                                  ("run_count1_steps", [3, -1], [0, 0], [0, 1], [-5, -7]),
+                                  ("copy_axis1", [1], [3], [1], [1]), ("copy_reversed", [4], [INT64_MIN], [0], [-1]),
+                                  ("copy_step2_last", [0], [3], [2], [2])):
+        yield folded(f"slice_fold_{label}", 13, "Slice", w, [slice_ref(w, s_, e_, a_, t_)],
+                     [L("s", *s_), L("e", *e_), L("a", *a_), L("t", *t_)])
+    yield folded("slice_fold_run_v1", 1, "Slice", w, [w[2:4]], attrs={"starts": [2], "ends": [4]})
+    w = rand(F32, (6, 3), seeded("split_fold_w"))
+    yield folded("split_fold_runs_axis0", 13, "Split", w, [w[:1], w[1:3], w[3:]], [L("p", 1, 2, 3)])
+    yield folded("split_fold_runs_empty_part", 13, "Split", w, [w[:4], w[4:4], w[4:]], [L("p", 4, 0, 2)])
+    yield folded("split_fold_runs_v2_equal", 2, "Split", w, [w[:3], w[3:]])
+    yield folded("split_fold_copies_axis1", 13, "Split", w, [w[:, :1], w[:, 1:]], [L("p", 1, 2)], {"axis": 1})
+    w3 = rand(F32, (1, 6, 2), seeded("split_fold_w3"))
+    yield folded("split_fold_runs_after_unit_dim", 18, "Split", w3, [w3[:, :2], w3[:, 2:4], w3[:, 4:]],
+                 attrs={"axis": 1, "num_outputs": 3})
+    w = rand(F32, (4, 3, 2), seeded("gather_fold_w"))
+    yield folded("gather_fold_run_scalar_index", 13, "Gather", w, [w[3]], [Value("i", I64, np.array(-1, np.int64))])
+    yield folded("gather_fold_run_one_index", 13, "Gather", w, [w[[2]]], [Value("i", I32, np.array([2], np.int32))])
+    yield folded("gather_fold_run_after_unit_dim", 13, "Gather", w[None], [w[None][:, 1]],
+                 [Value("i", I64, np.array(1, np.int64))], {"axis": 1})
+    yield folded("gather_fold_copies_two_indices", 13, "Gather", w, [w[[3, 0]]], [Value("i", I64, i64([3, 0]))])
+    yield folded("gather_fold_copies_axis1", 11, "Gather", w, [w[:, 2]], [Value("i", I64, np.array(2, np.int64))],
+                 {"axis": 1})
 
 
 def err_shape_ops():

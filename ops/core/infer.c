@@ -67,22 +67,35 @@ static minnx_status declared_shape_fail(const mx_op_ctx *c, int32_t id, const mx
                     mx_shape_str(declared, x, sizeof x), mx_shape_str(out, y, sizeof y));
 }
 
-minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes) {
-  *bytes = NULL;
-  if (!MX_OPS_VIEWS || !c->pool) return MINNX_OK;
-  /* At load (c->pool set) the values hold the declared shapes: a folded
-   * output is checked against its declared shape before its bytes are made,
-   * so that a model declaring [4,4] for a Tile that would give 92 MB is
-   * refused before the 92 MB are computed. mx_infer checks it again, and
-   * the dtype, after the version's dtypes (whose message comes first). */
+/* At load (c->pool set) the values hold the declared shapes: a folded
+ * output is checked against its declared shape before its bytes are made,
+ * so that a model declaring [4,4] for a Tile that would give 92 MB is
+ * refused before the 92 MB are computed. mx_infer checks it again, and
+ * the dtype, after the version's dtypes (whose message comes first). */
+static minnx_status fold_check(mx_op_ctx *c, int32_t k) {
   int32_t id = c->node->outputs[k];
   if (id >= 0 && !mx_shapes_compatible(&c->g->values[id].shape, &c->out[k]))
     return declared_shape_fail(c, id, &c->g->values[id].shape, &c->out[k]);
+  return MINNX_OK;
+}
+
+minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes) {
+  *bytes = NULL;
+  if (!MX_OPS_VIEWS || !c->pool) return MINNX_OK;
+  minnx_status st = fold_check(c, k);
+  if (st) return st;
   size_t size = mx_shape_bytes(&c->out[k], c->out_dtype[k]);
   *bytes = mx_pool_alloc(c->pool, size ? size : 1); /* an empty one: any valid pointer */
   if (!*bytes) return mx_op_fail(c, MINNX_E_NOMEM, "out of memory for the %zu bytes of its folded output", size);
   c->out_data[k] = *bytes;
   return MINNX_OK;
+}
+
+minnx_status mx_fold_within(mx_op_ctx *c, int32_t k, const void *bytes) {
+  if (!MX_OPS_VIEWS || !c->pool) return MINNX_OK;
+  minnx_status st = fold_check(c, k);
+  if (!st) c->out_data[k] = bytes;
+  return st;
 }
 
 /* How many entries a node may give for a row's list, for messages: "exactly

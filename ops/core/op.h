@@ -248,6 +248,11 @@ minnx_status mx_int_list(const mx_op_ctx *c, const char *name, int since_input, 
  * this infer does not fold (a session's, or a build without folding); a
  * failure is out of memory. */
 minnx_status mx_fold_output(mx_op_ctx *c, int32_t k, void **bytes);
+/* Folds output k into bytes a constant input holds already (a Slice, Split
+ * or Gather of constants whose result is one run of its input's bytes): no
+ * copy, the same check as mx_fold_output; `bytes` must outlive the model (a
+ * constant's, at load). Does nothing when this infer does not fold. */
+minnx_status mx_fold_within(mx_op_ctx *c, int32_t k, const void *bytes);
 /* Fails with the message "node '<label>' (<Op>-<since>): <text>". */
 #ifndef MX_NO_MESSAGES
 minnx_status mx_op_fail(const mx_op_ctx *c, minnx_status st, const char *fmt, ...)

@@ -47,6 +47,9 @@ static minnx_status gather_infer(mx_op_ctx *c) {
                         (long long)(p.idx32 ? ((const int32_t *)c->in_data[1])[j] : ((const int64_t *)c->in_data[1])[j]),
                         (long long)j, (long long)p.dim);
   void *bytes;
+  if (p.outer == 1 && p.n_idx == 1 && mx_shape_count(&c->out[0]) > 0) /* one run of data's bytes: points into them */
+    return mx_fold_within(c, 0, (const unsigned char *)c->in_data[0] + (size_t)mx_gather_index(&p, c->in_data[1], 0) *
+                                                                           (size_t)p.inner * p.elem);
   if ((st = mx_fold_output(c, 0, &bytes)) || !bytes) return st;
   mx_gather_run(&p, &(mx_exec){0}, c->in_data[0], c->in_data[1], bytes);
   return MINNX_OK;

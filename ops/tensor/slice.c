@@ -149,6 +149,22 @@ static void slice_copy(const slice_params *p, const void *src, void *dst) {
   }
 }
 
+/* Where the slice is one run of the input's elements, its first element's
+ * index: the axes after some axis taken whole and in order, that axis by
+ * step 1 (or one element), the axes before it one element each (a gate's
+ * rows cut from an LSTM's weights); else -1. The output then points into
+ * the input's bytes when folded, no copy. */
+static int64_t slice_run(const slice_params *p, const mx_shape *in) {
+  int d = p->rank - 1;
+  while (d >= 0 && p->count[d] == in->dims[d] && (p->step[d] == 1 || p->count[d] == 1)) d--;
+  if (d >= 0 && p->step[d] != 1 && p->count[d] != 1) return -1;
+  for (int e = d - 1; e >= 0; e--)
+    if (p->count[e] != 1) return -1;
+  int64_t at = 0;
+  for (int e = 0; e < p->rank; e++) at += p->start[e] * p->stride[e];
+  return at;
+}
+
 /* Constant data and lists: folded, the params made again (the checks passed).
  * Not inlined: the params are then on the stack only while the copy runs, not
  * under the checks' messages (the deepest load path on a microcontroller). */
@@ -160,6 +176,8 @@ static minnx_status slice_fold(mx_op_ctx *c) {
   int ready;
   void *bytes;
   minnx_status st = slice_resolve(c, &p, &ready);
+  int64_t run = st || mx_shape_count(&c->out[0]) <= 0 ? -1 : slice_run(&p, c->in[0]);
+  if (run >= 0) return mx_fold_within(c, 0, (const unsigned char *)c->in_data[0] + (size_t)run * p.elem);
   if (st || (st = mx_fold_output(c, 0, &bytes)) || !bytes) return st;
   slice_copy(&p, c->in_data[0], bytes);
   return MINNX_OK;

@@ -147,14 +147,20 @@ static minnx_status split_infer(mx_op_ctx *c) {
   minnx_status st = split_resolve(c, NULL, &ready);
   if (st || !ready || !c->pool || !c->in_data[0]) return st;
   void *outs[128];
-  for (int32_t k = 0; k < c->n_out; k++) /* a constant input: every output folded */
-    if ((st = mx_fold_output(c, k, &outs[k])) || !outs[k]) return st;
   union {
     split_params p;
     unsigned char room[sizeof(split_params) + 128 * sizeof(int64_t)];
   } u;
   split_resolve(c, &u.p, &ready);
-  split_run(&u.p, c->in_data[0], outs);
+  /* a constant input: every output folded; with one row before the axis (a
+   * gate's rows cut from an LSTM's weights) each output is a run of the
+   * input's bytes and points into them, no copy */
+  int64_t at = 0;
+  for (int32_t k = 0; k < c->n_out; at += u.p.block[k], k++)
+    if (u.p.rows == 1 && u.p.block[k] ? (st = mx_fold_within(c, k, (const unsigned char *)c->in_data[0] + at))
+                                      : (st = mx_fold_output(c, k, &outs[k])) || !outs[k])
+      return st;
+  if (u.p.rows != 1) split_run(&u.p, c->in_data[0], outs);
   return MINNX_OK;
 }
 

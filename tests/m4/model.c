@@ -26,9 +26,10 @@
 
 #define TAIL_BYTES (FW_KEPT_BYTES + FW_SESSION_BYTES)
 #define MEM_BYTES (FW_LOAD_BYTES > TAIL_BYTES ? FW_LOAD_BYTES : TAIL_BYTES)
-/* In the AN386's 4 MiB of RAM when it fits beside the stack and the rest, else
- * in its 16 MiB PSRAM (m4.ld's section .psram; not zeroed: minnx needs no zeros). */
-#if MEM_BYTES <= 3 * 1024 * 1024
+/* In the AN386's 4 MiB of RAM when it fits beside the stack and the rest (half
+ * a MiB left for them: the link fails if they need more), else in its 16 MiB
+ * PSRAM (m4.ld's section .psram; not zeroed: minnx needs no zeros). */
+#if MEM_BYTES <= 3 * 1024 * 1024 + 512 * 1024
 static _Alignas(MINNX_REGION_ALIGN) unsigned char mem[MEM_BYTES];
 #else
 static _Alignas(MINNX_REGION_ALIGN) unsigned char mem[MEM_BYTES] __attribute__((section(".psram")));
