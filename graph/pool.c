@@ -120,6 +120,9 @@ void mx_pool_init(mx_pool *p, mx_mem *mem) {
   p->head = NULL;
   p->region = NULL;
   p->used = 0;
+#if !defined(MX_OPS_VIEWS) || MX_OPS_VIEWS
+  p->folds = NULL;
+#endif
 }
 
 void mx_pool_init_region(mx_pool *p, mx_region *r, mx_mem *mem) {

@@ -27,6 +27,10 @@ typedef struct mx_pool {
   mx_chunk *head;
   mx_region *region; /* when set, everything comes from it and nothing from the hooks */
   size_t used; /* bytes handed out, for reporting */
+  /* The folded outputs a later fold at the same load may share (Concat's of
+   * the same constant bytes in two branches: ops/tensor/concat.c); NULL from
+   * mx_pool_init where the ops fold (MX_OPS_VIEWS), unused elsewhere. */
+  void *folds;
 } mx_pool;
 
 /* The allocator to use for `a` (NULL means malloc/free; in a build without

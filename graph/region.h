@@ -8,6 +8,7 @@
 #define MX_REGION_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "minnx.h"
 
@@ -19,8 +20,8 @@ typedef struct mx_region {
   size_t size;         /* usable bytes from base, a multiple of MX_REGION_TEMP_ALIGN */
   size_t lo, hi;       /* bytes in use at the bottom and at the top */
   size_t peak;         /* the largest lo + hi so far */
-  size_t temps;        /* temporaries alive */
-  int exhausted;       /* a request did not fit */
+  uint32_t temps;      /* temporaries alive (each takes 16 bytes or more: 2^32 of them would need 64 GiB) */
+  int exhausted;       /* a request did not fit (beside temps: one word for both on 64-bit hosts) */
 } mx_region;
 
 /* A region over `size` bytes at `mem`. An unaligned `mem` loses the bytes up

@@ -1747,6 +1747,33 @@ def gen_shape_ops():
     yield folded("gather_fold_copies_two_indices", 13, "Gather", w, [w[[3, 0]]], [Value("i", I64, i64([3, 0]))])
     yield folded("gather_fold_copies_axis1", 11, "Gather", w, [w[:, 2]], [Value("i", I64, np.array(2, np.int64))],
                  {"axis": 1})
+    # Concats of constants folded at load: a later one of the same inputs (pointers, dims, axis) shares
+    # the earlier one's bytes; the same inputs in another order or along another axis do not.
+    rng = seeded("concat_fold_shared")
+    a, b = rand(F32, (16, 16), rng), rand(F32, (16, 16), rng)
+    forms = [(["a", "b"], 0), (["a", "b"], 0), (["b", "a"], 0), (["a", "b"], 1), (["a", "b", "a"], 0)]
+    vals = {"a": a, "b": b}
+    wants = [np.concatenate([vals[n] for n in ins], axis=ax) for ins, ax in forms]
+    xs = [rand(F32, want.shape, rng) for want in wants]
+    nodes = [node("Concat", ins, [f"c{k}"], axis=ax) for k, (ins, ax) in enumerate(forms)]
+    nodes += [node("Add", [f"x{k}", f"c{k}"], [f"y{k}"]) for k in range(len(forms))]
+    yield Case("concat_fold_shared", nodes, {"": 13}, [Value(f"x{k}", F32, x) for k, x in enumerate(xs)],
+               [Value(f"y{k}", F32, x + want) for k, (x, want) in enumerate(zip(xs, wants))],
+               [Value("a", F32, a), Value("b", F32, b)])
+    # the two branches of an If cut the same outer weight into the same two pieces and swap them
+    w = rand(F32, (8, 64), seeded("concat_fold_shared_if_w"))
+    x = rand(F32, (8, 64), seeded("concat_fold_shared_if_x"))
+    def branch(k):
+        cut = [node("Slice", ["w", s_, e_, "ax"], [f"g{k}{j}"]) for j, (s_, e_) in enumerate((("s0", "e0"), ("e0", "e1")))]
+        return helper.make_graph(cut + [node("Concat", [f"g{k}1", f"g{k}0"], [f"c{k}"], axis=0)], f"branch{k}", [],
+                                 [helper.make_tensor_value_info(f"c{k}", TensorProto.FLOAT, [8, 64])])
+    swapped = np.concatenate([w[4:], w[:4]])
+    for cond in (True, False):
+        yield Case(f"concat_fold_shared_if_{'then' if cond else 'else'}",
+                   [node("If", ["cond"], ["c"], then_branch=branch(0), else_branch=branch(1)), node("Add", ["x", "c"], ["y"])],
+                   {"": 13}, [Value("cond", BOOL, np.array(cond)), Value("x", F32, x)], [Value("y", F32, x + swapped)],
+                   [Value("w", F32, w), Value("s0", I64, i64([0])), Value("e0", I64, i64([4])), Value("e1", I64, i64([8])),
+                    Value("ax", I64, i64([0]))])
 
 
 def err_shape_ops():

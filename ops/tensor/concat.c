@@ -9,6 +9,7 @@
  * 254 us at 2, one core pulling the other's halves). */
 #include <string.h>
 
+#include "graph/pool.h"
 #include "ops/core/kernel.h"
 #include "ops/core/op.h"
 
@@ -54,6 +55,56 @@ static void concat_one(int64_t rows, int64_t out_block, int64_t at, int64_t bloc
     memcpy((unsigned char *)dst + r * out_block + at, (const unsigned char *)src + r * block, (size_t)block);
 }
 
+/* A Concat folded at load, for a later one of the same inputs to share:
+ * Silero VAD's export has both branches of an If slice the same outer LSTM
+ * weights into gates and concatenate them in ONNX's order; the Slices point
+ * into the weights (mx_fold_within), so the two Concats read the same bytes
+ * and the second needs no copy of its own. Kept in the model's pool (outputs
+ * of CONCAT_SHARE_BYTES or more only: a few per model). */
+typedef struct concat_fold {
+  struct concat_fold *next;
+  const void *bytes; /* the folded output */
+  mx_shape out;
+  mx_dtype dtype;
+  int64_t axis;
+  int32_t n;
+  struct {
+    const void *data; /* a constant's bytes: the same pointer, the same bytes */
+    int64_t dim;      /* its dim along the axis */
+  } in[];
+} concat_fold;
+
+#define CONCAT_SHARE_BYTES 1024
+
+static int concat_same(const concat_fold *f, const mx_op_ctx *c, int64_t axis) {
+  if (f->dtype != c->out_dtype[0] || f->axis != axis || f->n != c->n_in || f->out.rank != c->out[0].rank) return 0;
+  for (int d = 0; d < f->out.rank; d++)
+    if (f->out.dims[d] != c->out[0].dims[d]) return 0;
+  for (int32_t k = 0; k < f->n; k++)
+    if (f->in[k].data != c->in_data[k] || f->in[k].dim != c->in[k]->dims[axis]) return 0;
+  return 1;
+}
+
+/* The bytes of an earlier folded Concat of the same inputs, or NULL. */
+static const void *concat_folded_before(const mx_op_ctx *c, int64_t axis) {
+  if (!c->pool) return NULL;
+  for (const concat_fold *f = c->pool->folds; f; f = f->next)
+    if (concat_same(f, c, axis)) return f->bytes;
+  return NULL;
+}
+
+/* Records a folded output (a record that cannot be had is left out: a later
+ * fold of the same inputs then copies, as before). */
+static void concat_remember(mx_op_ctx *c, int64_t axis, const void *bytes) {
+  if (mx_shape_bytes(&c->out[0], c->out_dtype[0]) < CONCAT_SHARE_BYTES) return;
+  concat_fold *f = mx_pool_alloc(c->pool, sizeof *f + (size_t)c->n_in * sizeof f->in[0]);
+  if (!f) return;
+  f->next = c->pool->folds, f->bytes = bytes, f->out = c->out[0], f->dtype = c->out_dtype[0], f->axis = axis;
+  f->n = c->n_in;
+  for (int32_t k = 0; k < c->n_in; k++) f->in[k].data = c->in_data[k], f->in[k].dim = c->in[k]->dims[axis];
+  c->pool->folds = f;
+}
+
 static minnx_status concat_infer(mx_op_ctx *c) {
   mx_shape *out = &c->out[0];
   int rank = -1;
@@ -94,6 +145,8 @@ static minnx_status concat_infer(mx_op_ctx *c) {
     return mx_op_fail(c, MINNX_E_LIMIT, "a row of the output along axis %lld has more bytes than int64 holds", (long long)axis);
   for (int32_t k = 0; k < c->n_in; k++)
     if (!c->in_data[k]) return MINNX_OK; /* runs */
+  const void *same = concat_folded_before(c, axis);
+  if (same) return mx_fold_within(c, 0, same);
   void *bytes; /* every input constant: folded */
   if ((st = mx_fold_output(c, 0, &bytes)) || !bytes) return st;
   size_t elem = mx_dtype_size(c->out_dtype[0]);
@@ -104,6 +157,7 @@ static minnx_status concat_infer(mx_op_ctx *c) {
     concat_one(rows, out_block, at, block, c->in_data[k], bytes);
     at += block;
   }
+  concat_remember(c, axis, bytes);
   return MINNX_OK;
 }
 
