@@ -25,7 +25,6 @@ typedef struct mx_mapping {
 
 struct minnx_model {
   mx_mem mem;       /* the caller's hooks and max_memory; sessions take theirs from here */
-  mx_pool pool;     /* owns everything below */
   mx_region region; /* a model loaded into caller memory: the pool's memory */
   mx_graph g;
   int32_t max_node_inputs, max_node_outputs;
@@ -39,6 +38,9 @@ struct minnx_model {
   unsigned char weights_in_place; /* initializers are read as they lie: no packed copies (set with MX_OPS_PACKED) */
   mx_plan plan;
   mx_mapping mapping;
+  /* Owns everything the model holds. Last: a field it gains moves no other
+   * (the Cortex-M4's short loads reach the first 128 bytes). */
+  mx_pool pool;
 };
 
 /* Places every node output of g (shapes, dtypes by value id; both NULL: the
