@@ -2,7 +2,8 @@
  * Version 1 takes float types and defaults axis to 1; from 4 axis is
  * required and any type is allowed; from 11 axis may be negative; 13 adds
  * bfloat16. The copy is one block per input per row of the dims before the
- * axis; inputs that are all constants are folded at load by the same copy.
+ * axis; inputs that are all constants are folded at load by the same copy
+ * (or share an earlier fold's bytes: concat_folded_before).
  * A large one is cut into tasks, each a contiguous range of the output's
  * bytes (concat_range): the copies of rows that two cores' products wrote
  * then use both cores (SqueezeNet's joins took 140 us a run at 1 thread and

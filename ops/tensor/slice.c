@@ -5,8 +5,9 @@
  * bfloat16. As ONNX says: a negative start or end counts from the end of its
  * axis; then with a positive step both are clamped to [0, dim], with a
  * negative one start to [0, dim-1] and end to [-1, dim-1]; a step of 0 and a
- * repeated axis are refused. Slices of constants are folded at load by the
- * same copy that runs at eval. */
+ * repeated axis are refused. Slices of constants are folded at load: one run
+ * of the input's bytes points into them (slice_run), any other by the same
+ * copy that runs at eval. */
 #include <string.h>
 
 #include "ops/core/op.h"

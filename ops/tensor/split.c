@@ -10,7 +10,8 @@
  * from the end in every version (the spec says so from 11; exporters wrote
  * axis=-1 at opset 6, as ONNX's pytorch-converted test_GLU does). Version 1 takes float types, 2 every dtype but bfloat16, 13 adds it.
  * The copy is one block per output per row of the dims before the axis; a
- * constant input is folded at load by the same copy. */
+ * constant input is folded at load, each output pointing into its bytes when
+ * one row lies before the axis, else by the same copy. */
 #include <string.h>
 
 #include "ops/core/half.h"
