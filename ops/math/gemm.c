@@ -490,7 +490,12 @@ static void sgemm_task(void *ctx, size_t t) {
   const mx_sgemm_plan *p = r->p;
   const mx_sgemm_kernels *kern = kernels_of(p->isa);
   unsigned char *scratch = p->task_scratch ? r->scratch + (size_t)t * p->task_scratch : NULL; /* GEMV has none */
-  for (int64_t w = t; w < p->d.batch * p->tiles; w += p->tasks) {
+  /* task t: tiles [t * all / tasks, (t + 1) * all / tasks), contiguous, so
+   * that the pool's halves of the tasks hold halves of the tiles (dealt t,
+   * t + tasks, ..., 14 tiles in 8 tasks had been tasks of 2, 2, 2, 2, 2, 2, 1
+   * and 1: one thread ran 8 of ResNet-18's 56 x 56 tiles, the other 6) */
+  int64_t all = p->d.batch * p->tiles, w0 = (int64_t)t * all / p->tasks, w1 = ((int64_t)t + 1) * all / p->tasks;
+  for (int64_t w = w0; w < w1; w++) {
     int64_t bi = w / p->tiles, tile = w % p->tiles;
     if (p->gemv) gemv_tile(r, kern, bi, tile);
     else gemm_tile(r, kern, bi, tile / p->tiles_n, tile % p->tiles_n, scratch);
