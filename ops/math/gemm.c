@@ -148,6 +148,18 @@ static void even_tiles(mx_sgemm_plan *p, const mx_gemm_dims *d, int64_t mc_most)
   int split = fmas >= 2 * TASK_FMAS;
   int64_t tm = (d->m + mc_most - 1) / mc_most, rs = (d->m + mr - 1) / mr; /* row tiles, row slivers */
   int64_t full = d->n / nr, t = (d->n + NC - 1) / NC;                    /* full column slivers, column tiles */
+  if (mc_most == MC_PANEL && full < 2) {
+    /* a packer's plane of one sliver or less: one tile of columns (each
+     * tile of columns reads all of its rows' A, weights that a network's
+     * deep layers stream from memory: ResNet-18's 7 x 7 layers had read
+     * their 9.4 MB twice, as tiles of 32 and 17 columns); the rows in two
+     * tiles or more where the work makes tasks */
+    p->absorb = 1;
+    p->nc = nr;
+    if (split && tm < 2 && rs >= 2) tm = 2;
+    p->mc = (rs + tm - 1) / tm * mr;
+    return;
+  }
   if (split && t < 2) t = 2;
   if (t > 1) t += t % 2;
   if (t > 1 && full >= 2) {
@@ -159,6 +171,10 @@ static void even_tiles(mx_sgemm_plan *p, const mx_gemm_dims *d, int64_t mc_most)
         break;
       }
     p->nc = q * nr;
+    /* a packer's partial sliver joins the last tile: a tile of its own
+     * read all of A again for a few columns (ResNet-18's 14 x 14 layers:
+     * tiles of 96, 96 and 4 columns, now 96 and 100) */
+    p->absorb = mc_most == MC_PANEL;
   } else if (split && full == 1 && d->n > nr) {
     p->nc = nr; /* one full sliver and a partial one: a tile each */
   } else if (split && full == 0 && tm < 2 && rs >= 2) {
@@ -236,6 +252,10 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
     }
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
+    if (p->absorb) { /* tiles of nc / nr full slivers, the last to N's end */
+      int64_t full = d->n / p->nr, q = p->nc / p->nr;
+      p->tiles_n = full > q ? (full + q - 1) / q : 1;
+    }
     p->panel_b = mc_most == MC_PANEL;
     p->task_scratch = task_bytes(p);
   }
@@ -402,6 +422,7 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
   float *y = r->y + bi * d->m * d->n;
   int64_t i0 = tm * p->mc, j0 = tn * p->nc;
   int64_t mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
+  if (p->absorb && tn == p->tiles_n - 1) nc = d->n - j0; /* (the partial sliver in the last tile) */
   if (d->k == 0) { /* an empty sum: zeros (A and B have no bytes) */
     for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
     if (r->bias) add_bias(y + i0 * d->n + j0, d->n, mc, nc, r->bias + bi * d->m + i0);

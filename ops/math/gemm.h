@@ -80,6 +80,7 @@ typedef struct mx_sgemm_plan {
   int mr, nr;
   int64_t mc, nc, kc;
   int64_t tiles_m, tiles_n, tiles; /* tiles of one batch item: tiles_m x tiles_n */
+  int absorb;                      /* the last tile of columns runs to N's end (a packer's plan: wider than nc) */
   int64_t tasks;
   size_t task_scratch; /* bytes, a multiple of 64 */
   const float *packed_a; /* A packed once (mx_sgemm_pack_a), or NULL: each tile packs its block as it runs */
