@@ -252,7 +252,7 @@ static int wide_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
   if (!MX_X86_AVX2 || isa < MX_GEMM_AVX512 || t != MINNX_FLOAT || g->group != 1 || g->c < 1 || g->c > WIDE_MAX_C ||
       g->m < WIDE_MB || g->m % WIDE_MB)
     return 0;
-  if (g->in[0] != 1 || g->k[0] != 1 || g->out[0] != 1 || g->n < 1 || g->out[2] < 16 || g->out[2] % 16) return 0;
+  if (g->in[0] != 1 || g->k[0] != 1 || g->out[0] != 1 || g->n < 1 || g->out[2] < 16) return 0;
   for (int d = 1; d < 3; d++)
     if (g->out[d] < 1 || g->stride[d] < 1 || g->stride[d] > 4 || g->k[d] > 64 || g->dil[d] > 64 || g->pad[d] < 0 ||
         g->pad[d] > 64 || g->in[d] > 8192 || g->out[d] > 8192)
@@ -262,8 +262,9 @@ static int wide_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
   return g->k[1] * g->k[2] > 1 && kk <= WIDE_MAX_K && g->c * direct_planes(g) <= ((int64_t)1 << 22);
 }
 
-/* Vectors of 16 outputs in one image (each within one output row). */
-static int64_t wide_vectors(const mx_conv_geom *g) { return g->out[1] * (g->out[2] / 16); }
+/* Vectors of 16 outputs in one image (each within one output row, a row's last one partial where its width is
+ * not a multiple of 16: SqueezeNet's stem, 111 outputs a row, stored under a mask). */
+static int64_t wide_vectors(const mx_conv_geom *g) { return g->out[1] * ((g->out[2] + 15) / 16); }
 
 #if MX_X86_AVX2
 /* Clip's and Relu's bits (act.h) on 16 lanes: a lane kept where the compare says so, zeroed elsewhere, OR-ed. */
@@ -283,11 +284,11 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE __m512 wide_act(const mx_act *a, __m512
 }
 
 /* Output channels [m, m + 8) (their weights wp: step t's 8 at wp + 8 t; bias b or NULL) of nv vectors, vector
- * j at xo[j] in the planes x and yo[j] in each output plane of y (plane floats apart). */
+ * j at xo[j] in the planes x and yo[j] in each output plane of y (plane floats apart), its lanes ym[j]. */
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const int32_t *toff, int64_t kk,
                                                          const float *wp, const int64_t *xo, float *y, int64_t plane,
-                                                         const int64_t *yo, const float *b, const mx_act *act,
-                                                         const int nv) {
+                                                         const int64_t *yo, const __mmask16 *ym, const float *b,
+                                                         const mx_act *act, const int nv) {
   __m512 acc[WIDE_MB][WIDE_NV];
   for (int i = 0; i < WIDE_MB; i++)
     for (int v = 0; v < nv; v++) {
@@ -314,7 +315,8 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const i
     for (int v = 0; v < nv; v++) {
       __m512 r = b ? _mm512_add_ps(acc[i][v], bv) : acc[i][v];
       if (act) r = wide_act(act, r);
-      _mm512_storeu_ps(y + i * plane + yo[v], r);
+      if (ym[v] == 0xffff) _mm512_storeu_ps(y + i * plane + yo[v], r);
+      else _mm512_mask_storeu_ps(y + i * plane + yo[v], ym[v], r); /* (a row's last, partial vector) */
     }
   }
 }
@@ -322,20 +324,22 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const i
 /* Vectors [v0, v1) of one image, every output channel. */
 MX_AVX512_TARGET static void wide_run(const mx_conv_geom *g, const float *x, const float *wp, const int32_t *toff,
                                       const float *b, float *y, int64_t v0, int64_t v1, const mx_act *act) {
-  int64_t kk = g->c * g->k[1] * g->k[2], plane = mx_conv_plane(g), ow = g->out[2], vr = ow / 16;
+  int64_t kk = g->c * g->k[1] * g->k[2], plane = mx_conv_plane(g), ow = g->out[2], vr = (ow + 15) / 16;
   int64_t ew = direct_extent(g, 2);
   for (int64_t v = v0; v < v1; v += WIDE_NV) {
     int nv = v1 - v < WIDE_NV ? (int)(v1 - v) : WIDE_NV;
     int64_t xo[WIDE_NV], yo[WIDE_NV];
+    __mmask16 ym[WIDE_NV];
     for (int j = 0; j < WIDE_NV; j++) {
       int64_t u = v + (j < nv ? j : 0), oh = u / vr, o = u % vr * 16;
       xo[j] = oh * ew + o, yo[j] = oh * ow + o;
+      ym[j] = (__mmask16)(ow - o >= 16 ? 0xffffu : (1u << (ow - o)) - 1);
     }
     for (int64_t m = 0; m < g->m; m += WIDE_MB) {
       const float *bm = b ? b + m : NULL;
-      if (nv == 3) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, bm, act, 3);
-      else if (nv == 2) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, bm, act, 2);
-      else wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, bm, act, 1);
+      if (nv == 3) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, act, 3);
+      else if (nv == 2) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, act, 2);
+      else wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, act, 1);
     }
   }
 }
@@ -437,7 +441,8 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     p->wide = 1;
     p->wide_prep = g->c * g->stride[1] + 1;
     p->wide_tasks = tasks_for((double)g->m * (double)plane * (double)kk * 4, (vecs + WIDE_NV - 1) / WIDE_NV);
-    if (!take_bytes(&total, &p->off_x, g->c * direct_planes(g), 4) || !take_bytes(&total, &p->off_col, g->m * kk + kk, 4))
+    /* (16 floats past the planes: a row's partial last vector loads its lanes whole) */
+    if (!take_bytes(&total, &p->off_x, g->c * direct_planes(g) + 16, 4) || !take_bytes(&total, &p->off_col, g->m * kk + kk, 4))
       return 0;
   } else if (t != MINNX_DOUBLE && g->group == g->c && g->group == g->m && !p->pointwise && (p->dw = mx_dwconv_kernel(g, isa))) {
     /* depthwise: each channel's planes directly (dwconv.c), each task with its padded rows; float16 still
@@ -528,8 +533,9 @@ static void wide_prep_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
   const mx_conv_geom *g = &r->p->g;
   float *wp = (float *)r->col;
-  if ((int64_t)t == g->c * g->stride[1]) { /* (the weights when not packed at prepare) */
+  if ((int64_t)t == g->c * g->stride[1]) { /* (the weights when not packed at prepare; the planes' 16 more floats) */
     if (!r->p->wide_w) mx_conv_wide_pack(g, (const float *)r->w, wp);
+    memset((float *)r->y_planes + g->c * direct_planes(g), 0, 16 * sizeof(float));
     wide_taps(g, (int32_t *)(wp + g->m * g->c * g->k[1] * g->k[2]));
   } else wide_copy(g, (const float *)r->x, (float *)r->y_planes, (int64_t)t / g->stride[1], (int64_t)t % g->stride[1]);
 }

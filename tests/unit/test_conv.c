@@ -305,7 +305,7 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(5, 6), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(0, 0), 1, 1, 1, 4, 0);
   conv(t, isa, 2, L(21, 22), L(2, 3), L(4, 4), L(1, 1), L(1, 2), L(0, 1), 1, 1, 1, 6, 1);
   expect_direct = 0;
-  /* the wide direct path (conv_run.c: group 1, at most 8 input channels, output rows of whole vectors of 16,
+  /* the wide direct path (conv_run.c: group 1, at most 8 input channels, output rows of vectors of 16,
    * output channels in blocks of 8; float32 at AVX-512F, checked taken): ResNet-18's stem on 22 x 32 (two
    * images, 11 vectors: blocks of 3 and one of 2), 3 x 3 at stride 1 padded, no bias (10 vectors: one
    * left), strides 3 by 2 with dilations and uneven pads over 24 channels, stride 4 over 8 input channels,
@@ -316,6 +316,14 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(17, 36), L(3, 3), L(3, 2), L(2, 3), L(1, 2), L(2, 0), 1, 1, 4, 24, 1);
   conv(t, isa, 2, L(9, 63), L(2, 3), L(4, 4), L(1, 1), L(1, 2), L(0, 1), 1, 1, 8, 8, 1);
   conv(t, isa, 1, L(64), L(5), L(2), L(1), L(2), L(1), 1, 1, 3, 8, 1);
+  /* rows whose last vector is partial (stored under a mask, its lanes past the row loaded from the next row
+   * or the 16 floats past the planes): SqueezeNet's stem's 3 x 3 at stride 2 unpadded (18 outputs a row: a
+   * last vector of 2), 3 x 3 padded at stride 1 (21: 5), dilated (31: 15; its last row's lanes past the
+   * planes), 1-D (50: 2) */
+  conv(t, isa, 2, L(15, 37), L(3, 3), L(2, 2), L(1, 1), L(0, 0), L(0, 0), 2, 1, 3, 16, 1);
+  conv(t, isa, 2, L(6, 21), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 2, 8, 0);
+  conv(t, isa, 2, L(9, 34), L(3, 3), L(1, 1), L(2, 2), L(1, 1), L(1, 1), 1, 1, 5, 24, 1);
+  conv(t, isa, 1, L(50), L(5), L(1), L(1), L(2), L(2), 1, 1, 3, 8, 1);
   expect_wide = 0;
 }
 
