@@ -296,7 +296,7 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const i
       /* the block's output lines asked for now, to be written: within a model the output (ResNet-18's stem: 3.2
        * MB) has left the cache by the next run, and each store had waited for its line while the taps' work
        * could have hidden it (a hint: the same stores) */
-      __builtin_prefetch(y + i * plane + yo[v], 1, 3);
+      mx_prefetch_w(y + i * plane + yo[v], 0);
     }
   const float *x0 = x + xo[0], *x1 = x + xo[nv > 1 ? 1 : 0], *x2 = x + xo[nv > 2 ? 2 : 0];
   for (int64_t t = 0; t < kk; t++, wp += WIDE_MB) {
