@@ -9,6 +9,8 @@
 #if MX_X86_AVX2
 #include <immintrin.h>
 
+#include "ops/math/act_x86.h"
+
 /* Loops over the tile's rows and vectors, unrolled so that the accumulators
  * stay in registers. */
 #if defined(__clang__)
@@ -16,27 +18,6 @@
 #else
 #define UNROLL _Pragma("GCC unroll 16")
 #endif
-
-/* A fused activation (act.h) on 8 lanes: Relu keeps x where !(x <= 0), else +0; Clip's picks keep x where
- * the bound does not lie beyond it, the bound where x does not, and OR the two (both when equal or a NaN). */
-typedef struct {
-  int kind, lo_on, hi_on;
-  __m256 lo, hi;
-} act8;
-MX_FMA_TARGET static MX_ALWAYS_INLINE act8 act8_of(const mx_act *a) {
-  act8 v = {a->kind, a->lo_on, a->hi_on, _mm256_set1_ps(a->lo), _mm256_set1_ps(a->hi)};
-  return v;
-}
-MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 act8_run(const act8 *a, __m256 x) {
-  if (a->kind == MX_ACT_RELU) return _mm256_andnot_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ), x);
-  if (a->lo_on)
-    x = _mm256_or_ps(_mm256_andnot_ps(_mm256_cmp_ps(a->lo, x, _CMP_GT_OQ), x),
-                     _mm256_andnot_ps(_mm256_cmp_ps(x, a->lo, _CMP_GT_OQ), a->lo));
-  if (a->hi_on)
-    x = _mm256_or_ps(_mm256_andnot_ps(_mm256_cmp_ps(a->hi, x, _CMP_LT_OQ), x),
-                     _mm256_andnot_ps(_mm256_cmp_ps(x, a->hi, _CMP_LT_OQ), a->hi));
-  return x;
-}
 
 /* A's steps asked for this many steps ahead: a network's deep layers read
  * their packed weights (A) from memory once a run, more than the last-level
@@ -70,10 +51,10 @@ MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp,
       acc[i][1] = _mm256_add_ps(acc[i][1], b);
     }
   if (act) {
-    act8 av = act8_of(act);
+    mx_act8 av = mx_act8_of(act);
     UNROLL for (int i = 0; i < FMR; i++) {
-      acc[i][0] = act8_run(&av, acc[i][0]);
-      acc[i][1] = act8_run(&av, acc[i][1]);
+      acc[i][0] = mx_act8_run(&av, acc[i][0]);
+      acc[i][1] = mx_act8_run(&av, acc[i][1]);
     }
   }
   UNROLL for (int i = 0; i < FMR; i++) {
@@ -130,25 +111,6 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
 
 const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
 
-/* act8's on 16 lanes (masks: keep a lane where the compare says so, zero it elsewhere, then OR). */
-typedef struct {
-  int kind, lo_on, hi_on;
-  __m512 lo, hi;
-} act16;
-MX_AVX512_TARGET static MX_ALWAYS_INLINE act16 act16_of(const mx_act *a) {
-  act16 v = {a->kind, a->lo_on, a->hi_on, _mm512_set1_ps(a->lo), _mm512_set1_ps(a->hi)};
-  return v;
-}
-MX_AVX512_TARGET static MX_ALWAYS_INLINE __m512 act16_run(const act16 *a, __m512 x) {
-  if (a->kind == MX_ACT_RELU) return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NLE_UQ), x);
-  if (a->lo_on)
-    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(a->lo, x, _CMP_NGT_UQ), x),
-                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, a->lo, _CMP_NGT_UQ), a->lo));
-  if (a->hi_on)
-    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(a->hi, x, _CMP_NLT_UQ), x),
-                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, a->hi, _CMP_NLT_UQ), a->hi));
-  return x;
-}
 
 #define XMR 12
 #define XNR 32
@@ -175,10 +137,10 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
       acc[i][1] = _mm512_add_ps(acc[i][1], b);
     }
   if (act) {
-    act16 av = act16_of(act);
+    mx_act16 av = mx_act16_of(act);
     UNROLL for (int i = 0; i < XMR; i++) {
-      acc[i][0] = act16_run(&av, acc[i][0]);
-      acc[i][1] = act16_run(&av, acc[i][1]);
+      acc[i][0] = mx_act16_run(&av, acc[i][0]);
+      acc[i][1] = mx_act16_run(&av, acc[i][1]);
     }
   }
   UNROLL for (int i = 0; i < XMR; i++) {
@@ -243,9 +205,9 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
       }                                                                                                              \
     }                                                                                                                \
     if (act) {                                                                                                       \
-      act16 av = act16_of(act);                                                                                      \
-      UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++) acc[i][v] = act16_run(&av, acc[i][v]);   \
-      UNROLL for (int c = 0; c < CMAX; c++) cacc[c] = act16_run(&av, cacc[c]);                                       \
+      mx_act16 av = mx_act16_of(act);                                                                                      \
+      UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++) acc[i][v] = mx_act16_run(&av, acc[i][v]);   \
+      UNROLL for (int c = 0; c < CMAX; c++) cacc[c] = mx_act16_run(&av, cacc[c]);                                       \
     }                                                                                                                \
     UNROLL for (int i = 0; i < R; i++) UNROLL for (int v = 0; v < V; v++)                                            \
       _mm512_mask_storeu_ps(y + i * ldy + 16 * v, mv[v], acc[i][v]);                                                 \

@@ -112,6 +112,8 @@ static void direct_copy(const mx_conv_geom *g, const float *x, float *q) {
 #if MX_X86_AVX2
 #include <immintrin.h>
 
+#include "ops/math/act_x86.h"
+
 /* The taps' offsets in the planes: of kernel row kh (rows[kh]) and column kw (cols[kw]); a channel's planes
  * are `chan` floats. */
 typedef struct {
@@ -189,7 +191,7 @@ MX_FMA_TARGET static void direct_out(const mx_conv_geom *g, const float *Y, cons
           for (int64_t l = 0; l < left; l++) yc[at + l] = lane[l];
         }
       }
-    mx_act_run(act, yc, plane); /* (the channel's plane just stored: in L1) */
+    mx_act_run8(act, yc, plane); /* (the channel's plane just stored: in L1) */
   }
 }
 
@@ -267,22 +269,6 @@ static int wide_ok(const mx_conv_geom *g, mx_dtype t, int isa) {
 static int64_t wide_vectors(const mx_conv_geom *g) { return g->out[1] * ((g->out[2] + 15) / 16); }
 
 #if MX_X86_AVX2
-/* Clip's and Relu's bits (act.h) on 16 lanes: a lane kept where the compare says so, zeroed elsewhere, OR-ed. */
-MX_AVX512_TARGET static MX_ALWAYS_INLINE __m512 wide_act(const mx_act *a, __m512 x) {
-  if (a->kind == MX_ACT_RELU) return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NLE_UQ), x);
-  if (a->lo_on) {
-    __m512 lo = _mm512_set1_ps(a->lo);
-    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(lo, x, _CMP_NGT_UQ), x),
-                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, lo, _CMP_NGT_UQ), lo));
-  }
-  if (a->hi_on) {
-    __m512 hi = _mm512_set1_ps(a->hi);
-    x = _mm512_or_ps(_mm512_maskz_mov_ps(_mm512_cmp_ps_mask(hi, x, _CMP_NLT_UQ), x),
-                     _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, hi, _CMP_NLT_UQ), hi));
-  }
-  return x;
-}
-
 /* Output channels [m, m + 8) (their weights wp: step t's 8 at wp + 8 t; bias b or NULL) of nv vectors, vector
  * j at xo[j] in the planes x and yo[j] in each output plane of y (plane floats apart), its lanes ym[j]. */
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const int32_t *toff, int64_t kk,
@@ -310,11 +296,12 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const i
       for (int v = 0; v < nv; v++) acc[i][v] = _mm512_fmadd_ps(a, xv[v], acc[i][v]);
     }
   }
+  mx_act16 av = mx_act16_of(act ? act : &(const mx_act){MX_ACT_NONE, 0, 0, 0.0f, 0.0f});
   for (int i = 0; i < WIDE_MB; i++) {
     __m512 bv = _mm512_set1_ps(b ? b[i] : 0.0f);
     for (int v = 0; v < nv; v++) {
       __m512 r = b ? _mm512_add_ps(acc[i][v], bv) : acc[i][v];
-      if (act) r = wide_act(act, r);
+      if (act) r = mx_act16_run(&av, r);
       if (ym[v] == 0xffff) _mm512_storeu_ps(y + i * plane + yo[v], r);
       else _mm512_mask_storeu_ps(y + i * plane + yo[v], ym[v], r); /* (a row's last, partial vector) */
     }
