@@ -136,7 +136,9 @@ static size_t task_bytes(const mx_sgemm_plan *p) {
  * three quarters of ResNet-18's 512-channel layers). Columns: whole slivers
  * of nr, each tile the same count of them, the partial sliver at N's end a
  * tile of its own where the full ones divide evenly (its kernel costs
- * less); at least ceil(N / NC) tiles, an even number, and at least two
+ * less), but in a packer's plan the last tile's (panel_b: that tile runs
+ * to N's end; each tile of columns reads all its rows' A again); at least
+ * ceil(N / NC) tiles, an even number, and at least two
  * where the work makes tasks (one tile of 196 positions had run ResNet-18's
  * 256-channel layers on one thread; 416 + 368 had split its 784 unevenly).
  * A tile's width costs a packer's plan nothing (its slivers are made one at
@@ -154,7 +156,6 @@ static void even_tiles(mx_sgemm_plan *p, const mx_gemm_dims *d, int64_t mc_most)
      * deep layers stream from memory: ResNet-18's 7 x 7 layers had read
      * their 9.4 MB twice, as tiles of 32 and 17 columns); the rows in two
      * tiles or more where the work makes tasks */
-    p->absorb = 1;
     p->nc = nr;
     if (split && tm < 2 && rs >= 2) tm = 2;
     p->mc = (rs + tm - 1) / tm * mr;
@@ -170,11 +171,8 @@ static void even_tiles(mx_sgemm_plan *p, const mx_gemm_dims *d, int64_t mc_most)
         q = full / u;
         break;
       }
-    p->nc = q * nr;
-    /* a packer's partial sliver joins the last tile: a tile of its own
-     * read all of A again for a few columns (ResNet-18's 14 x 14 layers:
-     * tiles of 96, 96 and 4 columns, now 96 and 100) */
-    p->absorb = mc_most == MC_PANEL;
+    p->nc = q * nr; /* (a packer's partial sliver in the last tile: a tile of its own read all of A again for a
+                     * few columns; ResNet-18's 14 x 14 layers had been tiles of 96, 96 and 4 columns, now 96 and 100) */
   } else if (split && full == 1 && d->n > nr) {
     p->nc = nr; /* one full sliver and a partial one: a tile each */
   } else if (split && full == 0 && tm < 2 && rs >= 2) {
@@ -238,6 +236,7 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
           }
       p->mc = (rs + tm - 1) / tm * p->mr;
     }
+    p->panel_b = mc_most == MC_PANEL;
     if (mc_most == MC_PANEL || d->m <= MC) even_tiles(p, d, mc_most);
     p->kc = d->k < KC ? (d->k ? d->k : 1) : KC;
     if (mc_most == MC_PANEL && d->k > KC) {
@@ -252,11 +251,10 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
     }
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
-    if (p->absorb) { /* tiles of nc / nr full slivers, the last to N's end */
+    if (p->panel_b) { /* tiles of nc / nr full slivers, the last to N's end */
       int64_t full = d->n / p->nr, q = p->nc / p->nr;
       p->tiles_n = full > q ? (full + q - 1) / q : 1;
     }
-    p->panel_b = mc_most == MC_PANEL;
     p->task_scratch = task_bytes(p);
   }
   p->tiles = p->tiles_m * p->tiles_n;
@@ -422,7 +420,7 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
   float *y = r->y + bi * d->m * d->n;
   int64_t i0 = tm * p->mc, j0 = tn * p->nc;
   int64_t mc = d->m - i0 < p->mc ? d->m - i0 : p->mc, nc = d->n - j0 < p->nc ? d->n - j0 : p->nc;
-  if (p->absorb && tn == p->tiles_n - 1) nc = d->n - j0; /* (the partial sliver in the last tile) */
+  if (p->panel_b && tn == p->tiles_n - 1) nc = d->n - j0; /* (a packer's partial sliver in the last tile) */
   if (d->k == 0) { /* an empty sum: zeros (A and B have no bytes) */
     for (int64_t i = i0; i < i0 + mc; i++) memset(y + i * d->n + j0, 0, (size_t)nc * sizeof(float));
     if (r->bias) add_bias(y + i0 * d->n + j0, d->n, mc, nc, r->bias + bi * d->m + i0);

@@ -75,10 +75,8 @@ int mx_gemm_isa_available(void);
 typedef struct mx_sgemm_plan {
   mx_gemm_dims d;
   int isa, gemv; /* gemv: m == 1, B streamed once */
-  int panel_b;   /* planned for mx_sgemm_run_packed_b: B's room one sliver */
-  /* dots_wide: gemv with B transposed: the level's dot kernel (else the portable one); absorb: the last tile of
-   * columns runs to N's end (a packer's plan: wider than nc). Bits of one word: the plan keeps its size. */
-  unsigned dots_wide : 1, absorb : 1;
+  int panel_b;   /* planned for mx_sgemm_run_packed_b: B's room one sliver; the last tile of columns runs to N's end */
+  int dots_wide;   /* gemv with B transposed: the level's dot kernel (else the portable one) */
   int mr, nr;
   int64_t mc, nc, kc;
   int64_t tiles_m, tiles_n, tiles; /* tiles of one batch item: tiles_m x tiles_n */

@@ -274,7 +274,7 @@ static int64_t wide_vectors(const mx_conv_geom *g) { return g->out[1] * ((g->out
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const int32_t *toff, int64_t kk,
                                                          const float *wp, const int64_t *xo, float *y, int64_t plane,
                                                          const int64_t *yo, const __mmask16 *ym, const float *b,
-                                                         const mx_act *act, const int nv) {
+                                                         const mx_act16 *act, const int nv) {
   __m512 acc[WIDE_MB][WIDE_NV];
   for (int i = 0; i < WIDE_MB; i++)
     for (int v = 0; v < nv; v++) {
@@ -296,12 +296,11 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void wide_block(const float *x, const i
       for (int v = 0; v < nv; v++) acc[i][v] = _mm512_fmadd_ps(a, xv[v], acc[i][v]);
     }
   }
-  mx_act16 av = mx_act16_of(act ? act : &(const mx_act){MX_ACT_NONE, 0, 0, 0.0f, 0.0f});
   for (int i = 0; i < WIDE_MB; i++) {
     __m512 bv = _mm512_set1_ps(b ? b[i] : 0.0f);
     for (int v = 0; v < nv; v++) {
       __m512 r = b ? _mm512_add_ps(acc[i][v], bv) : acc[i][v];
-      if (act) r = mx_act16_run(&av, r);
+      if (act) r = mx_act16_run(act, r);
       if (ym[v] == 0xffff) _mm512_storeu_ps(y + i * plane + yo[v], r);
       else _mm512_mask_storeu_ps(y + i * plane + yo[v], ym[v], r); /* (a row's last, partial vector) */
     }
@@ -313,6 +312,8 @@ MX_AVX512_TARGET static void wide_run(const mx_conv_geom *g, const float *x, con
                                       const float *b, float *y, int64_t v0, int64_t v1, const mx_act *act) {
   int64_t kk = g->c * g->k[1] * g->k[2], plane = mx_conv_plane(g), ow = g->out[2], vr = (ow + 15) / 16;
   int64_t ew = direct_extent(g, 2);
+  mx_act16 a16 = mx_act16_of(act ? act : &(const mx_act){MX_ACT_NONE, 0, 0, 0.0f, 0.0f});
+  const mx_act16 *av = act ? &a16 : NULL; /* (the bounds' vectors made once) */
   for (int64_t v = v0; v < v1; v += WIDE_NV) {
     int nv = v1 - v < WIDE_NV ? (int)(v1 - v) : WIDE_NV;
     int64_t xo[WIDE_NV], yo[WIDE_NV];
@@ -324,9 +325,9 @@ MX_AVX512_TARGET static void wide_run(const mx_conv_geom *g, const float *x, con
     }
     for (int64_t m = 0; m < g->m; m += WIDE_MB) {
       const float *bm = b ? b + m : NULL;
-      if (nv == 3) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, act, 3);
-      else if (nv == 2) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, act, 2);
-      else wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, act, 1);
+      if (nv == 3) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, av, 3);
+      else if (nv == 2) wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, av, 2);
+      else wide_block(x, toff, kk, wp + m * kk, xo, y + m * plane, plane, yo, ym, bm, av, 1);
     }
   }
 }
