@@ -375,13 +375,8 @@ static inline float mx_tanhf(float x) {
  * r = 1 / d: y0 = n r, the residual n - y0 (d + d_lo) by two fused
  * multiply-adds, and y = y0 + residual r rounded once, so that what remains
  * is e's rounding and the polynomial's error (<= 1.5 ulp, README). */
-static inline float mx_sigmoidf(float x) {
-  uint32_t ab = mx_f32_bits(x) & 0x7fffffffu;
-  float m = -mx_edge_min(mx_f32_of_bits(ab), ab, 104.0f, 0x42d00000u);
-  uint32_t ku;
-  float q = mx_expf_core(m, &ku);
-  float s = mx_f32_of_bits((ku + 191u) << 23); /* 2^(k+64), k in [-150, 0] */
-  float e = mx_fmaf(q, s, s) * 0x1p-64f;
+/* n / (1 + e) as above, from e = e^-|x| (mx_sigmoidf and mx_sigmoidf_mid) */
+static inline float mx_sigmoid_div(float x, float e) {
   float d = 1.0f + e, d_lo = (1.0f - d) + e;
 #ifdef MX_MATHF_INT_EDGES
   uint32_t neg = 0u - (mx_f32_bits(x) >> 31); /* x's sign bit: -0 takes e, which is 1 there too */
@@ -392,7 +387,30 @@ static inline float mx_sigmoidf(float x) {
   float r = 1.0f / d;
   float y0 = n * r;
   float res = mx_fmaf(-y0, d_lo, mx_fmaf(-y0, d, n));
-  return mx_nan_or(x, mx_fmaf(res, r, y0));
+  return mx_fmaf(res, r, y0);
+}
+
+static inline float mx_sigmoidf(float x) {
+  uint32_t ab = mx_f32_bits(x) & 0x7fffffffu;
+  float m = -mx_edge_min(mx_f32_of_bits(ab), ab, 104.0f, 0x42d00000u);
+  uint32_t ku;
+  float q = mx_expf_core(m, &ku);
+  float s = mx_f32_of_bits((ku + 191u) << 23); /* 2^(k+64), k in [-150, 0] */
+  float e = mx_fmaf(q, s, s) * 0x1p-64f;
+  return mx_nan_or(x, mx_sigmoid_div(x, e));
+}
+
+/* mx_sigmoidf's value for |x| <= 64 (a caller's chunk of such x, no NaN):
+ * no clamp, no NaN select, and 2^k (k in [-93, 0]) one normal float s, so
+ * that e = fma(q, s, s), a normal float: the significand that
+ * fma(q, 2^(k+64), 2^(k+64)) rounds to, and its product by 2^-64 exact (the
+ * same bits; every float32 input of [-64, 64] compared, 2026-12-06). */
+static inline float mx_sigmoidf_mid(float x) {
+  float m = -mx_f32_of_bits(mx_f32_bits(x) & 0x7fffffffu);
+  uint32_t ku;
+  float q = mx_expf_core(m, &ku);
+  float s = mx_f32_of_bits((ku + 127u) << 23);
+  return mx_sigmoid_div(x, mx_fmaf(q, s, s));
 }
 
 /* erf x: x + x P(x^2) below 1; from 1 on, 1 - e^-x^2 Q(|x|) with the sign of
