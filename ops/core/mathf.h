@@ -342,14 +342,14 @@ static inline float mx_copysignf(float mag, float sign) {
  * e^2a + 1 = 2^k (1 + (e^r - 1)) + 1 = fma((e^r - 1) / 2, 2^(k+1), 2^k + 1),
  * 2^k + 1 exact (k <= 23 wherever it matters). Both branches are computed
  * for every element (one division), then one selected. */
-static inline float mx_tanhf(float x) {
+static inline float mx_tanh_form(float x, int full) {
   static const float c[] = {-0x1.555532p-2f, 0x1.1106fap-3f, -0x1.b8367cp-5f, 0x1.51ffcep-6f, -0x1.753152p-8f};
   static const float e[] = {0x1.fffffcp-1f, 0x1.555492p-1f, 0x1.5558b8p-2f, 0x1.1239a4p-3f, 0x1.6a4502p-5f};
   uint32_t xb = mx_f32_bits(x), ab = xb & 0x7fffffffu;
   float a = mx_f32_of_bits(ab);
   float z = a * a;
   float near = mx_fmaf(a * z, mx_hornerf_fma(z, c, 5), a);
-  float ac = mx_edge_min(a, ab, 9.25f, 0x41140000u);
+  float ac = full ? mx_edge_min(a, ab, 9.25f, 0x41140000u) : a;
   float t = mx_fmaf(ac, 2.0f * MX_LOG2E, MX_ROUNDER);
   float kf = t - MX_ROUNDER;
   uint32_t ku = mx_f32_bits(t) - mx_f32_bits(MX_ROUNDER);
@@ -357,9 +357,13 @@ static inline float mx_tanhf(float x) {
   float qh = mx_fmaf(h * h, mx_hornerf_fma(h, e, 5), h);
   float s2 = mx_f32_of_bits((ku + 128u) << 23); /* 2^(k+1) */
   float far = 1.0f - 2.0f / mx_fmaf(qh, s2, mx_fmaf(s2, 0.5f, 1.0f)); /* 2a in [0, 18.5] or NaN */
-  float y = mx_edge_below(a, ab, 0.625f, 0x3f200000u, near, far);
-  return mx_nan_or(x, mx_copysignf(y, x));
+  float y = mx_copysignf(mx_edge_below(a, ab, 0.625f, 0x3f200000u, near, far), x);
+  return full ? mx_nan_or(x, y) : y;
 }
+static inline float mx_tanhf(float x) { return mx_tanh_form(x, 1); }
+/* mx_tanhf's value for |x| <= 9.25 (a caller's chunk of such x, no NaN):
+ * the clamp and the NaN select left out, the same steps otherwise */
+static inline float mx_tanhf_mid(float x) { return mx_tanh_form(x, 0); }
 
 /* 1 / (1 + e^-x), from e = e^-|x| <= 1 so that nothing overflows and small
  * results keep their precision: n / (1 + e) with n = 1 for x >= 0, e below.
