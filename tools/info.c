@@ -188,7 +188,8 @@ int cmd_info(cli *c) {
    * pages and the printed copy's are not held at once), and copied. With -i
    * for every input, the session's bytes are those for the shapes given
    * (minnx_session_memory_needed_for), the arena included. */
-  minnx_load_options in_place = {.weights_in_place = 1};
+  minnx_load_options in_place = load_options(c); /* (--isa: the level whose plans size the session) */
+  in_place.weights_in_place = 1;
   if (load_measured(bytes, size, &in_place, &r, &m, &err)) {
     rc = die(EXIT_LOAD, "%s: %s", path, err.message);
     goto out;
