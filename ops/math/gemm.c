@@ -43,12 +43,12 @@ static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 #define PMR 4
 #define PNR 16
-static void tile_portable(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
+static void tile_portable(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y, int64_t ldy, int load,
                           const float *bias, const mx_act *act) {
   float acc[PMR][PNR];
   for (int i = 0; i < PMR; i++)
     for (int j = 0; j < PNR; j++) acc[i][j] = load ? y[i * ldy + j] : 0.0f;
-  for (int64_t k = 0; k < kc; k++, ap += PMR, bp += PNR)
+  for (int64_t k = 0; k < kc; k++, ap += PMR, bp += ldb)
     for (int i = 0; i < PMR; i++)
       for (int j = 0; j < PNR; j++) acc[i][j] = fmaf(ap[i], bp[j], acc[i][j]);
   for (int i = 0; i < PMR; i++)
@@ -82,7 +82,7 @@ static void dots_portable(int64_t k, const float *a, int64_t inca, const float *
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, tile_portable, gemv_portable, dots_portable, NULL, NULL, NULL};
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, 0, tile_portable, gemv_portable, dots_portable, NULL, NULL, NULL};
 
 int mx_gemm_isa_available(void) {
   return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
@@ -117,7 +117,7 @@ void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int is
 
 /* Floats of a task's room for B: its panel, or one sliver made by a packer;
  * for A: a block of at most MC rows (B from memory), or the tile's rows. */
-static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b ? p->nr : p->nc)); }
+static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b || p->b_in_place ? p->nr : p->nc)); }
 static size_t a_room(const mx_sgemm_plan *p) {
   return p->a_packed ? 0 : (size_t)(p->kc * (p->panel_b || p->mc < MC ? p->mc : MC)); /* (A packed at prepare: none) */
 }
@@ -181,6 +181,31 @@ static void even_tiles(mx_sgemm_plan *p, const mx_gemm_dims *d, int64_t mc_most)
   if (tm < 1) tm = 1;
   p->mc = (rs + tm - 1) / tm * mr;
   if (p->mc < mr) p->mc = mr;
+}
+
+/* B read where it lies. A tile of at most MC rows (one block of A: a
+ * pointwise convolution's output channels, a small product) runs its few
+ * slivers of A over B's panel, and packing that panel had cost as much as
+ * a third of the product: SqueezeNet 1.1's 128 -> 16 channel squeeze at 55
+ * x 55 spent 48 of its 158 us copying its input's rows, 128 rows 12 KB
+ * apart, into slivers, 1 thread. Such a tile's kernels read B's full
+ * slivers from B itself, step k at row k (the same values, so the same
+ * products); only the partial sliver at N's end is packed (zeros past N).
+ * Not where B's rows start in few of L1's 64 sets of lines (a row pitch of
+ * a multiple of 4 KiB puts every row in one set): a sliver's kc rows must
+ * fit the sets they fall in, L1_WAYS lines each (Zen 4 and 5: 48 KiB of 12
+ * ways; a core of 8 ways keeps fewer, and then reads the rest from L2). */
+#define L1_WAYS 12
+static int64_t row_sets(int64_t rsb) {
+  int64_t bytes = rsb * (int64_t)sizeof(float), g = 64, lines;
+  if (bytes % 64) return 64; /* the rows' starts move through the lines */
+  lines = bytes / 64 % 64;
+  while (lines) { /* g = gcd(lines, 64) */
+    int64_t t = g % lines;
+    g = lines;
+    lines = t;
+  }
+  return 64 / g;
 }
 
 static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most) {
@@ -249,6 +274,7 @@ static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t 
       stretches = (d->k + most - 1) / most;
       p->kc = (d->k + stretches - 1) / stretches;
     }
+    p->b_in_place = k->b_in_place && !p->panel_b && d->csb == 1 && p->mc <= MC && row_sets(d->rsb) * L1_WAYS >= p->kc;
     p->tiles_m = (d->m + p->mc - 1) / p->mc;
     p->tiles_n = (d->n + p->nc - 1) / p->nc;
     if (p->panel_b) { /* tiles of nc / nr full slivers, the last to N's end */
@@ -447,7 +473,8 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
     int load = k0 > 0;
     const float *bias = r->bias && k0 + kc == d->k ? r->bias + bi * d->m + i0 : NULL; /* (after the last stretch) */
     const mx_act *act = k0 + kc == d->k ? r->act : NULL;
-    if (!r->pack_b) pack_b(p, b, k0, kc, j0, nc, bp);
+    int64_t whole = p->b_in_place ? nc / nr * nr : 0; /* columns read where they lie (else all packed) */
+    if (!r->pack_b && whole < nc) pack_b(p, b, k0, kc, j0 + whole, nc - whole, bp);
     for (int64_t ib = 0; ib < mc; ib += mblk) {
       int64_t mb = mc - ib < mblk ? mc - ib : mblk;
       const float *ablk = ap; /* A's block: packed at prepare, or now */
@@ -463,15 +490,20 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
           int64_t rows = mb - is < mr ? mb - is : mr;
           const float *as = ablk + (is / mr) * kc * mr;
           int64_t cols = nc - js < nr ? nc - js : nr;
-          const float *bs = r->pack_b ? bp : bp + (js / nr) * kc * nr;
+          const float *bs = r->pack_b ? bp : bp + ((js - whole) / nr) * kc * nr;
+          int64_t ldb = nr;
+          if (js < whole) {
+            bs = b + k0 * d->rsb + j0 + js;
+            ldb = d->rsb;
+          }
           float *yb = y + (i0 + ib + is) * d->n + j0 + js;
           const float *bs_i = bias ? bias + ib + is : NULL; /* (the kernels add it as they store) */
           if (rows == mr && cols == nr) {
-            kern->tile(kc, as, bs, yb, d->n, load, bs_i, act);
-          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, yb, d->n, load, (int)rows, (int)cols, bs_i, act)) {
+            kern->tile(kc, as, bs, ldb, yb, d->n, load, bs_i, act);
+          } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, ldb, yb, d->n, load, (int)rows, (int)cols, bs_i, act)) {
             for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
               for (int64_t j = 0; j < nr; j++) edge[i * nr + j] = load && i < rows && j < cols ? yb[i * d->n + j] : 0.0f;
-            kern->tile(kc, as, bs, edge, nr, 1, NULL, NULL);
+            kern->tile(kc, as, bs, ldb, edge, nr, 1, NULL, NULL);
             for (int64_t i = 0; i < rows; i++) memcpy(yb + i * d->n, edge + i * nr, (size_t)cols * sizeof(float));
             if (bs_i) add_bias(yb, d->n, rows, cols, bs_i);
             for (int64_t i = 0; act && i < rows; i++) mx_act_run(act, yb + i * d->n, cols);

@@ -76,6 +76,7 @@ typedef struct mx_sgemm_plan {
   mx_gemm_dims d;
   int isa, gemv; /* gemv: m == 1, B streamed once */
   int panel_b;   /* planned for mx_sgemm_run_packed_b: B's room one sliver; the last tile of columns runs to N's end */
+  int b_in_place; /* B from memory read where it lies by its full slivers (only a partial one packed) */
   int dots_wide;   /* gemv with B transposed: the level's dot kernel (else the portable one) */
   int mr, nr;
   int64_t mc, nc, kc;
@@ -157,20 +158,23 @@ mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
  * y[r] = the chain over s < k of a[s * inca] times b[r * ldb + s], for each
  * r < rows (each lane one row's chain: AVX-512F transposes blocks of 16 rows
  * in registers, AVX2 gathers). */
-typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                 const float *bias, const mx_act *act);
+typedef void (*mx_sgemm_tile_fn)(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y, int64_t ldy,
+                                 int load, const float *bias, const mx_act *act);
 typedef void (*mx_sgemv_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t n);
 typedef void (*mx_sdots_fn)(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y, int64_t rows);
 typedef struct mx_sgemm_kernels {
   int mr, nr;
+  /* 1: the plan reads B where it lies where it may (mx_sgemm_plan.b_in_place;
+   * measured faster at this level), 0: B is always packed */
+  int b_in_place;
   mx_sgemm_tile_fn tile;
   mx_sgemv_fn gemv;
   mx_sdots_fn dots;
   /* the first `rows` rows and `cols` columns of a block (at most mr, nr),
    * straight into y (1), or 0 when the level has no kernel for them (NULL:
    * none): the edge block's work without its copies */
-  int (*tile_part)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, int rows, int cols,
-                   const float *bias, const mx_act *act);
+  int (*tile_part)(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y, int64_t ldy, int load, int rows,
+                   int cols, const float *bias, const mx_act *act);
   /* a sliver of B transposed (column j's kc steps at src + j * ld, one
    * after the other) packed k-major, bp[k * nr + j], the columns past cols
    * zeros; NULL: the driver's element-by-element copy */

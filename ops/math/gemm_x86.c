@@ -28,14 +28,14 @@
 #define A_AHEAD 64
 #define FMR 6
 #define FNR 16
-MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                   const float *bias, const mx_act *act) {
+MX_FMA_TARGET static void tile_fma(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y, int64_t ldy,
+                                   int load, const float *bias, const mx_act *act) {
   __m256 acc[FMR][2];
   UNROLL for (int i = 0; i < FMR; i++) {
     acc[i][0] = load ? _mm256_loadu_ps(y + i * ldy) : _mm256_setzero_ps();
     acc[i][1] = load ? _mm256_loadu_ps(y + i * ldy + 8) : _mm256_setzero_ps();
   }
-  for (int64_t k = 0; k < kc; k++, ap += FMR, bp += FNR) {
+  for (int64_t k = 0; k < kc; k++, ap += FMR, bp += ldb) {
     __m256 b0 = _mm256_loadu_ps(bp), b1 = _mm256_loadu_ps(bp + 8);
     _mm_prefetch((const char *)(ap + FMR * A_AHEAD), _MM_HINT_T0);
     UNROLL for (int i = 0; i < FMR; i++) {
@@ -109,19 +109,19 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, 0, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
 
 
 #define XMR 12
 #define XNR 32
-MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                         const float *bias, const mx_act *act) {
+MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y,
+                                         int64_t ldy, int load, const float *bias, const mx_act *act) {
   __m512 acc[XMR][2];
   UNROLL for (int i = 0; i < XMR; i++) {
     acc[i][0] = load ? _mm512_loadu_ps(y + i * ldy) : _mm512_setzero_ps();
     acc[i][1] = load ? _mm512_loadu_ps(y + i * ldy + 16) : _mm512_setzero_ps();
   }
-  for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {
+  for (int64_t k = 0; k < kc; k++, ap += XMR, bp += ldb) {
     __m512 b0 = _mm512_loadu_ps(bp), b1 = _mm512_loadu_ps(bp + 16);
     _mm_prefetch((const char *)(ap + XMR * A_AHEAD), _MM_HINT_T0);
     UNROLL for (int i = 0; i < XMR; i++) {
@@ -166,9 +166,10 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
  * + 4) a vector per column rather than a vector of 16 lanes per row: 12 + 1
  * multiply-adds a step for 17 columns of 12 rows where there were 24. */
 #define TILE_AVX512_PART(R, V, CMAX)                                                                                 \
-  MX_AVX512_TARGET static void tile_avx512_##R##_##V##_##CMAX(int64_t kc, const float *ap, const float *bp, float *y, \
-                                                              int64_t ldy, int load, __mmask16 m0, __mmask16 m1,    \
-                                                              int ncols, const float *bias, const mx_act *act) {    \
+  MX_AVX512_TARGET static void tile_avx512_##R##_##V##_##CMAX(int64_t kc, const float *ap, const float *bp,        \
+                                                              int64_t ldb, float *y, int64_t ldy, int load,         \
+                                                              __mmask16 m0, __mmask16 m1, int ncols,                \
+                                                              const float *bias, const mx_act *act) {               \
     const __mmask16 mv[2] = {m0, m1}, rm = (__mmask16)((1u << R) - 1);                                               \
     __m512 acc[R][V ? V : 1], cacc[CMAX ? CMAX : 1];                                                                \
     float col[16];                                                                                                   \
@@ -181,7 +182,7 @@ MX_AVX512_TARGET static void tile_avx512(int64_t kc, const float *ap, const floa
         cacc[c] = _mm512_maskz_loadu_ps(rm, col);                                                                    \
       }                                                                                                              \
     }                                                                                                                \
-    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += XNR) {                                                         \
+    for (int64_t k = 0; k < kc; k++, ap += XMR, bp += ldb) {                                                         \
       __m512 b[V ? V : 1];                                                                                           \
       UNROLL for (int v = 0; v < V; v++) b[v] = _mm512_loadu_ps(bp + 16 * v);                                        \
       UNROLL for (int i = 0; i < R; i++) {                                                                           \
@@ -234,8 +235,8 @@ TILE_AVX512_PART(4, 1, 3)
 TILE_AVX512_PART(8, 1, 7)
 TILE_AVX512_PART(12, 1, 8)
 
-typedef void (*part_fn)(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load, __mmask16 m0,
-                        __mmask16 m1, int ncols, const float *bias, const mx_act *act);
+typedef void (*part_fn)(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y, int64_t ldy, int load,
+                        __mmask16 m0, __mmask16 m1, int ncols, const float *bias, const mx_act *act);
 /* [vectors, columns one a vector: 0+cols, 1+cols, 1, 2][rows 4, 8, 12] */
 static const part_fn parts[4][3] = {{tile_avx512_4_0_3, tile_avx512_8_0_7, tile_avx512_12_0_8},
                                     {tile_avx512_4_1_3, tile_avx512_8_1_7, tile_avx512_12_1_8},
@@ -243,16 +244,17 @@ static const part_fn parts[4][3] = {{tile_avx512_4_0_3, tile_avx512_8_0_7, tile_
                                     {tile_avx512_4_2_0, tile_avx512_8_2_0, tile_avx512_12_2_0}};
 
 /* rows <= 12, cols <= 32: 0 when no kernel takes them (the edge block does) */
-MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, float *y, int64_t ldy, int load,
-                                             int rows, int cols, const float *bias, const mx_act *act) {
+MX_AVX512_TARGET static int tile_part_avx512(int64_t kc, const float *ap, const float *bp, int64_t ldb, float *y,
+                                             int64_t ldy, int load, int rows, int cols, const float *bias,
+                                             const mx_act *act) {
   if (rows != 4 && rows != 8 && rows != 12) return 0;
   int rem = cols % 16, whole = cols / 16, r = rows / 4 - 1;
   if (rem && rem < rows && rem <= PART_COLS && whole < 2) /* whole vectors, then columns one a vector */
-    parts[whole][r](kc, ap, bp, y, ldy, load, whole ? 0xffff : 0, 0, rem, bias, act);
+    parts[whole][r](kc, ap, bp, ldb, y, ldy, load, whole ? 0xffff : 0, 0, rem, bias, act);
   else if (cols <= 16)
-    parts[2][r](kc, ap, bp, y, ldy, load, (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1), 0, 0, bias, act);
+    parts[2][r](kc, ap, bp, ldb, y, ldy, load, (__mmask16)(cols >= 16 ? 0xffffu : (1u << cols) - 1), 0, 0, bias, act);
   else
-    parts[3][r](kc, ap, bp, y, ldy, load, 0xffff, (__mmask16)(cols >= 32 ? 0xffffu : (1u << (cols - 16)) - 1), 0, bias,
+    parts[3][r](kc, ap, bp, ldb, y, ldy, load, 0xffff, (__mmask16)(cols >= 32 ? 0xffffu : (1u << (cols - 16)) - 1), 0, bias,
                 act);
   return 1;
 }
@@ -408,6 +410,6 @@ MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512, pack_bt_avx512,
+const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, 1, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512, pack_bt_avx512,
                                           pack_a_avx512};
 #endif

@@ -39,7 +39,8 @@ static void reverse(void *pool, minnx_task_fn task, void *ctx, size_t n) {
 
 static int failed_shapes;
 
-static void product(int isa, int64_t m, int64_t n, int64_t k, int ta, int tb, int gemm, int crank, int64_t batch) {
+/* Returns whether the plan read B where it lies (mx_sgemm_plan.b_in_place). */
+static int product(int isa, int64_t m, int64_t n, int64_t k, int ta, int tb, int gemm, int crank, int64_t batch) {
   mx_gemm_dims d = {.m = m, .n = n, .k = k, .batch = batch, .gemm = gemm};
   d.rsa = ta ? 1 : k, d.csa = ta ? m : 1;
   d.rsb = tb ? 1 : n, d.csb = tb ? k : 1;
@@ -80,6 +81,7 @@ static void product(int isa, int64_t m, int64_t n, int64_t k, int ta, int tb, in
   }
   free(scratch);
   free(a), free(b), free(c), free(y), free(want);
+  return p.b_in_place;
 }
 
 static void rows_kernel(mx_dtype t, int64_t m, int64_t n, int64_t k, int tb, int gemm) {
@@ -192,6 +194,15 @@ int main(void) {
     product(isa, 1, 399, 45, 0, 0, 0, -1, 1);  /* GEMV's blocks: 256, 128, 8 or 16, the rest */
     product(isa, 1, 200, 9, 1, 0, 1, 2, 1);
     product(isa, 1, 128, 784, 0, 0, 0, -1, 1);
+    /* B read where it lies by tiles of at most MC rows: its full slivers in
+     * place, a partial one packed; and where it is not (a pitch of 4 KiB) */
+    int reads = isa == MX_GEMM_AVX512; /* (the levels that read B in place) */
+    CHECK(product(isa, 16, 3025, 128, 0, 0, 0, -1, 1) == reads); /* SqueezeNet's squeeze: 12 + 4 rows */
+    CHECK(product(isa, 20, 100, 300, 0, 0, 1, 2, 1) == reads);   /* two stretches of k */
+    CHECK(product(isa, 30, 200, 40, 1, 0, 1, 1, 1) == reads);    /* 12 + 12 + 6 rows: the edge block reads B in place */
+    CHECK(product(isa, 7, 70, 9, 0, 0, 0, -1, 3) == reads);      /* a batch, B broadcast */
+    CHECK(!product(isa, 24, 1024, 64, 0, 0, 0, -1, 1)); /* every row in one set of L1 */
+    CHECK(!product(isa, 400, 300, 40, 0, 0, 0, -1, 1)); /* tiles of more than MC rows: packed */
     product(isa, 5, 9, 7, 0, 0, 0, -1, 6);    /* a batch, B broadcast */
     product(isa, 1, 33, 17, 0, 1, 0, -1, 3);
   }
