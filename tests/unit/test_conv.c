@@ -252,6 +252,16 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(5, 19), L(3, 3), L(1, 1), L(1, 1), L(2, 0), L(1, 0), 1, 2, 1, 1, 1);
   conv(t, isa, 2, L(5, 20), L(3, 3), L(1, 1), L(1, 3), L(1, 3), L(1, 3), 1, 2, 1, 1, 1);
   conv(t, isa, 2, L(5, 16), L(3, 3), L(1, 1), L(1, 5), L(1, 5), L(1, 5), 1, 2, 1, 1, 1);
+  /* at AVX-512F, rows of 16 and more that keep their width take direct33x (strips of up to 4 vectors down the
+   * plane, each input row's loads serving three output rows): MobileNet v2's 112-wide rows (strips of 4 and 3
+   * vectors), 16 (one vector, masked at both ends), 17 and 40 (the last vector overlapping), no padding at
+   * the top and two at the bottom and the other way round, one row, no bias */
+  conv(t, isa, 2, L(5, 112), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(4, 16), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 2, 1, 1, 1);
+  conv(t, isa, 2, L(3, 17), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 0);
+  conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(0, 1), L(2, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(2, 1), L(0, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(1, 33), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 1);
   /* the plane path (rows of fewer than 16 outputs, stride 1): DS-CNN's 25 x 5 planes over 64 channels, two
    * images; dilations and uneven pads; a grid of more than 32 outputs and a masked tail */
   conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);
