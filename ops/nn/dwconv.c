@@ -327,6 +327,92 @@ MX_AVX512_TARGET static void direct33x(const mx_conv_geom *g, const float *x, co
   }
 }
 
+/* AVX-512F, a 3 x 3 window at stride 2 with one row and one column of padding at the start, output rows of at
+ * least 16 (MobileNet v2's 112 -> 56 and 56 -> 28 layers): vectors of 16 outputs as direct33x's. Output o's
+ * taps along an input row are its elements 2o - 1, 2o and 2o + 1: the 32 elements from 2 o0 (two loads,
+ * masked past the row's end) give the evens (tap 1) and odds (tap 2) by one two-source permute each, and the
+ * odds moved up a lane with element 2 o0 - 1 below them (one masked load of that element, +0 at the row's
+ * start) tap 0. Output row oh takes input rows 2 oh - 1, 2 oh and 2 oh + 1, so walking down the plane two
+ * input rows an output row, row 2 oh + 1's taps serve row oh (kh 2) and row oh + 1 (kh 0): every output
+ * still takes its taps in (kh, kw) order from 0 (rows outside the input zeros, fma(w, 0, acc) computed). */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_taps(const float *row, int64_t iw, int64_t vo, __m512i ie,
+                                                        __m512i io, __m512 *t) {
+  if (!row) {
+    t[0] = t[1] = t[2] = _mm512_setzero_ps();
+    return;
+  }
+  int64_t q = 2 * vo, na = iw - q, nb = iw - q - 16;
+  __mmask16 ma = (__mmask16)(na >= 16 ? 0xffffu : na <= 0 ? 0u : (1u << na) - 1);
+  __mmask16 mb = (__mmask16)(nb >= 16 ? 0xffffu : nb <= 0 ? 0u : (1u << nb) - 1);
+  __m512 a = _mm512_maskz_loadu_ps(ma, row + q), b = _mm512_maskz_loadu_ps(mb, row + q + 16);
+  __m512 p = _mm512_maskz_loadu_ps((__mmask16)(q > 0 && q <= iw ? 0x8000u : 0u), row + q - 16); /* (lane 15: q - 1) */
+  t[1] = _mm512_permutex2var_ps(a, ie, b);
+  t[2] = _mm512_permutex2var_ps(a, io, b);
+  t[0] = _mm512_castsi512_ps(_mm512_alignr_epi32(_mm512_castps_si512(t[2]), _mm512_castps_si512(p), 15));
+}
+
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_strip(const mx_conv_geom *g, const float *xc, const __m512 *wv,
+                                                         const float *b, float *yc, const int64_t *vo,
+                                                         const mx_act16 *act, const int nv) {
+  int64_t iw = g->in[2], ih_n = g->in[1], ow = g->out[2], oh_n = g->out[1];
+  const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+  __m512 a0[DWX_NV], a1[DWX_NV], t[3];
+  for (int v = 0; v < nv; v++) { /* input row -1, the padding: tap (0, kw) of output row 0 */
+    a0[v] = _mm512_setzero_ps();
+    for (int kw = 0; kw < 3; kw++) a0[v] = _mm512_fmadd_ps(wv[kw], _mm512_setzero_ps(), a0[v]);
+  }
+#define DWX2_ROW(CUR, NXT)                                                                                         \
+  {                                                                                                                \
+    int64_t i1 = 2 * oh, i2 = 2 * oh + 1;                                                                          \
+    const float *r1 = i1 < ih_n ? xc + i1 * iw : NULL, *r2 = i2 < ih_n ? xc + i2 * iw : NULL;                      \
+    mx_prefetch(xc, (i1 + 6) * iw * (int64_t)sizeof(float)); /* (hints, which may point past the plane) */         \
+    mx_prefetch(xc, (i2 + 6) * iw * (int64_t)sizeof(float));                                                       \
+    for (int v = 0; v < nv; v++) {                                                                                 \
+      dwx2_taps(r1, iw, vo[v], ie, io, t);                                                                         \
+      for (int kw = 0; kw < 3; kw++) CUR[v] = _mm512_fmadd_ps(wv[3 + kw], t[kw], CUR[v]);                         \
+    }                                                                                                              \
+    for (int v = 0; v < nv; v++) {                                                                                 \
+      dwx2_taps(r2, iw, vo[v], ie, io, t);                                                                         \
+      NXT[v] = _mm512_setzero_ps();                                                                                \
+      for (int kw = 0; kw < 3; kw++) {                                                                             \
+        CUR[v] = _mm512_fmadd_ps(wv[6 + kw], t[kw], CUR[v]);                                                       \
+        NXT[v] = _mm512_fmadd_ps(wv[kw], t[kw], NXT[v]);                                                           \
+      }                                                                                                            \
+    }                                                                                                              \
+    dwx_store(yc + oh * ow, vo, CUR, b, act, nv);                                                                  \
+    if (++oh >= oh_n) break;                                                                                       \
+  }
+  for (int64_t oh = 0; oh < oh_n;) {
+    DWX2_ROW(a0, a1)
+    DWX2_ROW(a1, a0)
+  }
+#undef DWX2_ROW
+}
+
+MX_AVX512_TARGET static void direct33x2(const mx_conv_geom *g, const float *x, const float *w, const float *b,
+                                        float *y, int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  (void)buf;
+  int64_t W = g->out[2], nvec = (W + 15) / 16;
+  mx_act16 a16 = mx_act16_of(act ? act : &(const mx_act){MX_ACT_NONE, 0, 0, 0.0f, 0.0f});
+  const mx_act16 *av = act && act->kind != MX_ACT_NONE ? &a16 : NULL;
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * mx_conv_in_plane(g), *wc = w + c * 9, *bc = b ? b + c : NULL;
+    float *yc = y + c * mx_conv_plane(g);
+    __m512 wv[9];
+    for (int i = 0; i < 9; i++) wv[i] = _mm512_set1_ps(wc[i]);
+    for (int64_t s = 0; s < nvec; s += DWX_NV) {
+      int nv = nvec - s < DWX_NV ? (int)(nvec - s) : DWX_NV;
+      int64_t vo[DWX_NV];
+      for (int v = 0; v < nv; v++) vo[v] = (s + v) * 16 < W - 16 ? (s + v) * 16 : W - 16;
+      if (nv == 4) dwx2_strip(g, xc, wv, bc, yc, vo, av, 4);
+      else if (nv == 3) dwx2_strip(g, xc, wv, bc, yc, vo, av, 3);
+      else if (nv == 2) dwx2_strip(g, xc, wv, bc, yc, vo, av, 2);
+      else dwx2_strip(g, xc, wv, bc, yc, vo, av, 1);
+    }
+  }
+}
+
 /* 8 consecutive elements of a row from element q (lanes outside [0, n) read as +0.0f, the padding's value:
  * a masked load touches none of them). */
 MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 load8(const float *row, int64_t q, int64_t n) {
@@ -765,6 +851,11 @@ static int direct2_ok(const mx_conv_geom *g) {
 #endif
 
 #if MX_X86_AVX2
+/* direct33x2's: direct33s2's with one row and one column of padding at the start, output rows of at least 16 */
+static int directx2_ok(const mx_conv_geom *g) {
+  return direct2_ok(g) && g->pad[1] == 1 && g->pad[2] == 1 && g->out[2] >= 16 && g->out[2] <= ((int64_t)1 << 26);
+}
+
 /* s2plane's: direct33s2's with rows of at most 32 outputs and 64 inputs, pads of 0 or 1 at the start, a
  * scratch (2 out[1] + 1 padded rows of two phases) of at most 8192 floats */
 static int s2p_ok(const mx_conv_geom *g) {
@@ -780,6 +871,7 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   int f = flat_ok(g);
 #if MX_X86_AVX2
   if (isa >= MX_GEMM_AVX512 && directx_ok(g)) return direct33x;
+  if (isa >= MX_GEMM_AVX512 && directx2_ok(g)) return direct33x2;
   if (isa >= MX_GEMM_FMA && flat32_ok(g)) return flat32;
   if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
   if (isa >= MX_GEMM_FMA && s2p_ok(g)) return s2plane;

@@ -262,6 +262,13 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(0, 1), L(2, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(2, 1), L(0, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(1, 33), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 1);
+  /* and at stride 2 with a row and a column of padding at the start (direct33x2: evens and odds by permutes):
+   * MobileNet v2's 112 -> 56 (strips of 4 vectors), 33 inputs (17 outputs: the last vector overlapping, its
+   * second load past the row, the end padding), 7 rows (the last output row's third input row padding), two
+   * images, no bias */
+  conv(t, isa, 2, L(5, 112), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(7, 33), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 2, 2, 1, 1, 0);
+  conv(t, isa, 2, L(4, 160), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(0, 0), 1, 2, 1, 1, 1);
   /* the plane path (rows of fewer than 16 outputs, stride 1): DS-CNN's 25 x 5 planes over 64 channels, two
    * images; dilations and uneven pads; a grid of more than 32 outputs and a masked tail */
   conv(t, isa, 2, L(25, 5), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 64, 1, 1, 1);
