@@ -240,42 +240,54 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
 }
 
 /* AVX-512F, a 3 x 3 window at stride 1 whose rows keep their width (one column of padding at each end) and
- * are at least 16 wide (MobileNet v2's 112 x 112, 56 x 56 and 28 x 28 layers): each output row is whole
- * vectors of 16 outputs (the last overlapping the one before where the width is not a multiple of 16, its
- * outputs computed twice, the same values), a tap's 16 inputs one load, masked where it reaches the row's
- * padding (lanes past an end read +0, the padding's value). A strip of up to 4 vectors walks down the plane
+ * are at least 9 wide (MobileNet v2's 112 x 112, 56 x 56, 28 x 28 and 14 x 14 layers): each output row is
+ * whole vectors of 16 outputs (the last overlapping the one before where the width is not a multiple of 16,
+ * its outputs computed twice, the same values; a row narrower than 16 one vector, two channels at a time),
+ * a tap's 16 inputs one load, masked where it reaches the row's padding (lanes past an end read +0, the
+ * padding's value). A strip of up to 4 vectors walks down the plane
  * one input row at a time, and each row's loads serve the three output rows that take it: tap (2, kw) of
  * the row above's outputs, (1, kw) of the row's own and (0, kw) of the row below's, so that every output
  * still takes its taps in (kh, kw) order, from 0; rows above and below the input are zeros, fma(w, 0, acc)
  * computed. A finished row takes the bias and the fused activation in registers and is stored. Three loads
  * a vector and row where direct33 (AVX2+FMA) makes nine, of half the width. */
 #define DWX_NV 4 /* vectors of a strip */
-MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_step(const float *row, const int64_t *vo, const __mmask16 *vm,
+#define DWX_MIN_W 9
+/* Vector v reads at xo[v] from a row, with the weights wv + ws v (ws 0: one channel's strip of a row; 9:
+ * a vector a channel, the channels' planes xo apart). */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_step(const float *row, const int64_t *xo, const __mmask16 *vm,
                                                        const __m512 *wv, __m512 *fin, __m512 *mid, __m512 *nu,
-                                                       const int nv) {
+                                                       const int ws, const int nv) {
   for (int v = 0; v < nv; v++) nu[v] = _mm512_setzero_ps();
   for (int kw = 0; kw < 3; kw++)
     for (int v = 0; v < nv; v++) {
-      __m512 xv = row ? _mm512_maskz_loadu_ps(vm[v * 3 + kw], row + vo[v] + kw - 1) : _mm512_setzero_ps();
-      nu[v] = _mm512_fmadd_ps(wv[kw], xv, nu[v]);
-      mid[v] = _mm512_fmadd_ps(wv[3 + kw], xv, mid[v]);
-      fin[v] = _mm512_fmadd_ps(wv[6 + kw], xv, fin[v]);
+      __m512 xv = row ? _mm512_maskz_loadu_ps(vm[v * 3 + kw], row + xo[v] + kw - 1) : _mm512_setzero_ps();
+      nu[v] = _mm512_fmadd_ps(wv[ws * v + kw], xv, nu[v]);
+      mid[v] = _mm512_fmadd_ps(wv[ws * v + 3 + kw], xv, mid[v]);
+      fin[v] = _mm512_fmadd_ps(wv[ws * v + 6 + kw], xv, fin[v]);
     }
 }
 
+/* A finished row: the bias, the activation, the stores (whole, or under `last` for a row narrower than a
+ * vector: whole where the lanes past the row land on the next row's outputs, stored after; masked for the
+ * plane's last row) */
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_store(float *yr, const int64_t *vo, __m512 *acc, const float *b,
-                                                        const mx_act16 *act, const int nv) {
+                                                        const mx_act16 *act, __mmask16 last, const int ws,
+                                                        const int nv) {
   for (int v = 0; v < nv; v++) {
-    __m512 r = b ? _mm512_add_ps(acc[v], _mm512_set1_ps(*b)) : acc[v];
-    _mm512_storeu_ps(yr + vo[v], act ? mx_act16_run(act, r) : r);
+    __m512 r = b ? _mm512_add_ps(acc[v], _mm512_set1_ps(b[ws ? v : 0])) : acc[v];
+    r = act ? mx_act16_run(act, r) : r;
+    if (last == 0xffff) _mm512_storeu_ps(yr + vo[v], r);
+    else _mm512_mask_storeu_ps(yr + vo[v], last, r);
   }
 }
 
-/* One strip (vectors at vo[0..nv) of each row) of channel plane xc into yc. Input row ih (from -pad on) is
- * the fin row's third, mid's second and nu's first: output row ih + pad - 2 is finished by it. */
+/* One strip of channel plane xc into yc: vector v of each row at xo[v] of the input's row, yo[v] of the
+ * output's (dwx_step's ws). Input row ih (from -pad on) is the fin row's third, mid's second and nu's first:
+ * output row ih + pad - 2 is finished by it. */
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_strip(const mx_conv_geom *g, const float *xc, const __m512 *wv,
-                                                        const float *b, float *yc, const int64_t *vo,
-                                                        const __mmask16 *vm, const mx_act16 *act, const int nv) {
+                                                        const float *b, float *yc, const int64_t *xo,
+                                                        const int64_t *yo, const __mmask16 *vm, const mx_act16 *act,
+                                                        const int ws, const int nv) {
   int64_t ih0 = -g->pad[1], ih1 = g->out[1] - g->pad[1] + 2, iw = g->in[2], ow = g->out[2];
   __m512 a0[DWX_NV], a1[DWX_NV], a2[DWX_NV];
   for (int v = 0; v < nv; v++) a0[v] = a1[v] = a2[v] = _mm512_setzero_ps();
@@ -283,9 +295,11 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_strip(const mx_conv_geom *g, c
   {                                                                                                                \
     const float *row = ih >= 0 && ih < g->in[1] ? xc + ih * iw : NULL;                                            \
     mx_prefetch(xc, (ih + 3) * iw * (int64_t)sizeof(float)); /* (a hint, which may point past the plane) */        \
-    dwx_step(row, vo, vm, wv, F, M, N, nv);                                                                        \
+    dwx_step(row, xo, vm, wv, F, M, N, ws, nv);                                                                    \
     int64_t oh = ih + g->pad[1] - 2;                                                                               \
-    if (oh >= 0) dwx_store(yc + oh * ow, vo, F, b, act, nv);                                                       \
+    if (oh >= 0)                                                                                                   \
+      dwx_store(yc + oh * ow, yo, F, b, act, ow < 16 && oh == g->out[1] - 1 ? (__mmask16)((1u << ow) - 1) : 0xffff, \
+                ws, nv);                                                                                           \
     if (++ih >= ih1) break;                                                                                        \
   }
   for (int64_t ih = ih0;;) {
@@ -299,30 +313,46 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_strip(const mx_conv_geom *g, c
 MX_AVX512_TARGET static void direct33x(const mx_conv_geom *g, const float *x, const float *w, const float *b,
                                        float *y, int64_t c0, int64_t c1, float *buf, const mx_act *act) {
   (void)buf;
-  int64_t W = g->out[2], nvec = (W + 15) / 16;
+  int64_t W = g->out[2], nvec = (W + 15) / 16, in_plane = mx_conv_in_plane(g), plane = mx_conv_plane(g);
   mx_act16 a16 = mx_act16_of(act ? act : &(const mx_act){MX_ACT_NONE, 0, 0, 0.0f, 0.0f});
   const mx_act16 *av = act && act->kind != MX_ACT_NONE ? &a16 : NULL;
-  for (int64_t c = c0; c < c1; c++) {
-    const float *xc = x + c * mx_conv_in_plane(g), *wc = w + c * 9, *bc = b ? b + c : NULL;
-    float *yc = y + c * mx_conv_plane(g);
+  __mmask16 vm[DWX_NV * 3];
+  int64_t c = c0;
+  if (nvec == 1) { /* rows of one vector (9 to 16 wide: MobileNet v2's 14 x 14): two channels at a time, a vector
+                    * each, so that six chains of accumulators run where a channel has three */
+    for (int kw = 0; kw < 3; kw++) {
+      unsigned m = 0;
+      for (int l = 0; l < 16; l++) m |= (unsigned)(kw - 1 + l >= 0 && kw - 1 + l < W) << l;
+      vm[kw] = vm[3 + kw] = (__mmask16)m;
+    }
+    for (; c + 2 <= c1; c += 2) {
+      const float *wc = w + c * 9, *bc = b ? b + c : NULL;
+      __m512 wv[18];
+      for (int i = 0; i < 18; i++) wv[i] = _mm512_set1_ps(wc[i]);
+      const int64_t xo[2] = {0, in_plane}, yo[2] = {0, plane};
+      dwx_strip(g, x + c * in_plane, wv, bc, y + c * plane, xo, yo, vm, av, 9, 2);
+    }
+  }
+  for (; c < c1; c++) {
+    const float *xc = x + c * in_plane, *wc = w + c * 9, *bc = b ? b + c : NULL;
+    float *yc = y + c * plane;
     __m512 wv[9];
     for (int i = 0; i < 9; i++) wv[i] = _mm512_set1_ps(wc[i]);
     for (int64_t s = 0; s < nvec; s += DWX_NV) {
       int nv = nvec - s < DWX_NV ? (int)(nvec - s) : DWX_NV;
       int64_t vo[DWX_NV];
-      __mmask16 vm[DWX_NV * 3];
       for (int v = 0; v < nv; v++) {
-        vo[v] = (s + v) * 16 < W - 16 ? (s + v) * 16 : W - 16; /* (the last vector ends at the row's end) */
-        for (int kw = 0; kw < 3; kw++) {                         /* lanes whose input lies in [0, W) */
+        vo[v] = (s + v) * 16 < W - 16 || W < 16 ? (s + v) * 16 : W - 16; /* (the last vector ends at the row's end) */
+        for (int kw = 0; kw < 3; kw++) {                                   /* lanes whose input lies in [0, W) */
           unsigned m = 0;
           for (int l = 0; l < 16; l++) m |= (unsigned)(vo[v] + kw - 1 + l >= 0 && vo[v] + kw - 1 + l < W) << l;
           vm[v * 3 + kw] = (__mmask16)m;
         }
       }
-      if (nv == 4) dwx_strip(g, xc, wv, bc, yc, vo, vm, av, 4);
-      else if (nv == 3) dwx_strip(g, xc, wv, bc, yc, vo, vm, av, 3);
-      else if (nv == 2) dwx_strip(g, xc, wv, bc, yc, vo, vm, av, 2);
-      else dwx_strip(g, xc, wv, bc, yc, vo, vm, av, 1);
+      if (nv == 4) dwx_strip(g, xc, wv, bc, yc, vo, vo, vm, av, 0, 4);
+      else if (nv == 3) dwx_strip(g, xc, wv, bc, yc, vo, vo, vm, av, 0, 3);
+      else if (nv == 2) dwx_strip(g, xc, wv, bc, yc, vo, vo, vm, av, 0, 2);
+      else dwx_strip(g, xc, wv, bc, yc, vo, vo, vm, av, 0, 1);
     }
   }
 }
@@ -380,7 +410,7 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_strip(const mx_conv_geom *g, 
         NXT[v] = _mm512_fmadd_ps(wv[kw], t[kw], NXT[v]);                                                           \
       }                                                                                                            \
     }                                                                                                              \
-    dwx_store(yc + oh * ow, vo, CUR, b, act, nv);                                                                  \
+    dwx_store(yc + oh * ow, vo, CUR, b, act, 0xffff, 0, nv);                                                       \
     if (++oh >= oh_n) break;                                                                                       \
   }
   for (int64_t oh = 0; oh < oh_n;) {
@@ -838,7 +868,7 @@ static int direct_ok(const mx_conv_geom *g) {
 /* direct33x's: direct33's with no dilation, rows of at least 16 that keep their width (a column of padding
  * at each end), at most 2 rows of padding at the top (an output row then takes an input row) */
 static int directx_ok(const mx_conv_geom *g) {
-  return direct_ok(g) && g->dil[2] == 1 && g->pad[2] == 1 && g->in[2] == g->out[2] && g->out[2] >= 16 &&
+  return direct_ok(g) && g->dil[2] == 1 && g->pad[2] == 1 && g->in[2] == g->out[2] && g->out[2] >= DWX_MIN_W &&
          g->pad[1] >= 0 && g->pad[1] <= 2 && g->out[2] <= ((int64_t)1 << 30);
 }
 

@@ -252,7 +252,7 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(5, 19), L(3, 3), L(1, 1), L(1, 1), L(2, 0), L(1, 0), 1, 2, 1, 1, 1);
   conv(t, isa, 2, L(5, 20), L(3, 3), L(1, 1), L(1, 3), L(1, 3), L(1, 3), 1, 2, 1, 1, 1);
   conv(t, isa, 2, L(5, 16), L(3, 3), L(1, 1), L(1, 5), L(1, 5), L(1, 5), 1, 2, 1, 1, 1);
-  /* at AVX-512F, rows of 16 and more that keep their width take direct33x (strips of up to 4 vectors down the
+  /* at AVX-512F, rows of 9 and more that keep their width take direct33x (strips of up to 4 vectors down the
    * plane, each input row's loads serving three output rows): MobileNet v2's 112-wide rows (strips of 4 and 3
    * vectors), 16 (one vector, masked at both ends), 17 and 40 (the last vector overlapping), no padding at
    * the top and two at the bottom and the other way round, one row, no bias */
@@ -262,6 +262,11 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(0, 1), L(2, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(2, 1), L(0, 1), 1, 3, 1, 1, 1);
   conv(t, isa, 2, L(1, 33), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 1);
+  /* rows of 9 to 16 there: one vector a row, two channels at a time (MobileNet v2's 14 x 14 over two images),
+   * 3 channels (a pair and one alone) of 12, 9 with no padding at the top (the last row's store masked) */
+  conv(t, isa, 2, L(14, 14), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 4, 1, 1, 1);
+  conv(t, isa, 2, L(5, 12), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 3, 1, 1, 0);
+  conv(t, isa, 2, L(6, 9), L(3, 3), L(1, 1), L(1, 1), L(0, 1), L(2, 1), 1, 3, 1, 1, 1);
   /* and at stride 2 with a row and a column of padding at the start (direct33x2: evens and odds by permutes):
    * MobileNet v2's 112 -> 56 (strips of 4 vectors), 33 inputs (17 outputs: the last vector overlapping, its
    * second load past the row, the end padding), 7 rows (the last output row's third input row padding), two
