@@ -251,6 +251,12 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
  * computed. A finished row takes the bias and the fused activation in registers and is stored. Three loads
  * a vector and row where direct33 (AVX2+FMA) makes nine, of half the width. */
 #define DWX_NV 4 /* vectors of a strip */
+/* The lanes l of a load from element q whose element q + l lies in [0, w). */
+static inline __mmask16 dwx_lanes(int64_t q, int64_t w) {
+  int64_t lo = q < 0 ? -q : 0, hi = w - q < 16 ? w - q : 16;
+  if (lo >= hi) return 0;
+  return (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1));
+}
 #define DWX_MIN_W 9
 /* Vector v reads at xo[v] from a row, with the weights wv + ws v (ws 0: one channel's strip of a row; 9:
  * a vector a channel, the channels' planes xo apart). */
@@ -320,11 +326,7 @@ MX_AVX512_TARGET static void direct33x(const mx_conv_geom *g, const float *x, co
   int64_t c = c0;
   if (nvec == 1) { /* rows of one vector (9 to 16 wide: MobileNet v2's 14 x 14): two channels at a time, a vector
                     * each, so that six chains of accumulators run where a channel has three */
-    for (int kw = 0; kw < 3; kw++) {
-      unsigned m = 0;
-      for (int l = 0; l < 16; l++) m |= (unsigned)(kw - 1 + l >= 0 && kw - 1 + l < W) << l;
-      vm[kw] = vm[3 + kw] = (__mmask16)m;
-    }
+    for (int kw = 0; kw < 3; kw++) vm[kw] = vm[3 + kw] = dwx_lanes(kw - 1, W);
     for (; c + 2 <= c1; c += 2) {
       const float *wc = w + c * 9, *bc = b ? b + c : NULL;
       __m512 wv[18];
@@ -343,11 +345,7 @@ MX_AVX512_TARGET static void direct33x(const mx_conv_geom *g, const float *x, co
       int64_t vo[DWX_NV];
       for (int v = 0; v < nv; v++) {
         vo[v] = (s + v) * 16 < W - 16 || W < 16 ? (s + v) * 16 : W - 16; /* (the last vector ends at the row's end) */
-        for (int kw = 0; kw < 3; kw++) {                                   /* lanes whose input lies in [0, W) */
-          unsigned m = 0;
-          for (int l = 0; l < 16; l++) m |= (unsigned)(vo[v] + kw - 1 + l >= 0 && vo[v] + kw - 1 + l < W) << l;
-          vm[v * 3 + kw] = (__mmask16)m;
-        }
+        for (int kw = 0; kw < 3; kw++) vm[v * 3 + kw] = dwx_lanes(vo[v] + kw - 1, W);
       }
       if (nv == 4) dwx_strip(g, xc, wv, bc, yc, vo, vo, vm, av, 0, 4);
       else if (nv == 3) dwx_strip(g, xc, wv, bc, yc, vo, vo, vm, av, 0, 3);
