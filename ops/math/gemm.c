@@ -115,7 +115,8 @@ void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan
 
 void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC_PANEL); }
 
-/* Floats of a task's room for B: its panel, or one sliver made by a packer;
+/* Floats of a task's room for B: its panel, or one sliver (made by a packer,
+ * or B's partial sliver where its full ones are read in place);
  * for A: a block of at most MC rows (B from memory), or the tile's rows. */
 static size_t b_room(const mx_sgemm_plan *p) { return (size_t)(p->kc * (p->panel_b || p->b_in_place ? p->nr : p->nc)); }
 static size_t a_room(const mx_sgemm_plan *p) {

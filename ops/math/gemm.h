@@ -146,8 +146,9 @@ typedef void (*mx_gemm_rows_fn)(const mx_gemm_dims *d, const void *a, const void
 mx_gemm_rows_fn mx_gemm_rows_kernel_isa(mx_dtype t, int fma);
 
 /* The microkernels of one level (gemm.c, gemm_x86.c): an mr x nr tile of y
- * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and B sliver
- * (kc x nr), starting from y's values (load) or from zero, row i's bias[i]
+ * (row stride ldy) from kc steps of a packed A sliver (kc x mr) and a B
+ * sliver of kc steps of nr columns, step k at bp + k ldb (ldb nr for a
+ * packed sliver, B's row pitch for one read where it lies), starting from y's values (load) or from zero, row i's bias[i]
  * added to each sum before it is stored (bias not NULL: the last stretch of
  * a product with a bias; the same rounding as adding it after), then act
  * (not NULL: the last stretch of a product with a fused activation; the

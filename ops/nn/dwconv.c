@@ -250,14 +250,14 @@ MX_FMA_TARGET static void direct33(const mx_conv_geom *g, const float *x, const 
  * still takes its taps in (kh, kw) order, from 0; rows above and below the input are zeros, fma(w, 0, acc)
  * computed. A finished row takes the bias and the fused activation in registers and is stored. Three loads
  * a vector and row where direct33 (AVX2+FMA) makes nine, of half the width. */
-#define DWX_NV 4 /* vectors of a strip */
+#define DWX_NV 4    /* vectors of a strip */
+#define DWX_MIN_W 9 /* the narrowest row: one vector of 16 holds it, at least half of it used */
 /* The lanes l of a load from element q whose element q + l lies in [0, w). */
 static inline __mmask16 dwx_lanes(int64_t q, int64_t w) {
   int64_t lo = q < 0 ? -q : 0, hi = w - q < 16 ? w - q : 16;
   if (lo >= hi) return 0;
   return (__mmask16)(((1u << hi) - 1) & ~((1u << lo) - 1));
 }
-#define DWX_MIN_W 9
 /* Vector v reads at xo[v] from a row, with the weights wv + ws v (ws 0: one channel's strip of a row; 9:
  * a vector a channel, the channels' planes xo apart). */
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx_step(const float *row, const int64_t *xo, const __mmask16 *vm,
@@ -363,17 +363,17 @@ MX_AVX512_TARGET static void direct33x(const mx_conv_geom *g, const float *x, co
  * start) tap 0. Output row oh takes input rows 2 oh - 1, 2 oh and 2 oh + 1, so walking down the plane two
  * input rows an output row, row 2 oh + 1's taps serve row oh (kh 2) and row oh + 1 (kh 0): every output
  * still takes its taps in (kh, kw) order from 0 (rows outside the input zeros, fma(w, 0, acc) computed). */
-MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_taps(const float *row, int64_t iw, int64_t vo, __m512i ie,
+/* m[0], m[1]: the lanes of the loads from element 2 vo and 2 vo + 16 inside the row, m[2]: lane 15 of the
+ * load from 2 vo - 16 (element 2 vo - 1) where that element is in the row (made once per strip) */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_taps(const float *row, int64_t vo, const __mmask16 *m, __m512i ie,
                                                         __m512i io, __m512 *t) {
   if (!row) {
     t[0] = t[1] = t[2] = _mm512_setzero_ps();
     return;
   }
-  int64_t q = 2 * vo, na = iw - q, nb = iw - q - 16;
-  __mmask16 ma = (__mmask16)(na >= 16 ? 0xffffu : na <= 0 ? 0u : (1u << na) - 1);
-  __mmask16 mb = (__mmask16)(nb >= 16 ? 0xffffu : nb <= 0 ? 0u : (1u << nb) - 1);
-  __m512 a = _mm512_maskz_loadu_ps(ma, row + q), b = _mm512_maskz_loadu_ps(mb, row + q + 16);
-  __m512 p = _mm512_maskz_loadu_ps((__mmask16)(q > 0 && q <= iw ? 0x8000u : 0u), row + q - 16); /* (lane 15: q - 1) */
+  int64_t q = 2 * vo;
+  __m512 a = _mm512_maskz_loadu_ps(m[0], row + q), b = _mm512_maskz_loadu_ps(m[1], row + q + 16);
+  __m512 p = _mm512_maskz_loadu_ps(m[2], row + q - 16);
   t[1] = _mm512_permutex2var_ps(a, ie, b);
   t[2] = _mm512_permutex2var_ps(a, io, b);
   t[0] = _mm512_castsi512_ps(_mm512_alignr_epi32(_mm512_castps_si512(t[2]), _mm512_castps_si512(p), 15));
@@ -381,7 +381,7 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_taps(const float *row, int64_
 
 MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_strip(const mx_conv_geom *g, const float *xc, const __m512 *wv,
                                                          const float *b, float *yc, const int64_t *vo,
-                                                         const mx_act16 *act, const int nv) {
+                                                         const __mmask16 *vm, const mx_act16 *act, const int nv) {
   int64_t iw = g->in[2], ih_n = g->in[1], ow = g->out[2], oh_n = g->out[1];
   const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
   const __m512i io = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -397,11 +397,11 @@ MX_AVX512_TARGET static MX_ALWAYS_INLINE void dwx2_strip(const mx_conv_geom *g, 
     mx_prefetch(xc, (i1 + 6) * iw * (int64_t)sizeof(float)); /* (hints, which may point past the plane) */         \
     mx_prefetch(xc, (i2 + 6) * iw * (int64_t)sizeof(float));                                                       \
     for (int v = 0; v < nv; v++) {                                                                                 \
-      dwx2_taps(r1, iw, vo[v], ie, io, t);                                                                         \
+      dwx2_taps(r1, vo[v], vm + 3 * v, ie, io, t);                                                                         \
       for (int kw = 0; kw < 3; kw++) CUR[v] = _mm512_fmadd_ps(wv[3 + kw], t[kw], CUR[v]);                         \
     }                                                                                                              \
     for (int v = 0; v < nv; v++) {                                                                                 \
-      dwx2_taps(r2, iw, vo[v], ie, io, t);                                                                         \
+      dwx2_taps(r2, vo[v], vm + 3 * v, ie, io, t);                                                                         \
       NXT[v] = _mm512_setzero_ps();                                                                                \
       for (int kw = 0; kw < 3; kw++) {                                                                             \
         CUR[v] = _mm512_fmadd_ps(wv[6 + kw], t[kw], CUR[v]);                                                       \
@@ -431,12 +431,17 @@ MX_AVX512_TARGET static void direct33x2(const mx_conv_geom *g, const float *x, c
     for (int i = 0; i < 9; i++) wv[i] = _mm512_set1_ps(wc[i]);
     for (int64_t s = 0; s < nvec; s += DWX_NV) {
       int nv = nvec - s < DWX_NV ? (int)(nvec - s) : DWX_NV;
-      int64_t vo[DWX_NV];
-      for (int v = 0; v < nv; v++) vo[v] = (s + v) * 16 < W - 16 ? (s + v) * 16 : W - 16;
-      if (nv == 4) dwx2_strip(g, xc, wv, bc, yc, vo, av, 4);
-      else if (nv == 3) dwx2_strip(g, xc, wv, bc, yc, vo, av, 3);
-      else if (nv == 2) dwx2_strip(g, xc, wv, bc, yc, vo, av, 2);
-      else dwx2_strip(g, xc, wv, bc, yc, vo, av, 1);
+      int64_t vo[DWX_NV], iw = g->in[2];
+      __mmask16 vm[DWX_NV * 3];
+      for (int v = 0; v < nv; v++) {
+        vo[v] = (s + v) * 16 < W - 16 ? (s + v) * 16 : W - 16;
+        vm[3 * v] = dwx_lanes(2 * vo[v], iw), vm[3 * v + 1] = dwx_lanes(2 * vo[v] + 16, iw);
+        vm[3 * v + 2] = (__mmask16)(dwx_lanes(2 * vo[v] - 16, iw) & 0x8000u);
+      }
+      if (nv == 4) dwx2_strip(g, xc, wv, bc, yc, vo, vm, av, 4);
+      else if (nv == 3) dwx2_strip(g, xc, wv, bc, yc, vo, vm, av, 3);
+      else if (nv == 2) dwx2_strip(g, xc, wv, bc, yc, vo, vm, av, 2);
+      else dwx2_strip(g, xc, wv, bc, yc, vo, vm, av, 1);
     }
   }
 }
@@ -863,8 +868,8 @@ static int direct_ok(const mx_conv_geom *g) {
          g->stride[2] == 1 && g->dil[1] == 1;
 }
 
-/* direct33x's: direct33's with no dilation, rows of at least 16 that keep their width (a column of padding
- * at each end), at most 2 rows of padding at the top (an output row then takes an input row) */
+/* direct33x's: direct33's with no dilation, rows of at least DWX_MIN_W that keep their width (a column of
+ * padding at each end), at most 2 rows of padding at the top (an output row then takes an input row) */
 static int directx_ok(const mx_conv_geom *g) {
   return direct_ok(g) && g->dil[2] == 1 && g->pad[2] == 1 && g->in[2] == g->out[2] && g->out[2] >= DWX_MIN_W &&
          g->pad[1] >= 0 && g->pad[1] <= 2 && g->out[2] <= ((int64_t)1 << 30);
