@@ -82,7 +82,7 @@ static void dots_portable(int64_t k, const float *a, int64_t inca, const float *
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, 0, tile_portable, gemv_portable, dots_portable, NULL, NULL, NULL};
+const mx_sgemm_kernels mx_sgemm_portable = {PMR, PNR, 0, tile_portable, gemv_portable, dots_portable, NULL, NULL, NULL, NULL};
 
 int mx_gemm_isa_available(void) {
   return mx_cpu_avx512() ? MX_GEMM_AVX512 : mx_cpu_fma() ? MX_GEMM_FMA : MX_GEMM_PORTABLE;
@@ -110,10 +110,22 @@ static const mx_sgemm_kernels *kernels_of(int isa) {
 /* B from memory: tiles enough for this many tasks where N alone leaves fewer */
 #define MIN_TILES 4
 static void plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int64_t mc_most);
+static size_t task_bytes(const mx_sgemm_plan *p);
 
 void mx_sgemm_plan_init(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC); }
 
 void mx_sgemm_plan_init_packed_b(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa) { plan_init(p, d, isa, MC_PANEL); }
+
+void mx_sgemm_plan_init_taps(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int window) {
+  plan_init(p, d, isa, MC_PANEL);
+  if (!kernels_of(p->isa)->tile_taps || p->gemv || window < 1 || window > MX_SGEMM_TAPS_MAX_WINDOW || p->d.k % window)
+    return;
+  p->window = window;
+  /* stretches of whole channels (kc rounded up to a multiple of window: its room for A and B grows by less than a
+   * channel's taps) */
+  p->kc = (p->kc + window - 1) / window * window;
+  p->task_scratch = task_bytes(p);
+}
 
 /* Floats of a task's room for B: its panel, or one sliver (made by a packer,
  * or B's partial sliver where its full ones are read in place);
@@ -425,6 +437,7 @@ typedef struct {
   float *y;
   unsigned char *scratch;
   mx_sgemm_pack_b_fn pack_b; /* or NULL: B read from b */
+  mx_sgemm_taps_fn taps;     /* or NULL: B's slivers read through their taps where it builds them (p->window) */
   const void *pack_ctx;
   const float *bias; /* or NULL: y's rows' bias, added last (batch item bi's rows at bias + bi m) */
   const mx_act *act; /* or NULL: the activation fused into the last store (act.h) */
@@ -485,7 +498,9 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
       int64_t nouter = r->pack_b ? nc : nr, nsteps = r->pack_b ? nr : nc;
       for (int64_t io = 0; io < mouter; io += mr)
       for (int64_t jo = 0; jo < nouter; jo += nr) {
-        if (r->pack_b) r->pack_b(r->pack_ctx, bi, k0, kc, j0 + jo, nc - jo < nr ? nc - jo : nr, nr, bp); /* (one sliver's room, reused) */
+        mx_sgemm_taps tp; /* the sliver read through its taps, or packed into bp */
+        int taps = r->taps && p->window && r->taps(r->pack_ctx, bi, j0 + jo, nc - jo < nr ? nc - jo : nr, &tp);
+        if (r->pack_b && !taps) r->pack_b(r->pack_ctx, bi, k0, kc, j0 + jo, nc - jo < nr ? nc - jo : nr, nr, bp); /* (one sliver's room, reused) */
         for (int64_t is = io; is < io + msteps && is < mb; is += mr)
         for (int64_t js = jo; js < jo + nsteps && js < nc; js += nr) {
           int64_t rows = mb - is < mr ? mb - is : mr;
@@ -499,7 +514,10 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
           }
           float *yb = y + (i0 + ib + is) * d->n + j0 + js;
           const float *bs_i = bias ? bias + ib + is : NULL; /* (the kernels add it as they store) */
-          if (rows == mr && cols == nr) {
+          if (taps && is == io) { /* the first block, which packs the sliver for the others as it reads it */
+            kern->tile_taps(kc, as, &tp, p->window, k0 / p->window, yb, d->n, load, (int)rows, (int)cols, bs_i, act,
+                            mb > mr ? bp : NULL);
+          } else if (rows == mr && cols == nr) {
             kern->tile(kc, as, bs, ldb, yb, d->n, load, bs_i, act);
           } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, ldb, yb, d->n, load, (int)rows, (int)cols, bs_i, act)) {
             for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */
@@ -564,19 +582,26 @@ static void run_tasks(const mx_exec *x, sgemm_run *r) {
 
 void mx_sgemm_run(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *c, float *y,
                   void *scratch) {
-  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL, NULL, NULL};
+  sgemm_run r = {p, a, b, c, y, scratch, NULL, NULL, NULL, NULL, NULL};
   run_tasks(x, &r);
 }
 
 void mx_sgemm_run_bias(const mx_sgemm_plan *p, const mx_exec *x, const float *a, const float *b, const float *bias,
                        const mx_act *act, float *y, void *scratch) {
-  sgemm_run r = {p, a, b, NULL, y, scratch, NULL, NULL, bias, mx_act_or_null(act)};
+  sgemm_run r = {p, a, b, NULL, y, scratch, NULL, NULL, NULL, bias, mx_act_or_null(act)};
   run_tasks(x, &r);
 }
 
 void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn packer,
                            const void *ctx, const float *bias, const mx_act *act, float *y, void *scratch) {
-  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, ctx, bias, mx_act_or_null(act)};
+  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, NULL, ctx, bias, mx_act_or_null(act)};
+  run_tasks(x, &r);
+}
+
+void mx_sgemm_run_taps(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_taps_fn taps,
+                       mx_sgemm_pack_b_fn packer, const void *ctx, const float *bias, const mx_act *act, float *y,
+                       void *scratch) {
+  sgemm_run r = {p, a, NULL, NULL, y, scratch, packer, taps, ctx, bias, mx_act_or_null(act)};
   run_tasks(x, &r);
 }
 

@@ -77,6 +77,7 @@ typedef struct mx_sgemm_plan {
   int isa, gemv; /* gemv: m == 1, B streamed once */
   int panel_b;   /* planned for mx_sgemm_run_packed_b: B's room one sliver; the last tile of columns runs to N's end */
   int b_in_place; /* B from memory read where it lies by its full slivers (only a partial one packed) */
+  int window;       /* a taps plan (mx_sgemm_plan_init_taps) whose level reads B through its taps: taps a channel */
   int dots_wide;   /* gemv with B transposed: the level's dot kernel (else the portable one) */
   int mr, nr;
   int64_t mc, nc, kc;
@@ -133,6 +134,39 @@ typedef void (*mx_sgemm_pack_b_fn)(const void *ctx, int64_t bi, int64_t k0, int6
 void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn pack_b,
                            const void *ctx, const float *bias, const mx_act *act, float *y, void *scratch);
 
+/* B read where it lies in an image (Conv at stride 1 along its rows, the
+ * image zero-padded by its caller so that every tap's lanes lie in it): a
+ * sliver of nr = 32 columns as its taps. Step k = c * window + at of the
+ * sliver is the vector of its columns whose lane l (0 to 31; in vector v =
+ * l / 16) is x[c * cstride + tap[at] + base[v][0] + l], or, in the lanes
+ * of blend[v], x[c * cstride + tap[at] + base[v][1] + l] (where the
+ * sliver's columns cross into the next output row): exactly the values a
+ * packer would copy (the same products), without the copy. The lanes past
+ * the sliver's columns read the padded image's other values (its caller
+ * leaves floats enough past its end) and are not stored. A builder fills a
+ * sliver's (columns [j0, j0 + cols) of batch item bi) and returns 1, or 0
+ * when a vector of it crosses more than one row (it is then packed by
+ * pack_b). */
+#define MX_SGEMM_TAPS_MAX_WINDOW 64
+typedef struct mx_sgemm_taps {
+  const float *x;      /* the batch item's channel 0 */
+  int64_t cstride;     /* floats a channel */
+  const int64_t *tap;  /* window of them */
+  int64_t base[2][2];
+  uint16_t blend[2];
+} mx_sgemm_taps;
+typedef int (*mx_sgemm_taps_fn)(const void *ctx, int64_t bi, int64_t j0, int64_t cols, mx_sgemm_taps *t);
+/* The plan for mx_sgemm_run_taps: mx_sgemm_plan_init_packed_b's, its
+ * stretches of k whole channels (kc a multiple of window), p->window set
+ * where the level has a taps kernel (else 0: mx_sgemm_run_taps packs every
+ * sliver). */
+void mx_sgemm_plan_init_taps(mx_sgemm_plan *p, const mx_gemm_dims *d, int isa, int window);
+/* mx_sgemm_run_packed_b with each sliver's B read through its taps where
+ * `taps` builds them, packed by pack_b where it returns 0. */
+void mx_sgemm_run_taps(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_taps_fn taps,
+                       mx_sgemm_pack_b_fn pack_b, const void *ctx, const float *bias, const mx_act *act, float *y,
+                       void *scratch);
+
 /* ---- the other dtypes ---- */
 
 /* double and the integers: one output row at a time, each element its own
@@ -184,6 +218,13 @@ typedef struct mx_sgemm_kernels {
    * packed k-major, ap[k * mr + i], the rows past `rows` zeros; NULL: the
    * driver's element-by-element copy */
   void (*pack_a)(const float *src, int64_t ld, int64_t kc, int64_t rows, float *ap);
+  /* the first `rows` rows and `cols` columns of a block whose B sliver is
+   * read through its taps t (kc / window channels from channel c0), the
+   * vectors also stored packed into bp (bp[k nr + j]; not NULL: the first
+   * of a tile's blocks, whose others then read the packed sliver); NULL:
+   * the level packs every sliver */
+  void (*tile_taps)(int64_t kc, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y, int64_t ldy,
+                    int load, int rows, int cols, const float *bias, const mx_act *act, float *bp);
 } mx_sgemm_kernels;
 extern const mx_sgemm_kernels mx_sgemm_portable;
 #if MX_X86_AVX2

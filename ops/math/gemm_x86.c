@@ -109,7 +109,7 @@ MX_FMA_TARGET static void dots_fma(int64_t k, const float *a, int64_t inca, cons
   }
 }
 
-const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, 0, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL};
+const mx_sgemm_kernels mx_sgemm_fma = {FMR, FNR, 0, tile_fma, gemv_fma, dots_fma, NULL, NULL, NULL, NULL};
 
 
 #define XMR 12
@@ -410,6 +410,101 @@ MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t
   }
 }
 
+/* A block whose B sliver is read through its taps (gemm.h: a convolution's
+ * zero-padded image where it lies): R rows (A's sliver still 12 wide; rows
+ * past `rows` computed from its zeros and not stored), 32 columns stored
+ * under masks s0, s1; each step's vector v one load, or two blended where
+ * its lanes cross into the next output row (B0, B1), then tile_avx512's
+ * chain: the same bits as the packed sliver's; with bp, each step's two
+ * vectors stored there as a packer lays them, for the tile's other blocks.
+ * A pass of its own packing the sliver had been a tenth of ResNet-18's 3 x
+ * 3 convolutions at 56 x 56 (its stores of 72 KB a sliver went past L1).
+ * Read this way by every block, B cost more than the packing saved where
+ * a tile has many blocks (0.94x the time at 64 output channels, 1.03x at
+ * 256, 1 thread); read by the first alone, 0.89x-0.99x from 32 to 256. The
+ * padding's zeros come from the padded image: masked loads in their place
+ * had cost more than the packing (2.19 -> 2.30 ms on [1,64,56,56]). */
+#define TAPS_AVX512(R, B0, B1)                                                                                      \
+  MX_AVX512_TARGET static void taps_avx512_##R##_##B0##B1(int64_t chans, const float *ap, const mx_sgemm_taps *t,  \
+                                                          int window, int64_t c0, float *y, int64_t ldy, int load,   \
+                                                          int rows, __mmask16 s0, __mmask16 s1, const float *bias,   \
+                                                          const mx_act *act, float *bp) {                            \
+    __m512 acc[R][2];                                                                                               \
+    UNROLL for (int i = 0; i < R; i++) {                                                                            \
+      acc[i][0] = load && i < rows ? _mm512_maskz_loadu_ps(s0, y + i * ldy) : _mm512_setzero_ps();                  \
+      acc[i][1] = load && i < rows ? _mm512_maskz_loadu_ps(s1, y + i * ldy + 16) : _mm512_setzero_ps();             \
+    }                                                                                                               \
+    const int64_t a0 = t->base[0][0], e0 = t->base[0][1], a1 = t->base[1][0], e1 = t->base[1][1], cs = t->cstride;  \
+    const __mmask16 k0 = t->blend[0], k1 = t->blend[1];                                                             \
+    const int64_t *tap = t->tap;                                                                                    \
+    const float *xc = t->x + c0 * cs;                                                                               \
+    for (int64_t c = 0; c < chans; c++, xc += cs)                                                                   \
+      for (int at = 0; at < window; at++, ap += XMR) {                                                              \
+        const float *q = xc + tap[at];                                                                              \
+        __m512 b0 = _mm512_loadu_ps(q + a0), b1 = _mm512_loadu_ps(q + a1 + 16);                                     \
+        if (B0) b0 = _mm512_mask_blend_ps(k0, b0, _mm512_loadu_ps(q + e0));                                         \
+        if (B1) b1 = _mm512_mask_blend_ps(k1, b1, _mm512_loadu_ps(q + e1 + 16));                                    \
+        if (bp) { /* the sliver packed as it is read, for the blocks after this one */                              \
+          _mm512_store_ps(bp, b0);                                                                                  \
+          _mm512_store_ps(bp + 16, b1);                                                                             \
+          bp += 32;                                                                                                 \
+        }                                                                                                           \
+        _mm_prefetch((const char *)(ap + XMR * A_AHEAD), _MM_HINT_T0);                                              \
+        UNROLL for (int i = 0; i < R; i++) {                                                                        \
+          __m512 a = _mm512_set1_ps(ap[i]);                                                                         \
+          acc[i][0] = _mm512_fmadd_ps(a, b0, acc[i][0]);                                                            \
+          acc[i][1] = _mm512_fmadd_ps(a, b1, acc[i][1]);                                                            \
+        }                                                                                                           \
+      }                                                                                                             \
+    if (bias)                                                                                                       \
+      UNROLL for (int i = 0; i < R; i++) {                                                                          \
+        __m512 bb = _mm512_set1_ps(i < rows ? bias[i] : 0.0f);                                                      \
+        acc[i][0] = _mm512_add_ps(acc[i][0], bb);                                                                   \
+        acc[i][1] = _mm512_add_ps(acc[i][1], bb);                                                                   \
+      }                                                                                                             \
+    if (act) {                                                                                                      \
+      mx_act16 av = mx_act16_of(act);                                                                               \
+      UNROLL for (int i = 0; i < R; i++) {                                                                          \
+        acc[i][0] = mx_act16_run(&av, acc[i][0]);                                                                   \
+        acc[i][1] = mx_act16_run(&av, acc[i][1]);                                                                   \
+      }                                                                                                             \
+    }                                                                                                               \
+    UNROLL for (int i = 0; i < R; i++)                                                                              \
+      if (i < rows) {                                                                                               \
+        _mm512_mask_storeu_ps(y + i * ldy, s0, acc[i][0]);                                                          \
+        _mm512_mask_storeu_ps(y + i * ldy + 16, s1, acc[i][1]);                                                     \
+      }                                                                                                             \
+  }
+TAPS_AVX512(4, 0, 0)
+TAPS_AVX512(8, 0, 0)
+TAPS_AVX512(12, 0, 0)
+TAPS_AVX512(4, 1, 0)
+TAPS_AVX512(8, 1, 0)
+TAPS_AVX512(12, 1, 0)
+TAPS_AVX512(4, 0, 1)
+TAPS_AVX512(8, 0, 1)
+TAPS_AVX512(12, 0, 1)
+TAPS_AVX512(4, 1, 1)
+TAPS_AVX512(8, 1, 1)
+TAPS_AVX512(12, 1, 1)
+
+typedef void (*taps_fn)(int64_t chans, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y,
+                        int64_t ldy, int load, int rows, __mmask16 s0, __mmask16 s1, const float *bias,
+                        const mx_act *act, float *bp);
+/* [vectors blended: none, the first, the second, both][rows up to 4, 8, 12] */
+static const taps_fn taps_kernels[4][3] = {{taps_avx512_4_00, taps_avx512_8_00, taps_avx512_12_00},
+                                           {taps_avx512_4_10, taps_avx512_8_10, taps_avx512_12_10},
+                                           {taps_avx512_4_01, taps_avx512_8_01, taps_avx512_12_01},
+                                           {taps_avx512_4_11, taps_avx512_8_11, taps_avx512_12_11}};
+
+static void tile_taps_avx512(int64_t kc, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y,
+                             int64_t ldy, int load, int rows, int cols, const float *bias, const mx_act *act,
+                             float *bp) {
+  uint32_t m = cols >= 32 ? 0xffffffffu : (1u << cols) - 1;
+  taps_kernels[(t->blend[0] != 0) + 2 * (t->blend[1] != 0)][(rows - 1) / 4](
+      kc / window, ap, t, window, c0, y, ldy, load, rows, (__mmask16)(m & 0xffffu), (__mmask16)(m >> 16), bias, act, bp);
+}
+
 const mx_sgemm_kernels mx_sgemm_avx512 = {XMR, XNR, 1, tile_avx512, gemv_avx512, dots_avx512, tile_part_avx512, pack_bt_avx512,
-                                          pack_a_avx512};
+                                          pack_a_avx512, tile_taps_avx512};
 #endif

@@ -120,10 +120,12 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
     size_t floats = mx_sgemm_packed_a_floats(&p->sg);
     if (floats && floats * 4 <= mx_conv_packed_size(p->sg.d.m, p->sg.d.k, p->sg.d.batch)) {
       if (c->packed) mx_sgemm_pack_a(&p->sg, c->g->values[c->node->inputs[1]].data, c->packed);
-      /* the tasks then need no room for A's blocks (float32's scratch is the product's alone): at load too,
-       * where the plan is sized for the sessions, which pack */
+      /* the tasks then need no room for A's blocks (float32's scratch is the product's, then the taps' padded
+       * image, the last: conv_run.c): at load too, where the plan is sized for the sessions, which pack */
+      size_t pad = p->scratch - p->off_pad;
       mx_sgemm_use_packed_a(&p->sg, c->packed);
-      p->scratch = c->scratch = (mx_sgemm_scratch(&p->sg) + 63) & ~(size_t)63;
+      p->off_pad = (mx_sgemm_scratch(&p->sg) + 63) & ~(size_t)63;
+      p->scratch = c->scratch = p->off_pad + (p->taps ? pad : 0);
     }
   }
 #endif

@@ -55,8 +55,29 @@ typedef struct mx_conv_panel {
   const mx_conv_geom *g;
   const float *x; /* the image [C, in...] */
   int avx512;     /* slivers of 32 at stride 1 or 2 made in registers (AVX-512F: the plan's level), else piece by piece */
+  const float *xp;      /* the image zero-padded (mx_conv_pad_image), for mx_conv_taps */
+  const int64_t *tap;   /* its taps' offsets (mx_conv_pad_taps) */
 } mx_conv_panel;
 void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr, float *bp);
+
+/* B read where it lies (gemm.h's taps) for a float32 convolution of 1 or 2
+ * spatial dims at stride 1 along its rows, output rows of 16 positions or
+ * more (so that a vector of 16 crosses one row's end at most): the image
+ * zero-padded, each channel's plane mx_conv_pad_plane(g) floats of
+ * mx_conv_pad_width(g) a row, where output (oh, ow)'s tap (kh, kw) is
+ * element (oh stride + kh dil) of row ow + kw dil; MX_CONV_PAD_MORE floats
+ * (zeros) past the last plane for the lanes that run past a sliver. */
+#define MX_CONV_PAD_MORE 32
+int mx_conv_taps_ok(const mx_conv_geom *g);
+int64_t mx_conv_pad_width(const mx_conv_geom *g);
+int64_t mx_conv_pad_plane(const mx_conv_geom *g);
+/* Channels [c0, c1) of image x padded into xp (and the floats past the last
+ * plane with the last channel); tap[at] = each kernel offset's element
+ * offset in a padded plane (window of them). */
+void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t c0, int64_t c1);
+void mx_conv_pad_taps(const mx_conv_geom *g, int64_t *tap);
+/* mx_sgemm_taps_fn (ctx an mx_conv_panel with xp and tap) */
+int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm_taps *t);
 
 /* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
  * channel from the input channel of its own number (group == C == M), in the
@@ -100,8 +121,11 @@ typedef struct mx_conv_plan {
   mx_gemm_rows_fn rows; /* double */
   int64_t row_tasks, col_tasks, bias_tasks;
   mx_convert_params to_f32, from_f32; /* float16 */
+  int taps;             /* float32 through the product's taps kernels (sg.window): the padded image at off_pad */
+  int64_t pad_tasks;
+  int64_t tap[MX_SGEMM_TAPS_MAX_WINDOW];
   /* scratch: the product's, col (or the depthwise tasks' rows), then float16's float32 copies of X, W, B, Y */
-  size_t off_col, off_x, off_w, off_b, off_y, scratch;
+  size_t off_col, off_x, off_w, off_b, off_y, off_pad, scratch;
 } mx_conv_plan;
 
 /* The wide path's weights W [m, k] (group 1) in blocks of 8 output channels, step t's 8 weights together:

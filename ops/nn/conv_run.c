@@ -448,9 +448,19 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     if (!p->rows) return 0;
   } else {
     if (p->pointwise) mx_sgemm_plan_init(&p->sg, &d, isa);
+    else if (mx_conv_taps_ok(g)) mx_sgemm_plan_init_taps(&p->sg, &d, isa, (int)window);
     else mx_sgemm_plan_init_packed_b(&p->sg, &d, isa);
     if (!p->pointwise && p->sg.nr > MX_PANEL_MAX_NR) return 0; /* (no kernel has wider slivers) */
     total = round64_size(mx_sgemm_scratch(&p->sg));
+    if (p->sg.window) { /* the taps' padded image */
+      int64_t floats;
+      p->taps = 1;
+      p->pad_tasks = tasks_for((double)g->c * (double)mx_conv_pad_plane(g) * 8, g->c);
+      mx_conv_pad_taps(g, p->tap);
+      if (__builtin_mul_overflow(g->c, mx_conv_pad_plane(g), &floats) || floats > INT64_MAX - MX_CONV_PAD_MORE ||
+          !take_bytes(&total, &p->off_pad, floats + MX_CONV_PAD_MORE, 4))
+        return 0;
+    }
   }
   /* col for double only: float's tiles lay their panels out from the image itself (mx_conv_pack_panel) */
   if (t == MINNX_DOUBLE && !p->pointwise && !take_bytes(&total, &p->off_col, col, es)) return 0;
@@ -476,7 +486,7 @@ typedef struct {
   const mx_conv_plan *p;
   const unsigned char *x, *w, *b; /* one image's input; the weights; the bias */
   unsigned char *col, *y;         /* one image's col and output */
-  unsigned char *y_planes;        /* the wide path's phase planes */
+  unsigned char *y_planes;        /* the wide path's phase planes; the taps' padded image */
 } conv_image;
 
 static void col_task(void *ctx, size_t t) {
@@ -540,6 +550,13 @@ static void wide_task(void *ctx, size_t t) {
            (const float *)r->b, (float *)r->y, v0, v1, mx_act_or_null(&r->p->act));
 }
 #endif
+
+/* The taps' padded image: channels [C t / n, C (t + 1) / n). */
+static void pad_task(void *ctx, size_t t) {
+  const conv_image *r = ctx;
+  int64_t c = r->p->g.c, n = r->p->pad_tasks;
+  mx_conv_pad_image(&r->p->g, (const float *)r->x, (float *)r->y_planes, c * (int64_t)t / n, c * ((int64_t)t + 1) / n);
+}
 
 /* Depthwise: channels [m t / n, m (t + 1) / n), bias included. */
 static void dw_task(void *ctx, size_t t) {
@@ -608,8 +625,16 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
       mx_sgemm_run_bias(&p->sg, x, (const float *)r.w, (const float *)r.col, (const float *)bb, act, (float *)r.y, s);
       if (p->sg.gemv && act) mx_act_run(act, (float *)r.y, out_image); /* (the GEMV path leaves it: one output channel a group) */
     } else { /* each tile's panel of B straight from the image */
-      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512};
-      mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, act, (float *)r.y, s);
+      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, p->tap};
+      if (p->taps) { /* the padded image, then the products reading it */
+        r.y_planes = mx_conv_at(s, p->off_pad);
+        run_tasks(x, pad_task, &r, p->pad_tasks);
+        pc.xp = (const float *)r.y_planes;
+        mx_sgemm_run_taps(&p->sg, x, (const float *)r.w, mx_conv_taps, mx_conv_pack_panel, &pc, (const float *)bb, act,
+                          (float *)r.y, s);
+      } else
+        mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, act, (float *)r.y,
+                              s);
     }
     /* (float's bias is added by the product, to each block as it is stored) */
     if (bb && p->t == MINNX_DOUBLE) run_tasks(x, bias_task, &r, p->bias_tasks);

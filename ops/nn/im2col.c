@@ -179,6 +179,66 @@ MX_AVX512_TARGET static void offset_rows_avx512(const float *xg, int64_t in_plan
 }
 #endif
 
+int mx_conv_taps_ok(const mx_conv_geom *g) {
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->stride[2] == 1 && g->out[2] >= 16 &&
+         mx_conv_window(g) <= MX_SGEMM_TAPS_MAX_WINDOW;
+}
+int64_t mx_conv_pad_width(const mx_conv_geom *g) { return g->out[2] + (g->k[2] - 1) * g->dil[2]; }
+int64_t mx_conv_pad_plane(const mx_conv_geom *g) {
+  return ((g->out[1] - 1) * g->stride[1] + (g->k[1] - 1) * g->dil[1] + 1) * mx_conv_pad_width(g);
+}
+
+MX_KEEP_LOOPS void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t c0, int64_t c1) {
+  int64_t wp = mx_conv_pad_width(g), hp = mx_conv_pad_plane(g) / wp, lo, hi;
+  valid_span(wp, 1, -g->pad[2], g->in[2], &lo, &hi); /* the columns that hold the input's */
+  for (int64_t c = c0; c < c1; c++) {
+    const float *xc = x + c * g->in[1] * g->in[2];
+    float *dst = xp + c * hp * wp;
+    for (int64_t r = 0; r < hp; r++, dst += wp) {
+      int64_t ir = r - g->pad[1];
+      if (ir < 0 || ir >= g->in[1]) {
+        for (int64_t o = 0; o < wp; o++) dst[o] = 0.0f;
+        continue;
+      }
+      fill_row_uint32_t((uint32_t *)dst, (const uint32_t *)(xc + ir * g->in[2]), wp, lo, hi, 1, -g->pad[2]);
+    }
+    if (c == g->c - 1)
+      for (int64_t o = 0; o < MX_CONV_PAD_MORE; o++) dst[o] = 0.0f;
+  }
+}
+
+void mx_conv_pad_taps(const mx_conv_geom *g, int64_t *tap) {
+  int64_t wp = mx_conv_pad_width(g);
+  for (int64_t at = 0; at < mx_conv_window(g); at++)
+    tap[at] = at / g->k[2] * g->dil[1] * wp + at % g->k[2] * g->dil[2];
+}
+
+int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm_taps *t) {
+  const mx_conv_panel *pctx = ctx;
+  const mx_conv_geom *g = pctx->g;
+  int64_t ow_n = g->out[2], wp = mx_conv_pad_width(g), cs = mx_conv_pad_plane(g);
+  if (ow_n < 16) return 0; /* (a vector would cross two rows' ends: mx_conv_taps_ok plans none such) */
+  t->x = pctx->xp + gi * (g->c / g->group) * cs;
+  t->cstride = cs;
+  t->tap = pctx->tap;
+  for (int v = 0; v < 2; v++) {
+    int64_t l0 = 16 * v, j = j0 + l0, oh = j / ow_n, ow = j % ow_n, end = cols - l0 < 16 ? cols - l0 : 16;
+    t->blend[v] = 0;
+    if (end <= 0) { /* no columns: lanes read as the first vector's (in the padded image), not stored */
+      t->base[v][0] = t->base[v][1] = t->base[0][0];
+      continue;
+    }
+    int64_t in_row = ow_n - ow; /* the vector's lanes in output row oh (the rest in row oh + 1: ow_n >= 16) */
+    t->base[v][0] = oh * g->stride[1] * wp + ow - l0;
+    t->base[v][1] = t->base[v][0];
+    if (in_row < end) {
+      t->base[v][1] = (oh + 1) * g->stride[1] * wp - (l0 + in_row);
+      t->blend[v] = (uint16_t)(((1u << end) - 1) & ~((1u << in_row) - 1));
+    }
+  }
+  return 1;
+}
+
 /* Sliver by sliver; within one, kernel offset by kernel offset: its pieces
  * found once, then each channel's row of that offset made from them (the
  * offsets' rows of one channel interleave in the sliver, which stays in L1;

@@ -109,6 +109,8 @@ static void fused(mx_conv_plan *p, const void *x, const void *w, const void *b, 
 }
 
 /* sp spatial dims of in, k, stride, dilation, pads (before, after), group, channels per group. */
+static int taps_runs; /* cases through the taps kernels */
+
 static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *k, const int64_t *st, const int64_t *dl,
                  const int64_t *pb, const int64_t *pe, int64_t n, int64_t group, int64_t cg, int64_t mg, int bias) {
   mx_conv_geom g = {.n = n, .c = cg * group, .m = mg * group, .group = group};
@@ -133,6 +135,11 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
   CHECK(mx_conv_plan_init(&p, &g, t, bias, isa));
   CHECK(p.direct == (expect_direct && t == MINNX_FLOAT && isa >= MX_GEMM_FMA && mx_conv_window(&g) > 1));
   CHECK(p.wide == (expect_wide && t == MINNX_FLOAT && isa >= MX_GEMM_AVX512));
+  /* B read through its taps from the padded image (gemm.h, im2col.c): every float32 product at stride 1 along
+   * rows of 16 outputs or more at AVX-512F */
+  CHECK(p.taps == (t != MINNX_DOUBLE && isa >= MX_GEMM_AVX512 && !p.dw && !p.direct && !p.wide && !p.pointwise &&
+                   mx_conv_taps_ok(&g)));
+  taps_runs += p.taps;
   void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
   /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A; the wide
    * path's blocks) */
@@ -210,6 +217,19 @@ static void shapes(mx_dtype t, int isa) {
    * channels (tiles of 204 rows, so stretches of at most 481: two of 315) */
   conv(t, isa, 2, L(6, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 120, 20, 1);
   conv(t, isa, 2, L(5, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 70, 400, 0);
+  /* B through its taps (AVX-512F; gemm_x86.c's taps kernels over the padded image): output rows of 56
+   * (slivers crossing into the next row at lane 24, 16 and 8) over two images with 13 output channels (12
+   * rows and 1); k 630 > KC_PANEL in stretches of whole channels over 28-wide rows; rows of exactly 16
+   * outputs with stride 2 and dilation 2 down the columns and uneven pads; 1-D with a dilation of 3 in two
+   * groups; an 8 x 8 kernel (64 taps, the most) with uneven pads; three groups without a bias; 17-wide rows
+   * (both vectors of a sliver crossing) */
+  conv(t, isa, 2, L(10, 56), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 1, 5, 13, 1);
+  conv(t, isa, 2, L(9, 28), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 70, 20, 1);
+  conv(t, isa, 2, L(7, 16), L(3, 3), L(2, 1), L(2, 1), L(2, 1), L(1, 1), 1, 1, 6, 9, 1);
+  conv(t, isa, 1, L(90), L(5), L(1), L(3), L(2), L(2), 1, 2, 3, 4, 1);
+  conv(t, isa, 2, L(10, 30), L(8, 8), L(1, 1), L(1, 1), L(2, 1), L(1, 2), 1, 1, 3, 5, 1);
+  conv(t, isa, 2, L(6, 40), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 3, 4, 8, 0);
+  conv(t, isa, 2, L(11, 17), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 7, 20, 1);
   /* depthwise without im2col (dwconv.c): rows past a chunk of 64, stride 2, dilation, 1-D and 3-D, taps
    * wholly in the padding, a kernel wider than the row, no bias */
   conv(t, isa, 2, L(12, 150), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 5, 1, 1, 1);
@@ -358,5 +378,7 @@ int main(void) {
   for (int isa = MX_GEMM_PORTABLE; isa <= top; isa++) shapes(MINNX_FLOAT, isa);
   shapes(MINNX_FLOAT16, top);
   printf("levels run: portable%s%s\n", top >= MX_GEMM_FMA ? ", AVX2+FMA" : "", top >= MX_GEMM_AVX512 ? ", AVX-512F" : "");
+  printf("cases through the taps kernels: %d\n", taps_runs);
+  if (top >= MX_GEMM_AVX512) CHECK(taps_runs >= 30);
   return check_report("test_conv");
 }
