@@ -134,12 +134,13 @@ typedef void (*mx_sgemm_pack_b_fn)(const void *ctx, int64_t bi, int64_t k0, int6
 void mx_sgemm_run_packed_b(const mx_sgemm_plan *p, const mx_exec *x, const float *a, mx_sgemm_pack_b_fn pack_b,
                            const void *ctx, const float *bias, const mx_act *act, float *y, void *scratch);
 
-/* B read where it lies in an image (Conv at stride 1 along its rows, the
- * image zero-padded by its caller so that every tap's lanes lie in it): a
- * sliver of nr = 32 columns as its taps. Step k = c * window + at of the
- * sliver is the vector of its columns whose lane l (0 to 31; in vector v =
- * l / 16) is x[c * cstride + tap[at] + base[v][0] + l], or, in the lanes
- * of blend[v], x[c * cstride + tap[at] + base[v][1] + l] (where the
+/* B read where it lies in an image (Conv at stride 1 or 2 along its rows,
+ * the image zero-padded by its caller so that every tap's lanes lie in
+ * it): a sliver of nr = 32 columns as its taps. Step k = c * window + at of
+ * the sliver is the vector of its columns whose lane l (0 to 31; in vector
+ * v = l / 16) is x[c * cstride + tap[at] + base[v][0] + stride l], or, in
+ * the lanes of blend[v], x[c * cstride + tap[at] + base[v][1] + stride l]
+ * (where the
  * sliver's columns cross into the next output row): exactly the values a
  * packer would copy (the same products), without the copy. The lanes past
  * the sliver's columns read the padded image's other values (its caller
@@ -154,6 +155,7 @@ typedef struct mx_sgemm_taps {
   const int64_t *tap;  /* window of them */
   int64_t base[2][2];
   uint16_t blend[2];
+  int stride;          /* 1 or 2 */
 } mx_sgemm_taps;
 typedef int (*mx_sgemm_taps_fn)(const void *ctx, int64_t bi, int64_t j0, int64_t cols, mx_sgemm_taps *t);
 /* The plan for mx_sgemm_run_taps: mx_sgemm_plan_init_packed_b's, its

@@ -424,8 +424,14 @@ MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t
  * 256, 1 thread); read by the first alone, 0.89x-0.99x from 32 to 256. The
  * padding's zeros come from the padded image: masked loads in their place
  * had cost more than the packing (2.19 -> 2.30 ms on [1,64,56,56]). */
-#define TAPS_AVX512(R, B0, B1)                                                                                      \
-  MX_AVX512_TARGET static void taps_avx512_##R##_##B0##B1(int64_t chans, const float *ap, const mx_sgemm_taps *t,  \
+/* vector v's 16 lanes of a step at stride S from p (the step's tap at the piece's base): at stride 2 the even
+ * elements of two loads */
+#define TAPS_VEC(S, p, v)                                                                                           \
+  ((S) == 1 ? _mm512_loadu_ps((p) + 16 * (v))                                                                       \
+            : _mm512_permutex2var_ps(_mm512_loadu_ps((p) + 32 * (v)), even, _mm512_loadu_ps((p) + 32 * (v) + 16)))
+#define TAPS_AVX512(S, R, B0, B1)                                                                                   \
+  MX_AVX512_TARGET static void taps_avx512_##S##_##R##_##B0##B1(int64_t chans, const float *ap,                     \
+                                                                const mx_sgemm_taps *t,                             \
                                                           int window, int64_t c0, float *y, int64_t ldy, int load,   \
                                                           int rows, __mmask16 s0, __mmask16 s1, const float *bias,   \
                                                           const mx_act *act, float *bp) {                            \
@@ -438,12 +444,14 @@ MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t
     const __mmask16 k0 = t->blend[0], k1 = t->blend[1];                                                             \
     const int64_t *tap = t->tap;                                                                                    \
     const float *xc = t->x + c0 * cs;                                                                               \
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);             \
+    (void)even;                                                                                                     \
     for (int64_t c = 0; c < chans; c++, xc += cs)                                                                   \
       for (int at = 0; at < window; at++, ap += XMR) {                                                              \
         const float *q = xc + tap[at];                                                                              \
-        __m512 b0 = _mm512_loadu_ps(q + a0), b1 = _mm512_loadu_ps(q + a1 + 16);                                     \
-        if (B0) b0 = _mm512_mask_blend_ps(k0, b0, _mm512_loadu_ps(q + e0));                                         \
-        if (B1) b1 = _mm512_mask_blend_ps(k1, b1, _mm512_loadu_ps(q + e1 + 16));                                    \
+        __m512 b0 = TAPS_VEC(S, q + a0, 0), b1 = TAPS_VEC(S, q + a1, 1);                                            \
+        if (B0) b0 = _mm512_mask_blend_ps(k0, b0, TAPS_VEC(S, q + e0, 0));                                          \
+        if (B1) b1 = _mm512_mask_blend_ps(k1, b1, TAPS_VEC(S, q + e1, 1));                                          \
         if (bp) { /* the sliver packed as it is read, for the blocks after this one */                              \
           _mm512_store_ps(bp, b0);                                                                                  \
           _mm512_store_ps(bp + 16, b1);                                                                             \
@@ -475,33 +483,50 @@ MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t
         _mm512_mask_storeu_ps(y + i * ldy + 16, s1, acc[i][1]);                                                     \
       }                                                                                                             \
   }
-TAPS_AVX512(4, 0, 0)
-TAPS_AVX512(8, 0, 0)
-TAPS_AVX512(12, 0, 0)
-TAPS_AVX512(4, 1, 0)
-TAPS_AVX512(8, 1, 0)
-TAPS_AVX512(12, 1, 0)
-TAPS_AVX512(4, 0, 1)
-TAPS_AVX512(8, 0, 1)
-TAPS_AVX512(12, 0, 1)
-TAPS_AVX512(4, 1, 1)
-TAPS_AVX512(8, 1, 1)
-TAPS_AVX512(12, 1, 1)
+TAPS_AVX512(1, 4, 0, 0)
+TAPS_AVX512(1, 8, 0, 0)
+TAPS_AVX512(1, 12, 0, 0)
+TAPS_AVX512(1, 4, 1, 0)
+TAPS_AVX512(1, 8, 1, 0)
+TAPS_AVX512(1, 12, 1, 0)
+TAPS_AVX512(1, 4, 0, 1)
+TAPS_AVX512(1, 8, 0, 1)
+TAPS_AVX512(1, 12, 0, 1)
+TAPS_AVX512(1, 4, 1, 1)
+TAPS_AVX512(1, 8, 1, 1)
+TAPS_AVX512(1, 12, 1, 1)
+TAPS_AVX512(2, 4, 0, 0)
+TAPS_AVX512(2, 8, 0, 0)
+TAPS_AVX512(2, 12, 0, 0)
+TAPS_AVX512(2, 4, 1, 0)
+TAPS_AVX512(2, 8, 1, 0)
+TAPS_AVX512(2, 12, 1, 0)
+TAPS_AVX512(2, 4, 0, 1)
+TAPS_AVX512(2, 8, 0, 1)
+TAPS_AVX512(2, 12, 0, 1)
+TAPS_AVX512(2, 4, 1, 1)
+TAPS_AVX512(2, 8, 1, 1)
+TAPS_AVX512(2, 12, 1, 1)
 
 typedef void (*taps_fn)(int64_t chans, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y,
                         int64_t ldy, int load, int rows, __mmask16 s0, __mmask16 s1, const float *bias,
                         const mx_act *act, float *bp);
-/* [vectors blended: none, the first, the second, both][rows up to 4, 8, 12] */
-static const taps_fn taps_kernels[4][3] = {{taps_avx512_4_00, taps_avx512_8_00, taps_avx512_12_00},
-                                           {taps_avx512_4_10, taps_avx512_8_10, taps_avx512_12_10},
-                                           {taps_avx512_4_01, taps_avx512_8_01, taps_avx512_12_01},
-                                           {taps_avx512_4_11, taps_avx512_8_11, taps_avx512_12_11}};
+/* [stride 1, 2][vectors blended: none, the first, the second, both][rows up to 4, 8, 12] */
+static const taps_fn taps_kernels[2][4][3] = {
+  {{taps_avx512_1_4_00, taps_avx512_1_8_00, taps_avx512_1_12_00},
+   {taps_avx512_1_4_10, taps_avx512_1_8_10, taps_avx512_1_12_10},
+   {taps_avx512_1_4_01, taps_avx512_1_8_01, taps_avx512_1_12_01},
+   {taps_avx512_1_4_11, taps_avx512_1_8_11, taps_avx512_1_12_11}},
+  {{taps_avx512_2_4_00, taps_avx512_2_8_00, taps_avx512_2_12_00},
+   {taps_avx512_2_4_10, taps_avx512_2_8_10, taps_avx512_2_12_10},
+   {taps_avx512_2_4_01, taps_avx512_2_8_01, taps_avx512_2_12_01},
+   {taps_avx512_2_4_11, taps_avx512_2_8_11, taps_avx512_2_12_11}}};
 
 static void tile_taps_avx512(int64_t kc, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y,
                              int64_t ldy, int load, int rows, int cols, const float *bias, const mx_act *act,
                              float *bp) {
   uint32_t m = cols >= 32 ? 0xffffffffu : (1u << cols) - 1;
-  taps_kernels[(t->blend[0] != 0) + 2 * (t->blend[1] != 0)][(rows - 1) / 4](
+  taps_kernels[t->stride == 2][(t->blend[0] != 0) + 2 * (t->blend[1] != 0)][(rows - 1) / 4](
       kc / window, ap, t, window, c0, y, ldy, load, rows, (__mmask16)(m & 0xffffu), (__mmask16)(m >> 16), bias, act, bp);
 }
 

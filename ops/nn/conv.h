@@ -61,13 +61,14 @@ typedef struct mx_conv_panel {
 void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr, float *bp);
 
 /* B read where it lies (gemm.h's taps) for a float32 convolution of 1 or 2
- * spatial dims at stride 1 along its rows, output rows of 16 positions or
- * more (so that a vector of 16 crosses one row's end at most): the image
- * zero-padded, each channel's plane mx_conv_pad_plane(g) floats of
- * mx_conv_pad_width(g) a row, where output (oh, ow)'s tap (kh, kw) is
- * element (oh stride + kh dil) of row ow + kw dil; MX_CONV_PAD_MORE floats
- * (zeros) past the last plane for the lanes that run past a sliver. */
-#define MX_CONV_PAD_MORE 32
+ * spatial dims at stride 1 or 2 along its rows, output rows of 16
+ * positions or more (so that a vector of 16 crosses one row's end at
+ * most): the image zero-padded, each channel's plane mx_conv_pad_plane(g)
+ * floats of mx_conv_pad_width(g) a row, where output (oh, ow)'s tap (kh,
+ * kw) is element (oh stride + kh dil) of row (ow stride + kw dil);
+ * MX_CONV_PAD_MORE floats (zeros) past the last plane for the lanes that
+ * run past a sliver (at stride 2 two vectors' loads a vector). */
+#define MX_CONV_PAD_MORE 64
 int mx_conv_taps_ok(const mx_conv_geom *g);
 int64_t mx_conv_pad_width(const mx_conv_geom *g);
 int64_t mx_conv_pad_plane(const mx_conv_geom *g);

@@ -180,10 +180,10 @@ MX_AVX512_TARGET static void offset_rows_avx512(const float *xg, int64_t in_plan
 #endif
 
 int mx_conv_taps_ok(const mx_conv_geom *g) {
-  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->stride[2] == 1 && g->out[2] >= 16 &&
-         mx_conv_window(g) <= MX_SGEMM_TAPS_MAX_WINDOW;
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && (g->stride[2] == 1 || g->stride[2] == 2) &&
+         g->out[2] >= 16 && mx_conv_window(g) <= MX_SGEMM_TAPS_MAX_WINDOW;
 }
-int64_t mx_conv_pad_width(const mx_conv_geom *g) { return g->out[2] + (g->k[2] - 1) * g->dil[2]; }
+int64_t mx_conv_pad_width(const mx_conv_geom *g) { return (g->out[2] - 1) * g->stride[2] + (g->k[2] - 1) * g->dil[2] + 1; }
 int64_t mx_conv_pad_plane(const mx_conv_geom *g) {
   return ((g->out[1] - 1) * g->stride[1] + (g->k[1] - 1) * g->dil[1] + 1) * mx_conv_pad_width(g);
 }
@@ -221,6 +221,7 @@ int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm
   t->x = pctx->xp + gi * (g->c / g->group) * cs;
   t->cstride = cs;
   t->tap = pctx->tap;
+  t->stride = (int)g->stride[2];
   for (int v = 0; v < 2; v++) {
     int64_t l0 = 16 * v, j = j0 + l0, oh = j / ow_n, ow = j % ow_n, end = cols - l0 < 16 ? cols - l0 : 16;
     t->blend[v] = 0;
@@ -229,10 +230,10 @@ int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm
       continue;
     }
     int64_t in_row = ow_n - ow; /* the vector's lanes in output row oh (the rest in row oh + 1: ow_n >= 16) */
-    t->base[v][0] = oh * g->stride[1] * wp + ow - l0;
+    t->base[v][0] = oh * g->stride[1] * wp + (ow - l0) * t->stride;
     t->base[v][1] = t->base[v][0];
     if (in_row < end) {
-      t->base[v][1] = (oh + 1) * g->stride[1] * wp - (l0 + in_row);
+      t->base[v][1] = (oh + 1) * g->stride[1] * wp - (l0 + in_row) * t->stride;
       t->blend[v] = (uint16_t)(((1u << end) - 1) & ~((1u << in_row) - 1));
     }
   }
