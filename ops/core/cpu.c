@@ -16,11 +16,20 @@ int mx_cpu_avx512(void) { return mx_cpu_isa() >= MX_ISA_AVX512; }
 #if MX_X86_GNU
 mx_isa mx_cpu_isa(void) {
 #if MX_X86_AVX2
-  unsigned a, b, c, d;
-  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma") || !__get_cpuid(1, &a, &b, &c, &d) ||
-      !(c & bit_F16C))
-    return MX_ISA_PORTABLE;
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") ? MX_ISA_AVX512 : MX_ISA_AVX2;
+  /* asked once and kept (level + 1; 0: not asked yet): the products' plans ask it for every convolution at
+   * prepare, and each CPUID a VM traps had cost MobileNet v2's load 837 of them, about 10 ms */
+  static int kept;
+  int v = __atomic_load_n(&kept, __ATOMIC_RELAXED);
+  if (!v) {
+    unsigned a, b, c, d;
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma") || !__get_cpuid(1, &a, &b, &c, &d) ||
+        !(c & bit_F16C))
+      v = 1 + MX_ISA_PORTABLE;
+    else
+      v = 1 + (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") ? MX_ISA_AVX512 : MX_ISA_AVX2);
+    __atomic_store_n(&kept, v, __ATOMIC_RELAXED);
+  }
+  return (mx_isa)(v - 1);
 #else
   return MX_ISA_PORTABLE;
 #endif

@@ -52,7 +52,7 @@ static inline const char *mx_isa_name(mx_isa isa) {
 }
 
 /* The highest level this build has whose instructions the CPU has, asked
- * once per model load (it executes CPUID, which a VM traps), capped by
+ * of the CPU once and kept (CPUID, which a VM traps), capped by
  * minnx_load_options.max_isa and handed to each prepare as mx_op_ctx.isa.
  * MX_ISA_AVX2 needs AVX2, FMA and F16C (every CPU with AVX2 that x86-64
  * builds meet has all three), MX_ISA_AVX512 AVX-512 F and DQ as well.
