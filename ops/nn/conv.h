@@ -69,6 +69,7 @@ void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int
  * MX_CONV_PAD_MORE floats (zeros) past the last plane for the lanes that
  * run past a sliver (at stride 2 two vectors' loads a vector). */
 #define MX_CONV_PAD_MORE 64
+#if MX_X86_AVX2 /* (x86-64 builds only: no other level has a taps kernel) */
 int mx_conv_taps_ok(const mx_conv_geom *g);
 int64_t mx_conv_pad_width(const mx_conv_geom *g);
 int64_t mx_conv_pad_plane(const mx_conv_geom *g);
@@ -79,6 +80,7 @@ void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t
 void mx_conv_pad_taps(const mx_conv_geom *g, int64_t *tap);
 /* mx_sgemm_taps_fn (ctx an mx_conv_panel with xp and tap) */
 int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm_taps *t);
+#endif
 
 /* Depthwise (dwconv.c): channels [c0, c1) of one float32 image, each output
  * channel from the input channel of its own number (group == C == M), in the

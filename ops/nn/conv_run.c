@@ -448,10 +448,13 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     if (!p->rows) return 0;
   } else {
     if (p->pointwise) mx_sgemm_plan_init(&p->sg, &d, isa);
+#if MX_X86_AVX2 /* (no other build has a taps kernel: the Cortex-M4's firmware links none of this) */
     else if (mx_conv_taps_ok(g)) mx_sgemm_plan_init_taps(&p->sg, &d, isa, (int)window);
+#endif
     else mx_sgemm_plan_init_packed_b(&p->sg, &d, isa);
     if (!p->pointwise && p->sg.nr > MX_PANEL_MAX_NR) return 0; /* (no kernel has wider slivers) */
     total = round64_size(mx_sgemm_scratch(&p->sg));
+#if MX_X86_AVX2
     if (p->sg.window) { /* the taps' padded image */
       int64_t floats;
       p->taps = 1;
@@ -461,6 +464,7 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
           !take_bytes(&total, &p->off_pad, floats + MX_CONV_PAD_MORE, 4))
         return 0;
     }
+#endif
   }
   /* col for double only: float's tiles lay their panels out from the image itself (mx_conv_pack_panel) */
   if (t == MINNX_DOUBLE && !p->pointwise && !take_bytes(&total, &p->off_col, col, es)) return 0;
@@ -551,12 +555,14 @@ static void wide_task(void *ctx, size_t t) {
 }
 #endif
 
+#if MX_X86_AVX2
 /* The taps' padded image: channels [C t / n, C (t + 1) / n). */
 static void pad_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
   int64_t c = r->p->g.c, n = r->p->pad_tasks;
   mx_conv_pad_image(&r->p->g, (const float *)r->x, (float *)r->y_planes, c * (int64_t)t / n, c * ((int64_t)t + 1) / n);
 }
+#endif
 
 /* Depthwise: channels [m t / n, m (t + 1) / n), bias included. */
 static void dw_task(void *ctx, size_t t) {
@@ -626,6 +632,7 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
       if (p->sg.gemv && act) mx_act_run(act, (float *)r.y, out_image); /* (the GEMV path leaves it: one output channel a group) */
     } else { /* each tile's panel of B straight from the image */
       mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, p->tap};
+#if MX_X86_AVX2
       if (p->taps) { /* the padded image, then the products reading it */
         r.y_planes = mx_conv_at(s, p->off_pad);
         run_tasks(x, pad_task, &r, p->pad_tasks);
@@ -633,6 +640,7 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
         mx_sgemm_run_taps(&p->sg, x, (const float *)r.w, mx_conv_taps, mx_conv_pack_panel, &pc, (const float *)bb, act,
                           (float *)r.y, s);
       } else
+#endif
         mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, act, (float *)r.y,
                               s);
     }

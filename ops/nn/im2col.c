@@ -179,7 +179,11 @@ MX_AVX512_TARGET static void offset_rows_avx512(const float *xg, int64_t in_plan
 }
 #endif
 
+#if MX_X86_AVX2
 int mx_conv_taps_ok(const mx_conv_geom *g) {
+  const int64_t most = INT64_C(1) << 30; /* each side of the padded plane (its floats then fit int64 with room) */
+  for (int d = 1; d < 3; d++)
+    if (g->stride[d] < 1 || g->dil[d] < 1 || g->out[d] > most / g->stride[d] || g->k[d] > most / g->dil[d]) return 0;
   return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && (g->stride[2] == 1 || g->stride[2] == 2) &&
          g->out[2] >= 16 && mx_conv_window(g) <= MX_SGEMM_TAPS_MAX_WINDOW;
 }
@@ -239,6 +243,7 @@ int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm
   }
   return 1;
 }
+#endif
 
 /* Sliver by sliver; within one, kernel offset by kernel offset: its pieces
  * found once, then each channel's row of that offset made from them (the
