@@ -498,8 +498,12 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
       int64_t nouter = r->pack_b ? nc : nr, nsteps = r->pack_b ? nr : nc;
       for (int64_t io = 0; io < mouter; io += mr)
       for (int64_t jo = 0; jo < nouter; jo += nr) {
-        mx_sgemm_taps tp; /* the sliver read through its taps, or packed into bp */
+#if MX_X86_AVX2
+        mx_sgemm_taps tp; /* the sliver read through its taps, or packed into bp (no other build has a taps kernel) */
         int taps = r->taps && p->window && r->taps(r->pack_ctx, bi, j0 + jo, nc - jo < nr ? nc - jo : nr, &tp);
+#else
+        const int taps = 0;
+#endif
         if (r->pack_b && !taps) r->pack_b(r->pack_ctx, bi, k0, kc, j0 + jo, nc - jo < nr ? nc - jo : nr, nr, bp); /* (one sliver's room, reused) */
         for (int64_t is = io; is < io + msteps && is < mb; is += mr)
         for (int64_t js = jo; js < jo + nsteps && js < nc; js += nr) {
@@ -514,10 +518,13 @@ static void gemm_tile(const sgemm_run *r, const mx_sgemm_kernels *kern, int64_t 
           }
           float *yb = y + (i0 + ib + is) * d->n + j0 + js;
           const float *bs_i = bias ? bias + ib + is : NULL; /* (the kernels add it as they store) */
+#if MX_X86_AVX2
           if (taps && is == io) { /* the first block, which packs the sliver for the others as it reads it */
             kern->tile_taps(kc, as, &tp, p->window, k0 / p->window, yb, d->n, load, (int)rows, (int)cols, bs_i, act,
                             mb > mr ? bp : NULL);
-          } else if (rows == mr && cols == nr) {
+          } else
+#endif
+          if (rows == mr && cols == nr) {
             kern->tile(kc, as, bs, ldb, yb, d->n, load, bs_i, act);
           } else if (!kern->tile_part || !kern->tile_part(kc, as, bs, ldb, yb, d->n, load, (int)rows, (int)cols, bs_i, act)) {
             for (int64_t i = 0; i < mr; i++) /* the edge block: through its tile in the scratch */

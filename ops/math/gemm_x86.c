@@ -483,50 +483,30 @@ MX_AVX512_TARGET static void pack_a_avx512(const float *src, int64_t ld, int64_t
         _mm512_mask_storeu_ps(y + i * ldy + 16, s1, acc[i][1]);                                                     \
       }                                                                                                             \
   }
-TAPS_AVX512(1, 4, 0, 0)
-TAPS_AVX512(1, 8, 0, 0)
 TAPS_AVX512(1, 12, 0, 0)
-TAPS_AVX512(1, 4, 1, 0)
-TAPS_AVX512(1, 8, 1, 0)
 TAPS_AVX512(1, 12, 1, 0)
-TAPS_AVX512(1, 4, 0, 1)
-TAPS_AVX512(1, 8, 0, 1)
 TAPS_AVX512(1, 12, 0, 1)
-TAPS_AVX512(1, 4, 1, 1)
-TAPS_AVX512(1, 8, 1, 1)
 TAPS_AVX512(1, 12, 1, 1)
-TAPS_AVX512(2, 4, 0, 0)
-TAPS_AVX512(2, 8, 0, 0)
 TAPS_AVX512(2, 12, 0, 0)
-TAPS_AVX512(2, 4, 1, 0)
-TAPS_AVX512(2, 8, 1, 0)
 TAPS_AVX512(2, 12, 1, 0)
-TAPS_AVX512(2, 4, 0, 1)
-TAPS_AVX512(2, 8, 0, 1)
 TAPS_AVX512(2, 12, 0, 1)
-TAPS_AVX512(2, 4, 1, 1)
-TAPS_AVX512(2, 8, 1, 1)
 TAPS_AVX512(2, 12, 1, 1)
 
 typedef void (*taps_fn)(int64_t chans, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y,
                         int64_t ldy, int load, int rows, __mmask16 s0, __mmask16 s1, const float *bias,
                         const mx_act *act, float *bp);
-/* [stride 1, 2][vectors blended: none, the first, the second, both][rows up to 4, 8, 12] */
-static const taps_fn taps_kernels[2][4][3] = {
-  {{taps_avx512_1_4_00, taps_avx512_1_8_00, taps_avx512_1_12_00},
-   {taps_avx512_1_4_10, taps_avx512_1_8_10, taps_avx512_1_12_10},
-   {taps_avx512_1_4_01, taps_avx512_1_8_01, taps_avx512_1_12_01},
-   {taps_avx512_1_4_11, taps_avx512_1_8_11, taps_avx512_1_12_11}},
-  {{taps_avx512_2_4_00, taps_avx512_2_8_00, taps_avx512_2_12_00},
-   {taps_avx512_2_4_10, taps_avx512_2_8_10, taps_avx512_2_12_10},
-   {taps_avx512_2_4_01, taps_avx512_2_8_01, taps_avx512_2_12_01},
-   {taps_avx512_2_4_11, taps_avx512_2_8_11, taps_avx512_2_12_11}}};
+/* [stride 1, 2][vectors blended: none, the first, the second, both]: 12 rows, the first block of a tile's
+ * (a product of fewer rows computes the rest from A's zeros and stores none of them; kernels of 4 and 8
+ * rows as well had made the x86-64 core 42 KB larger for the few convolutions of fewer than 12 output
+ * channels) */
+static const taps_fn taps_kernels[2][4] = {{taps_avx512_1_12_00, taps_avx512_1_12_10, taps_avx512_1_12_01, taps_avx512_1_12_11},
+                                           {taps_avx512_2_12_00, taps_avx512_2_12_10, taps_avx512_2_12_01, taps_avx512_2_12_11}};
 
 static void tile_taps_avx512(int64_t kc, const float *ap, const mx_sgemm_taps *t, int window, int64_t c0, float *y,
                              int64_t ldy, int load, int rows, int cols, const float *bias, const mx_act *act,
                              float *bp) {
   uint32_t m = cols >= 32 ? 0xffffffffu : (1u << cols) - 1;
-  taps_kernels[t->stride == 2][(t->blend[0] != 0) + 2 * (t->blend[1] != 0)][(rows - 1) / 4](
+  taps_kernels[t->stride == 2][(t->blend[0] != 0) + 2 * (t->blend[1] != 0)](
       kc / window, ap, t, window, c0, y, ldy, load, rows, (__mmask16)(m & 0xffffu), (__mmask16)(m >> 16), bias, act, bp);
 }
 

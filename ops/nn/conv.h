@@ -55,8 +55,10 @@ typedef struct mx_conv_panel {
   const mx_conv_geom *g;
   const float *x; /* the image [C, in...] */
   int avx512;     /* slivers of 32 at stride 1 or 2 made in registers (AVX-512F: the plan's level), else piece by piece */
+#if MX_X86_AVX2
   const float *xp;      /* the image zero-padded (mx_conv_pad_image), for mx_conv_taps */
   const int64_t *tap;   /* its taps' offsets (mx_conv_pad_taps) */
+#endif
 } mx_conv_panel;
 void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int nr, float *bp);
 
@@ -125,8 +127,10 @@ typedef struct mx_conv_plan {
   int64_t row_tasks, col_tasks, bias_tasks;
   mx_convert_params to_f32, from_f32; /* float16 */
   int taps;             /* float32 through the product's taps kernels (sg.window): the padded image at off_pad */
+#if MX_X86_AVX2 /* (x86-64 builds only: a firmware's sessions keep no room for them) */
   int64_t pad_tasks;
   int64_t tap[MX_SGEMM_TAPS_MAX_WINDOW];
+#endif
   /* scratch: the product's, col (or the depthwise tasks' rows), then float16's float32 copies of X, W, B, Y */
   size_t off_col, off_x, off_w, off_b, off_y, off_pad, scratch;
 } mx_conv_plan;

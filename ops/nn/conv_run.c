@@ -631,8 +631,8 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
       mx_sgemm_run_bias(&p->sg, x, (const float *)r.w, (const float *)r.col, (const float *)bb, act, (float *)r.y, s);
       if (p->sg.gemv && act) mx_act_run(act, (float *)r.y, out_image); /* (the GEMV path leaves it: one output channel a group) */
     } else { /* each tile's panel of B straight from the image */
-      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, p->tap};
 #if MX_X86_AVX2
+      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, p->tap};
       if (p->taps) { /* the padded image, then the products reading it */
         r.y_planes = mx_conv_at(s, p->off_pad);
         run_tasks(x, pad_task, &r, p->pad_tasks);
@@ -640,6 +640,8 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
         mx_sgemm_run_taps(&p->sg, x, (const float *)r.w, mx_conv_taps, mx_conv_pack_panel, &pc, (const float *)bb, act,
                           (float *)r.y, s);
       } else
+#else
+      mx_conv_panel pc = {g, (const float *)r.x, 0};
 #endif
         mx_sgemm_run_packed_b(&p->sg, x, (const float *)r.w, mx_conv_pack_panel, &pc, (const float *)bb, act, (float *)r.y,
                               s);
