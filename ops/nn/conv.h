@@ -126,13 +126,14 @@ typedef struct mx_conv_plan {
   mx_gemm_rows_fn rows; /* double */
   int64_t row_tasks, col_tasks, bias_tasks;
   mx_convert_params to_f32, from_f32; /* float16 */
-  int taps;             /* float32 through the product's taps kernels (sg.window): the padded image at off_pad */
 #if MX_X86_AVX2 /* (x86-64 builds only: a firmware's sessions keep no room for them) */
+  int taps;         /* float32 through the product's taps kernels (sg.window): at off_pad the taps' offsets
+                     * (window int64, 64-byte rounded), then the padded image */
   int64_t pad_tasks;
-  int64_t tap[MX_SGEMM_TAPS_MAX_WINDOW];
+  size_t off_pad;
 #endif
   /* scratch: the product's, col (or the depthwise tasks' rows), then float16's float32 copies of X, W, B, Y */
-  size_t off_col, off_x, off_w, off_b, off_y, off_pad, scratch;
+  size_t off_col, off_x, off_w, off_b, off_y, scratch;
 } mx_conv_plan;
 
 /* The wide path's weights W [m, k] (group 1) in blocks of 8 output channels, step t's 8 weights together:

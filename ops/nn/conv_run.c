@@ -10,6 +10,9 @@
 #include "ops/nn/conv.h"
 
 static size_t round64_size(size_t n) { return (n + 63) & ~(size_t)63; }
+#if MX_X86_AVX2
+static int64_t taps_floats(const mx_conv_geom *g);
+#endif
 
 /* Tasks of at least MX_TASK_BYTES of work each, at most MX_MAX_TASKS and units. */
 static int64_t tasks_for(double work, int64_t units) {
@@ -455,13 +458,12 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
     if (!p->pointwise && p->sg.nr > MX_PANEL_MAX_NR) return 0; /* (no kernel has wider slivers) */
     total = round64_size(mx_sgemm_scratch(&p->sg));
 #if MX_X86_AVX2
-    if (p->sg.window) { /* the taps' padded image */
+    if (p->sg.window) { /* the taps' offsets and padded image */
       int64_t floats;
       p->taps = 1;
       p->pad_tasks = tasks_for((double)g->c * (double)mx_conv_pad_plane(g) * 8, g->c);
-      mx_conv_pad_taps(g, p->tap);
-      if (__builtin_mul_overflow(g->c, mx_conv_pad_plane(g), &floats) || floats > INT64_MAX - MX_CONV_PAD_MORE ||
-          !take_bytes(&total, &p->off_pad, floats + MX_CONV_PAD_MORE, 4))
+      if (__builtin_mul_overflow(g->c, mx_conv_pad_plane(g), &floats) || floats > INT64_MAX / 2 ||
+          !take_bytes(&total, &p->off_pad, taps_floats(g) + floats + MX_CONV_PAD_MORE, 4))
         return 0;
     }
 #endif
@@ -556,6 +558,9 @@ static void wide_task(void *ctx, size_t t) {
 #endif
 
 #if MX_X86_AVX2
+/* The taps' offsets' floats in the scratch before the padded image (window int64, in whole lines). */
+static int64_t taps_floats(const mx_conv_geom *g) { return (mx_conv_window(g) * 2 + 15) / 16 * 16; }
+
 /* The taps' padded image: channels [C t / n, C (t + 1) / n). */
 static void pad_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
@@ -632,11 +637,14 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
       if (p->sg.gemv && act) mx_act_run(act, (float *)r.y, out_image); /* (the GEMV path leaves it: one output channel a group) */
     } else { /* each tile's panel of B straight from the image */
 #if MX_X86_AVX2
-      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, p->tap};
-      if (p->taps) { /* the padded image, then the products reading it */
-        r.y_planes = mx_conv_at(s, p->off_pad);
+      mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, NULL};
+      if (p->taps) { /* the taps' offsets and the padded image, then the products reading it */
+        int64_t *tap = (int64_t *)mx_conv_at(s, p->off_pad);
+        mx_conv_pad_taps(g, tap);
+        r.y_planes = (unsigned char *)((float *)tap + taps_floats(g));
         run_tasks(x, pad_task, &r, p->pad_tasks);
         pc.xp = (const float *)r.y_planes;
+        pc.tap = tap;
         mx_sgemm_run_taps(&p->sg, x, (const float *)r.w, mx_conv_taps, mx_conv_pack_panel, &pc, (const float *)bb, act,
                           (float *)r.y, s);
       } else
