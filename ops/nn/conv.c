@@ -123,12 +123,12 @@ static minnx_status conv_prepare(mx_op_ctx *c, void *params) {
       /* the tasks then need no room for A's blocks (float32's scratch is the product's, then the taps' padded
        * image, the last: conv_run.c): at load too, where the plan is sized for the sessions, which pack */
 #if MX_X86_AVX2
-      size_t pad = p->taps ? p->scratch - p->off_pad : 0;
+      size_t pad = p->sg.window ? p->scratch - p->off_pad : 0;
 #endif
       mx_sgemm_use_packed_a(&p->sg, c->packed);
       p->scratch = c->scratch = (mx_sgemm_scratch(&p->sg) + 63) & ~(size_t)63;
 #if MX_X86_AVX2
-      if (p->taps) p->off_pad = p->scratch, p->scratch = c->scratch = p->scratch + pad;
+      if (p->sg.window) p->off_pad = p->scratch, p->scratch = c->scratch = p->scratch + pad;
 #endif
     }
   }

@@ -127,8 +127,8 @@ typedef struct mx_conv_plan {
   int64_t row_tasks, col_tasks, bias_tasks;
   mx_convert_params to_f32, from_f32; /* float16 */
 #if MX_X86_AVX2 /* (x86-64 builds only: a firmware's sessions keep no room for them) */
-  int taps;         /* float32 through the product's taps kernels (sg.window): at off_pad the taps' offsets
-                     * (window int64, 64-byte rounded), then the padded image */
+  /* float32 through the product's taps kernels (sg.window not 0): at off_pad the taps' offsets (window int64,
+   * 64-byte rounded), then the padded image, made in pad_tasks */
   int64_t pad_tasks;
   size_t off_pad;
 #endif

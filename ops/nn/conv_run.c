@@ -460,7 +460,6 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
 #if MX_X86_AVX2
     if (p->sg.window) { /* the taps' offsets and padded image */
       int64_t floats;
-      p->taps = 1;
       p->pad_tasks = tasks_for((double)g->c * (double)mx_conv_pad_plane(g) * 8, g->c);
       if (__builtin_mul_overflow(g->c, mx_conv_pad_plane(g), &floats) || floats > INT64_MAX / 2 ||
           !take_bytes(&total, &p->off_pad, taps_floats(g) + floats + MX_CONV_PAD_MORE, 4))
@@ -638,7 +637,7 @@ void mx_conv_run(const mx_conv_plan *p, const mx_exec *x, const void *xs, const 
     } else { /* each tile's panel of B straight from the image */
 #if MX_X86_AVX2
       mx_conv_panel pc = {g, (const float *)r.x, p->sg.isa == MX_GEMM_AVX512, NULL, NULL};
-      if (p->taps) { /* the taps' offsets and the padded image, then the products reading it */
+      if (p->sg.window) { /* the taps' offsets and the padded image, then the products reading it */
         int64_t *tap = (int64_t *)mx_conv_at(s, p->off_pad);
         mx_conv_pad_taps(g, tap);
         r.y_planes = (unsigned char *)((float *)tap + taps_floats(g));

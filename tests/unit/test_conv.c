@@ -138,9 +138,9 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
   /* B read through its taps from the padded image (gemm.h, im2col.c): every float32 product at stride 1 or 2
    * along rows of 16 outputs or more at AVX-512F */
 #if MX_X86_AVX2
-  CHECK(p.taps == (t != MINNX_DOUBLE && isa >= MX_GEMM_AVX512 && !p.dw && !p.direct && !p.wide && !p.pointwise &&
+  CHECK((p.sg.window != 0) == (t != MINNX_DOUBLE && isa >= MX_GEMM_AVX512 && !p.dw && !p.direct && !p.wide && !p.pointwise &&
                    mx_conv_taps_ok(&g)));
-  taps_runs += p.taps;
+  taps_runs += p.sg.window != 0;
 #endif
   void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
   /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A; the wide
