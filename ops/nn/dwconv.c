@@ -911,7 +911,8 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
   if (isa >= MX_GEMM_FMA && direct2_ok(g) && g->out[2] <= 16) return direct33s2; /* (wider rows: the phases' copies
                                                                                   * were faster, each input row split once) */
   if (isa >= MX_GEMM_FMA && f && g->out[2] <= 8 && g->in[2] <= 8) return flat8;
-  if (isa >= MX_GEMM_FMA && f && g->out[2] <= 16 && g->in[2] >= 8 && g->in[2] <= 16) return flat16;
+  if (isa >= MX_GEMM_FMA && f && g->out[2] >= 8 && g->out[2] <= 16 && g->in[2] >= 8 && g->in[2] <= 16)
+    return flat16; /* (its first vector a row stored whole: at least 8 outputs) */
   if (isa >= MX_GEMM_FMA) return f ? flat_fma : planes_fma; /* (AVX-512F too: its loads would be no wider for these rows) */
 #else
   (void)isa;
