@@ -27,6 +27,8 @@
  * every tap (kh, kw) a fixed offset kh dil Wp + kw dil in it (the grid's
  * Wp - out extra columns per row computed and dropped), then the row's
  * outputs copied out. Each output takes the same fmas in the same order.
+ * At AVX-512F, rows of at most 8 that keep their width take one flat row
+ * of 16-lane vectors, each tap's lanes past a row's end zeroed (flatx).
  * At AVX2+FMA, rows of at most 8 (flat8) or 16 (flat16: MobileNet v2's
  * 14 x 14) skip the grid: one or two vectors per output row, stored
  * straight into the output; so do rows of 25 to 32 (flat32: MobileNet v2's
@@ -446,6 +448,153 @@ MX_AVX512_TARGET static void direct33x2(const mx_conv_geom *g, const float *x, c
   }
 }
 
+/* AVX-512F, 2-D at stride 1 with rows that keep their width W <= 8 (ow == iw: DS-CNN's 25 x 5, MobileNet
+ * v2's 7 x 7), any kernel: the plane's outputs taken as one flat row of oh W, 16 to a vector whatever rows
+ * they span. Output o = r W + c's tap (kh, kw) is input element o + (kh dil - pad) W + (kw dil - pad'), a
+ * fixed offset per tap, where its column c + kw dil - pad' lies in [0, W); where it does not, the lane is
+ * zeroed in the register (the load itself whole), so fma(w, 0, acc) is computed as the padding asks. Rows
+ * above and below the input are zeros in the task's scratch: the channel's plane is copied between them
+ * (flatx_front(g) zeros before it, the floats past it zeros up to the last vector's reach). Every output
+ * takes its taps in (kh, kw) order from 0, then the bias and the activation. Every lane does work: flat8's
+ * 5-wide rows used 5 of 8 lanes, and nine loads an output row. Two channels at a time, for 3-wide kernels
+ * their masks in registers: DS-CNN's [1,64,25,5] 3 x 3 layer 4.7 -> 3.2 us, MobileNet v2's [1,960,7,7]
+ * 33.9 -> 26.8 us (1 thread). (Rows of 9 to 15 keep flat16: [1,240,14,14] 5 x 5 took 1.16x its time.) */
+#define FLATX_NV 4        /* vectors of accumulators at a time, per channel */
+#define FLATX_MAX_N 1024  /* outputs of a plane at most (its masks: 64 vectors x kw x 64 bytes of scratch) */
+#define FLATX_MAX_KW 8
+static int64_t flatx_front(const mx_conv_geom *g) { return g->pad[1] * g->in[2] + g->pad[2]; }
+static int flatx_ok(const mx_conv_geom *g) {
+  int64_t W = g->in[2], n = g->out[1] * g->out[2];
+  return g->in[0] == 1 && g->k[0] == 1 && g->out[0] == 1 && g->stride[1] == 1 && g->stride[2] == 1 &&
+         g->out[2] == W && W <= 8 && g->pad[1] >= 0 && g->pad[2] >= 0 && g->pad[1] <= 64 && g->pad[2] <= 64 &&
+         n > 0 && n <= FLATX_MAX_N && g->in[1] <= FLATX_MAX_N && g->k[2] <= FLATX_MAX_KW &&
+         g->k[1] * g->k[2] <= MX_DWCONV_MAX_TAPS && g->dil[1] <= 64 && g->dil[2] <= 64;
+}
+/* its scratch: the zeros before the plane, then the plane or the last vector's reach, whichever is further,
+ * rounded up to a whole vector; then each vector's lanes for each kw */
+static int64_t flatx_planes(const mx_conv_geom *g) { /* two channels' */
+  int64_t W = g->in[2], nvec = (g->out[1] * W + 15) / 16;
+  int64_t reach = 16 * nvec + ((g->k[1] - 1) * g->dil[1] - g->pad[1]) * W + (g->k[2] - 1) * g->dil[2] - g->pad[2];
+  int64_t plane = g->in[1] * W;
+  return 2 * ((flatx_front(g) + (reach > plane ? reach : plane) + 31) / 16 * 16);
+}
+static int64_t flatx_floats(const mx_conv_geom *g) {
+  return flatx_planes(g) + (g->out[1] * g->in[2] + 15) / 16 * g->k[2] * 16;
+}
+
+/* Vectors [v0, v0 + nv) of nch channels' planes copied at P[i] (their element 0), taps at off[t], the
+ * lanes of tap t kept by the bits of mv[mo[t] + v] (all ones or zeros: an and keeps x's bits or gives +0).
+ * kw3: a kernel 3 wide, whose 3 nv masks stay in registers, shared by the channels (two channels: eight
+ * chains of fmas, one load and one and each). */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void flatx_block(float *const *yc, const float *const *P, int64_t n,
+                                                          const float *const *wc, const float *const *bc,
+                                                          int64_t taps, const int64_t *off, const int64_t *mo,
+                                                          const __m512i *mv, int64_t v0, const mx_act16 *act,
+                                                          const int nv, const int nch, const int kw3) {
+  __m512 acc[2][FLATX_NV];
+  for (int i = 0; i < nch; i++)
+    for (int v = 0; v < nv; v++) acc[i][v] = _mm512_setzero_ps();
+  if (kw3) {
+    __m512i m[3][FLATX_NV];
+    for (int kw = 0; kw < 3; kw++)
+      for (int v = 0; v < nv; v++) m[kw][v] = _mm512_loadu_si512(mv + mo[kw] + v0 + v);
+    for (int64_t t = 0; t < taps; t += 3)
+      for (int kw = 0; kw < 3; kw++)
+        for (int i = 0; i < nch; i++) {
+          __m512 wv = _mm512_set1_ps(wc[i][t + kw]);
+          const float *xp = P[i] + 16 * v0 + off[t + kw];
+          for (int v = 0; v < nv; v++) {
+            __m512i xv = _mm512_and_si512(_mm512_castps_si512(_mm512_loadu_ps(xp + 16 * v)), m[kw][v]);
+            acc[i][v] = _mm512_fmadd_ps(wv, _mm512_castsi512_ps(xv), acc[i][v]);
+          }
+        }
+  } else {
+    for (int64_t t = 0; t < taps; t++)
+      for (int i = 0; i < nch; i++) {
+        __m512 wv = _mm512_set1_ps(wc[i][t]);
+        const float *xp = P[i] + 16 * v0 + off[t];
+        const __m512i *mt = mv + mo[t] + v0;
+        for (int v = 0; v < nv; v++) {
+          __m512i xv = _mm512_and_si512(_mm512_castps_si512(_mm512_loadu_ps(xp + 16 * v)), _mm512_loadu_si512(mt + v));
+          acc[i][v] = _mm512_fmadd_ps(wv, _mm512_castsi512_ps(xv), acc[i][v]);
+        }
+      }
+  }
+  for (int i = 0; i < nch; i++)
+    for (int v = 0; v < nv; v++) {
+      __m512 r = bc[i] ? _mm512_add_ps(acc[i][v], _mm512_set1_ps(*bc[i])) : acc[i][v];
+      r = act ? mx_act16_run(act, r) : r;
+      int64_t o = 16 * (v0 + v);
+      if (o + 16 <= n) _mm512_storeu_ps(yc[i] + o, r);
+      else _mm512_mask_storeu_ps(yc[i] + o, (__mmask16)((1u << (n - o)) - 1), r);
+    }
+}
+
+/* The vectors of nch channels: blocks of FLATX_NV, then the rest */
+MX_AVX512_TARGET static MX_ALWAYS_INLINE void flatx_planes_of(float *const *yc, const float *const *P, int64_t n,
+                                                              const float *const *wc, const float *const *bc,
+                                                              int64_t taps, const int64_t *off, const int64_t *mo,
+                                                              const __m512i *mv, int64_t nvec, const mx_act16 *act,
+                                                              const int nch, const int kw3) {
+  int64_t v0 = 0;
+  for (; v0 + FLATX_NV <= nvec; v0 += FLATX_NV)
+    flatx_block(yc, P, n, wc, bc, taps, off, mo, mv, v0, act, FLATX_NV, nch, kw3);
+  switch (nvec - v0) {
+    case 3: flatx_block(yc, P, n, wc, bc, taps, off, mo, mv, v0, act, 3, nch, kw3); break;
+    case 2: flatx_block(yc, P, n, wc, bc, taps, off, mo, mv, v0, act, 2, nch, kw3); break;
+    case 1: flatx_block(yc, P, n, wc, bc, taps, off, mo, mv, v0, act, 1, nch, kw3); break;
+    default: break;
+  }
+}
+
+MX_AVX512_TARGET static void flatx(const mx_conv_geom *g, const float *x, const float *w, const float *b, float *y,
+                                   int64_t c0, int64_t c1, float *buf, const mx_act *act) {
+  int64_t W = g->in[2], n = g->out[1] * W, nvec = (n + 15) / 16, in_n = g->in[1] * W, kwn = g->k[2];
+  int64_t taps = g->k[1] * kwn, front = flatx_front(g), area = flatx_planes(g) / 2;
+  int64_t off[MX_DWCONV_MAX_TAPS];
+  int64_t mo[MX_DWCONV_MAX_TAPS];
+  for (int64_t kh = 0; kh < g->k[1]; kh++)
+    for (int64_t kw = 0; kw < kwn; kw++) {
+      off[kh * kwn + kw] = (kh * g->dil[1] - g->pad[1]) * W + kw * g->dil[2] - g->pad[2];
+      mo[kh * kwn + kw] = kw * nvec;
+    }
+  __m512i *mv = (__m512i *)(void *)(buf + 2 * area); /* (read and written unaligned) */
+  /* each lane's column (no division per lane: it cost more than the fmas), then per kw the lanes whose
+   * column + kw dil - pad lies in [0, W) */
+  int lane_col[16];
+  for (int l = 0, c = 0; l < 16; l++, c = c + 1 == W ? 0 : c + 1) lane_col[l] = c;
+  __m512i col = _mm512_loadu_si512(lane_col), step = _mm512_set1_epi32((int)(16 % W)), wv = _mm512_set1_epi32((int)W);
+  for (int64_t v = 0; v < nvec; v++) {
+    for (int64_t kw = 0; kw < kwn; kw++) {
+      __m512i at = _mm512_add_epi32(col, _mm512_set1_epi32((int)(kw * g->dil[2] - g->pad[2])));
+      _mm512_storeu_si512(mv + kw * nvec + v, _mm512_maskz_set1_epi32(_mm512_cmplt_epu32_mask(at, wv), -1));
+    }
+    col = _mm512_add_epi32(col, step);
+    col = _mm512_mask_sub_epi32(col, _mm512_cmpge_epi32_mask(col, wv), col, wv);
+  }
+  mx_act16 a16 = mx_act16_of(act ? act : &(const mx_act){MX_ACT_NONE, 0, 0, 0.0f, 0.0f});
+  const mx_act16 *av = act && act->kind != MX_ACT_NONE ? &a16 : NULL;
+  memset(buf, 0, (size_t)(2 * area) * sizeof(float)); /* the rows above and below: zeros for every channel */
+  float *Pw[2] = {buf + front, buf + area + front};
+  const float *P[2] = {Pw[0], Pw[1]};
+  for (int64_t c = c0; c < c1; c += 2) {
+    int nch = c + 2 <= c1 ? 2 : 1;
+    const float *wc[2], *bc[2];
+    float *yc[2];
+    for (int j = 0; j < nch; j++) {
+      const float *xc = x + (c + j) * in_n;
+      wc[j] = w + (c + j) * taps, bc[j] = b ? b + c + j : NULL, yc[j] = y + (c + j) * n;
+      int64_t i = 0;
+      for (; i + 16 <= in_n; i += 16) _mm512_storeu_ps(Pw[j] + i, _mm512_loadu_ps(xc + i));
+      if (i < in_n) _mm512_storeu_ps(Pw[j] + i, _mm512_maskz_loadu_ps((__mmask16)((1u << (in_n - i)) - 1), xc + i));
+    }
+    if (nch == 2 && kwn == 3) flatx_planes_of(yc, P, n, wc, bc, taps, off, mo, mv, nvec, av, 2, 1);
+    else if (nch == 2) flatx_planes_of(yc, P, n, wc, bc, taps, off, mo, mv, nvec, av, 2, 0);
+    else if (kwn == 3) flatx_planes_of(yc, P, n, wc, bc, taps, off, mo, mv, nvec, av, 1, 1);
+    else flatx_planes_of(yc, P, n, wc, bc, taps, off, mo, mv, nvec, av, 1, 0);
+  }
+}
+
 /* 8 consecutive elements of a row from element q (lanes outside [0, n) read as +0.0f, the padding's value:
  * a masked load touches none of them). */
 MX_FMA_TARGET static MX_ALWAYS_INLINE __m256 load8(const float *row, int64_t q, int64_t n) {
@@ -698,11 +847,12 @@ static int flat32_ok(const mx_conv_geom *g) {
 
 int64_t mx_dwconv_scratch(const mx_conv_geom *g) {
   int64_t floats;
-  if (flat_ok(g)) return (g->out[1] + (g->k[1] - 1) * g->dil[1] + g->out[1]) * mx_dwconv_phase(g) + 8;
-  if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
-      __builtin_mul_overflow(floats, pitch_of(g), &floats))
+  if (flat_ok(g)) floats = (g->out[1] + (g->k[1] - 1) * g->dil[1] + g->out[1]) * mx_dwconv_phase(g) + 8;
+  else if (__builtin_mul_overflow(g->k[0] * g->k[1], g->stride[2], &floats) ||
+           __builtin_mul_overflow(floats, pitch_of(g), &floats))
     return -1;
 #if MX_X86_AVX2
+  if (flatx_ok(g) && flatx_floats(g) > floats) floats = flatx_floats(g);
   if (s2p_ok(g) && s2p_floats(g) > floats) floats = s2p_floats(g);
   if (flat32_ok(g)) { /* its padded plane and 4 vectors past it */
     int64_t f32 = (g->out[1] + (g->k[1] - 1) * g->dil[1]) * mx_dwconv_phase(g) + 32;
@@ -905,6 +1055,7 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa) {
 #if MX_X86_AVX2
   if (isa >= MX_GEMM_AVX512 && directx_ok(g)) return direct33x;
   if (isa >= MX_GEMM_AVX512 && directx2_ok(g)) return direct33x2;
+  if (isa >= MX_GEMM_AVX512 && flatx_ok(g)) return flatx;
   if (isa >= MX_GEMM_FMA && flat32_ok(g)) return flat32;
   if (isa >= MX_GEMM_FMA && !f && direct_ok(g)) return direct33;
   if (isa >= MX_GEMM_FMA && s2p_ok(g)) return s2plane;

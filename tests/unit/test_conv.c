@@ -322,6 +322,17 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(7, 2), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 6, 1, 1, 1);
   conv(t, isa, 2, L(4, 3), L(2, 3), L(1, 1), L(1, 1), L(1, 0), L(0, 2), 2, 3, 1, 1, 0);
   conv(t, isa, 2, L(11, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 4, 1, 1, 1);
+  /* at AVX-512F its rows of at most 8 that keep their width (flatx: one flat row of 16-lane vectors, lanes
+   * past a row's end zeroed by masks): a 5 x 5 kernel (masks read from scratch) over 5 channels (two pairs and
+   * one alone), rows of 1, 128 rows of 8 (1024 outputs, the most: 64 vectors), a kernel 2 x 5 dilated along
+   * both with pads as wide as the row (a kw whose every lane is masked), a 3-wide kernel with end pads only,
+   * a 3 x 1 kernel, no bias */
+  conv(t, isa, 2, L(7, 7), L(5, 5), L(1, 1), L(1, 1), L(2, 2), L(2, 2), 1, 5, 1, 1, 1);
+  conv(t, isa, 2, L(9, 1), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 2, 3, 1, 1, 0);
+  conv(t, isa, 2, L(128, 8), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 1, 1, 1);
+  conv(t, isa, 2, L(6, 4), L(2, 5), L(1, 1), L(3, 2), L(1, 4), L(2, 4), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(5, 6), L(1, 3), L(1, 1), L(1, 1), L(0, 0), L(0, 2), 1, 3, 1, 1, 1);
+  conv(t, isa, 2, L(6, 5), L(3, 1), L(1, 1), L(1, 1), L(1, 0), L(1, 0), 1, 4, 1, 1, 0);
   /* its rows of 9 to 15 outputs, 8 to 16 inputs (flat16, two vectors a row): MobileNet v2's 14 x 14 (two
    * images), 10 outputs from 8 inputs (the input's second vector all masked), 15 with a dilation along the row
    * and 11 rows (blocks of 5, 5 and 1), 8 outputs from 9 inputs (the output's second vector all past the
