@@ -98,7 +98,9 @@ mx_dwconv_fn mx_dwconv_kernel(const mx_conv_geom *g, int isa);
 int64_t mx_dwconv_phase(const mx_conv_geom *g);
 /* Floats of a task's scratch for mx_dwconv_kernel(g)'s kernel (-1 on overflow): kd x kh x stride padded
  * rows (each phase rounded up to whole vectors of 8 floats), or for short rows (the plane path) the padded
- * plane, the outputs over its width and 8 floats. */
+ * plane, the outputs over its width and 8 floats; on x86-64 at least what its AVX2 and AVX-512F kernels for
+ * g take (rows of at most 8 that keep their width: two channels' planes between rows of zeros, and each
+ * vector's lanes for each kw). */
 int64_t mx_dwconv_scratch(const mx_conv_geom *g);
 /* The tasks one image's depthwise node is cut into (by channels, at most C and MX_MAX_TASKS), fixed by
  * g's shape: 1 below DW_SPLIT_TASKS tasks' worth of work (dwconv.c). */
