@@ -471,8 +471,9 @@ static int flatx_ok(const mx_conv_geom *g) {
          g->k[1] * g->k[2] <= MX_DWCONV_MAX_TAPS && g->dil[1] <= 64 && g->dil[2] <= 64;
 }
 /* its scratch: the zeros before the plane, then the plane or the last vector's reach, whichever is further,
- * rounded up to a whole vector; then each vector's lanes for each kw */
-static int64_t flatx_planes(const mx_conv_geom *g) { /* two channels' */
+ * and 16 floats more (the copy's last vector is stored whole), rounded up to a whole vector; for two channels;
+ * then each vector's lanes for each kw */
+static int64_t flatx_planes(const mx_conv_geom *g) {
   int64_t W = g->in[2], nvec = (g->out[1] * W + 15) / 16;
   int64_t reach = 16 * nvec + ((g->k[1] - 1) * g->dil[1] - g->pad[1]) * W + (g->k[2] - 1) * g->dil[2] - g->pad[2];
   int64_t plane = g->in[1] * W;
