@@ -14,11 +14,12 @@
 
 #define FUZZ_MAX_MEMORY ((size_t)64 << 20) /* max_memory for every fuzzed model */
 #define FUZZ_MAX_ELEMENTS 4096             /* per synthesized input */
-/* A session whose arena, planned at creation, is larger is bound but not run:
- * memory does not bound a run's work (a cubic Resize of 4 axes to 9.2M floats,
- * 37 MB, reads 256 inputs an output: 2.4 s in a release build, 158 s for the
- * two runs under ASan and UBSan, past libFuzzer's 25 s). 4 MiB of floats at
- * 256 reads each is some 17 s there for the two runs. */
+/* A session whose arena is larger is bound but not run: memory does not bound
+ * a run's work (a cubic Resize of 4 axes to 9.2M floats, 37 MB, reads 256
+ * inputs an output: 2.4 s in a release build, 158 s for the two runs under
+ * ASan and UBSan, past libFuzzer's 25 s). 4 MiB of floats at 256 reads each is
+ * some 17 s there for the two runs. The arena counted is the one planned at
+ * creation or, when a dim is symbolic, the one the bound shapes need. */
 #define FUZZ_MAX_RUN_ARENA ((size_t)4 << 20)
 
 /* A failed call must say why: a known status and a message. */
@@ -53,8 +54,9 @@ static inline void fuzz_fill(void *data, size_t nbytes, uint32_t seed) {
   }
 }
 
-/* Binds every input with unknown dims set to `unknown`; 0 when one is too big. */
-static inline int fuzz_bind(minnx_session *s, const minnx_model *m, int64_t unknown, void **bufs) {
+/* Binds every input with unknown dims set to `unknown`, each tensor also kept
+ * in ts; 0 when one is too big. */
+static inline int fuzz_bind(minnx_session *s, const minnx_model *m, int64_t unknown, void **bufs, minnx_tensor *ts) {
   for (size_t i = 0; i < minnx_model_input_count(m); i++) {
     minnx_tensor t;
     if (minnx_model_input_info(m, i, &t) != MINNX_OK) abort();
@@ -68,6 +70,7 @@ static inline int fuzz_bind(minnx_session *s, const minnx_model *m, int64_t unkn
     t.data = bufs[i] = malloc(t.nbytes ? t.nbytes : 1);
     if (!t.data) return 0;
     fuzz_fill(t.data, t.nbytes, (uint32_t)(i * 7919 + (size_t)unknown));
+    ts[i] = t;
     minnx_error err;
     minnx_status st = minnx_session_bind_input(s, i, &t, &err);
     fuzz_check_error(st, &err);
@@ -92,6 +95,16 @@ static inline void fuzz_check_outputs(const minnx_session *s, const minnx_model 
   }
 }
 
+/* For a session planned at its run: whether the arena for the shapes in ts,
+ * bounded by the whole they need less what creation took, is small enough to
+ * run (an error here is the run's to report). */
+static inline int fuzz_bound_arena_ok(const minnx_model *m, const minnx_tensor *ts, size_t n) {
+  size_t whole = 0;
+  minnx_error err;
+  return minnx_session_memory_needed_for(m, ts, n, &whole, &err) ||
+         whole <= minnx_session_memory_needed(m) + FUZZ_MAX_RUN_ARENA;
+}
+
 static inline void fuzz_exercise(const minnx_model *m) {
   for (size_t i = 0; i < minnx_model_node_count(m); i++) {
     const char *name, *op, *domain;
@@ -110,16 +123,19 @@ static inline void fuzz_exercise(const minnx_model *m) {
   if (st) return;
   size_t n_in = minnx_model_input_count(m);
   void **bufs = calloc(n_in ? n_in : 1, sizeof *bufs);
+  minnx_tensor *ts = calloc(n_in ? n_in : 1, sizeof *ts);
   static const int64_t unknown[2] = {2, 3};
-  int runs = !minnx_session_planned(s) || minnx_session_arena_size(s) <= FUZZ_MAX_RUN_ARENA;
-  for (int r = 0; bufs && r < 2; r++) {
-    if (fuzz_bind(s, m, unknown[r], bufs) && runs) {
+  int planned = minnx_session_planned(s);
+  int runs = !planned || minnx_session_arena_size(s) <= FUZZ_MAX_RUN_ARENA;
+  for (int r = 0; bufs && ts && r < 2; r++) {
+    if (fuzz_bind(s, m, unknown[r], bufs, ts) && runs && (planned || fuzz_bound_arena_ok(m, ts, n_in))) {
       st = minnx_session_run(s, &err);
       fuzz_check_error(st, &err);
       if (!st) fuzz_check_outputs(s, m);
     }
     for (size_t i = 0; i < n_in; i++) free(bufs[i]), bufs[i] = NULL;
   }
+  free(ts);
   free(bufs);
   minnx_session_free(s);
 }
