@@ -75,10 +75,10 @@ void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int
 int mx_conv_taps_ok(const mx_conv_geom *g);
 int64_t mx_conv_pad_width(const mx_conv_geom *g);
 int64_t mx_conv_pad_plane(const mx_conv_geom *g);
-/* Channels [c0, c1) of image x padded into xp (and the floats past the last
- * plane with the last channel); tap[at] = each kernel offset's element
- * offset in a padded plane (window of them). */
-void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t c0, int64_t c1);
+/* Rows [r0, r1) of every channel's padded plane of image x into xp (and the
+ * floats past the last plane with the last rows); tap[at] = each kernel
+ * offset's element offset in a padded plane (window of them). */
+void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t r0, int64_t r1);
 void mx_conv_pad_taps(const mx_conv_geom *g, int64_t *tap);
 /* mx_sgemm_taps_fn (ctx an mx_conv_panel with xp and tap) */
 int mx_conv_taps(const void *ctx, int64_t gi, int64_t j0, int64_t cols, mx_sgemm_taps *t);

@@ -192,13 +192,13 @@ int64_t mx_conv_pad_plane(const mx_conv_geom *g) {
   return ((g->out[1] - 1) * g->stride[1] + (g->k[1] - 1) * g->dil[1] + 1) * mx_conv_pad_width(g);
 }
 
-MX_KEEP_LOOPS void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t c0, int64_t c1) {
+MX_KEEP_LOOPS void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t r0, int64_t r1) {
   int64_t wp = mx_conv_pad_width(g), hp = mx_conv_pad_plane(g) / wp, lo, hi;
   valid_span(wp, 1, -g->pad[2], g->in[2], &lo, &hi); /* the columns that hold the input's */
-  for (int64_t c = c0; c < c1; c++) {
+  for (int64_t c = 0; c < g->c; c++) {
     const float *xc = x + c * g->in[1] * g->in[2];
-    float *dst = xp + c * hp * wp;
-    for (int64_t r = 0; r < hp; r++, dst += wp) {
+    float *dst = xp + (c * hp + r0) * wp;
+    for (int64_t r = r0; r < r1; r++, dst += wp) {
       int64_t ir = r - g->pad[1];
       if (ir < 0 || ir >= g->in[1]) {
         for (int64_t o = 0; o < wp; o++) dst[o] = 0.0f;
@@ -206,9 +206,9 @@ MX_KEEP_LOOPS void mx_conv_pad_image(const mx_conv_geom *g, const float *x, floa
       }
       fill_row_uint32_t((uint32_t *)dst, (const uint32_t *)(xc + ir * g->in[2]), wp, lo, hi, 1, -g->pad[2]);
     }
-    if (c == g->c - 1)
-      for (int64_t o = 0; o < MX_CONV_PAD_MORE; o++) dst[o] = 0.0f;
   }
+  if (r1 == hp)
+    for (int64_t o = 0; o < MX_CONV_PAD_MORE; o++) xp[g->c * hp * wp + o] = 0.0f;
 }
 
 void mx_conv_pad_taps(const mx_conv_geom *g, int64_t *tap) {
