@@ -567,8 +567,9 @@ static int64_t taps_floats(const mx_conv_geom *g) { return (mx_conv_window(g) * 
  * its own tiles wrote in a convolution before: cut by channels, each read
  * half its rows from the other's cache: where the two cores took 450 ns to
  * pass a cache line back and forth (rather than 110 ns), a chain of four
- * 64-channel 3 x 3 layers at 56 x 56 took 0.84x-0.92x the time it had at 2
- * threads and ResNet-18 0.90x-0.99x; the same time where they were close. */
+ * 64-channel 3 x 3 layers at 56 x 56 took a median 0.91x the time it had at
+ * 2 threads and ResNet-18 0.96x; the same time where they were close
+ * (README, "The fourth run of 2026-12-07"). */
 static void pad_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
   const mx_conv_geom *g = &r->p->g;
