@@ -74,6 +74,7 @@ void mx_conv_pack_panel(const void *ctx, int64_t gi, int64_t k0, int64_t kc, int
 #if MX_X86_AVX2 /* (x86-64 builds only: no other level has a taps kernel) */
 int mx_conv_taps_ok(const mx_conv_geom *g);
 int64_t mx_conv_pad_width(const mx_conv_geom *g);
+int64_t mx_conv_pad_rows(const mx_conv_geom *g); /* (the plane: rows x width) */
 int64_t mx_conv_pad_plane(const mx_conv_geom *g);
 /* Rows [r0, r1) of every channel's padded plane of image x into xp (and the
  * floats past the last plane with the last rows); tap[at] = each kernel

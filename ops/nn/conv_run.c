@@ -460,7 +460,7 @@ int mx_conv_plan_init(mx_conv_plan *p, const mx_conv_geom *g, mx_dtype t, int bi
 #if MX_X86_AVX2
     if (p->sg.window) { /* the taps' offsets and padded image */
       int64_t floats;
-      p->pad_tasks = tasks_for((double)g->c * (double)mx_conv_pad_plane(g) * 8, mx_conv_pad_plane(g) / mx_conv_pad_width(g));
+      p->pad_tasks = tasks_for((double)g->c * (double)mx_conv_pad_plane(g) * 8, mx_conv_pad_rows(g));
       if (__builtin_mul_overflow(g->c, mx_conv_pad_plane(g), &floats) || floats > INT64_MAX / 2 ||
           !take_bytes(&total, &p->off_pad, taps_floats(g) + floats + MX_CONV_PAD_MORE, 4))
         return 0;
@@ -573,7 +573,7 @@ static int64_t taps_floats(const mx_conv_geom *g) { return (mx_conv_window(g) * 
 static void pad_task(void *ctx, size_t t) {
   const conv_image *r = ctx;
   const mx_conv_geom *g = &r->p->g;
-  int64_t h = mx_conv_pad_plane(g) / mx_conv_pad_width(g), n = r->p->pad_tasks;
+  int64_t h = mx_conv_pad_rows(g), n = r->p->pad_tasks;
   mx_conv_pad_image(g, (const float *)r->x, (float *)r->y_planes, h * (int64_t)t / n, h * ((int64_t)t + 1) / n);
 }
 #endif

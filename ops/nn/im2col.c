@@ -188,12 +188,11 @@ int mx_conv_taps_ok(const mx_conv_geom *g) {
          g->out[2] >= 16 && mx_conv_window(g) <= MX_SGEMM_TAPS_MAX_WINDOW;
 }
 int64_t mx_conv_pad_width(const mx_conv_geom *g) { return (g->out[2] - 1) * g->stride[2] + (g->k[2] - 1) * g->dil[2] + 1; }
-int64_t mx_conv_pad_plane(const mx_conv_geom *g) {
-  return ((g->out[1] - 1) * g->stride[1] + (g->k[1] - 1) * g->dil[1] + 1) * mx_conv_pad_width(g);
-}
+int64_t mx_conv_pad_rows(const mx_conv_geom *g) { return (g->out[1] - 1) * g->stride[1] + (g->k[1] - 1) * g->dil[1] + 1; }
+int64_t mx_conv_pad_plane(const mx_conv_geom *g) { return mx_conv_pad_rows(g) * mx_conv_pad_width(g); }
 
 MX_KEEP_LOOPS void mx_conv_pad_image(const mx_conv_geom *g, const float *x, float *xp, int64_t r0, int64_t r1) {
-  int64_t wp = mx_conv_pad_width(g), hp = mx_conv_pad_plane(g) / wp, lo, hi;
+  int64_t wp = mx_conv_pad_width(g), hp = mx_conv_pad_rows(g), lo, hi;
   valid_span(wp, 1, -g->pad[2], g->in[2], &lo, &hi); /* the columns that hold the input's */
   for (int64_t c = 0; c < g->c; c++) {
     const float *xc = x + c * g->in[1] * g->in[2];
