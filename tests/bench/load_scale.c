@@ -9,13 +9,14 @@
  * bytes the allocator held per node while loading, and those the loaded model
  * keeps.
  *
- *   build/tests/bench_load_scale [--min N] [--max N] [--rounds R] [--width W]... [--keep-heap]
+ *   build/tests/bench_load_scale [--min N] [--max N] [--rounds R] [--once] [--width W]... [--keep-heap]
  *
  * Each --width picks a graph (0: the chain); without one: the chain and
  * W = 100 and 1000, from 10 W nodes. Each figure is the best of R runs (3 by default), and of
  * more for small graphs, where a run takes under a millisecond and one
  * preemption on a shared machine would otherwise be the figure: at least
- * 300,000 nodes loaded per size.
+ * 300,000 nodes loaded per size. --once takes one run per size, which
+ * checks that it works and measures nothing (ctest's run under a wrapper).
  *
  * By default each run is in a process of its own (forked after the model is
  * written), as `minnx info` on a file is: every page the load takes is fresh
@@ -266,17 +267,19 @@ static int measure(long n, long width, int rounds, int fresh, figures *f) {
 int main(int argc, char **argv) {
   long min = 1000, max = 1000000, widths[8];
   int rounds = 3;
-  int n_widths = 0, fresh = 1;
+  int n_widths = 0, fresh = 1, once = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--min") == 0 && i + 1 < argc) min = atol(argv[++i]);
     else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atol(argv[++i]);
     else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) rounds = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--once") == 0) once = 1, rounds = 1;
     else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc && n_widths < 8) widths[n_widths++] = atol(argv[++i]);
 #ifdef __GLIBC__
     else if (strcmp(argv[i], "--keep-heap") == 0) mallopt(M_MMAP_MAX, 0), mallopt(M_TRIM_THRESHOLD, -1), fresh = 0;
 #endif
     else {
-      fprintf(stderr, "usage: %s [--min NODES] [--max NODES] [--rounds R] [--width W]... [--keep-heap]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--min NODES] [--max NODES] [--rounds R] [--once] [--width W]... [--keep-heap]\n",
+              argv[0]);
       return 2;
     }
   }
@@ -289,7 +292,7 @@ int main(int argc, char **argv) {
     for (long n = min > 0 ? min : 1; n <= max; n *= 10) {
       if (n < 10 * widths[w]) continue; /* W nodes reading the input x: a window full for most of the graph only */
       figures f = {{0, 0}, {0, 0}, 0, 0};
-      long more = 300000 / n;
+      long more = once ? 0 : 300000 / n;
       if (measure(n, widths[w], more > rounds ? (int)more : rounds, fresh, &f)) return 1;
       char name[32];
       snprintf(name, sizeof name, widths[w] ? "wide W=%ld" : "chain", widths[w]);
