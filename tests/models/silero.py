@@ -92,7 +92,9 @@ def check(cache, example, ort_dir, name):
         print(f"SKIP silero_{name}: the model is not fetched (see the test models/silero_fetch: npm, the registry)")
         return SKIP
     import wakeword  # the audio: its espeak-ng speech, not a copy
-    tmp = os.path.join(cache, "silero", "audio")
+    # (a folder per model: ctest -j runs v5 and legacy at once, and the speech's files, espeak-ng's say.wav
+    # among them, had been written by both into one folder, each run reading the other's half-written files)
+    tmp = os.path.join(cache, "silero", "audio-" + name)
     os.makedirs(tmp, exist_ok=True)
     x, wav, raw = wakeword.write_audio(tmp)
     print(f"audio: {len(x) / 16000:.2f} s at 16 kHz")
