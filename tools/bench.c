@@ -98,7 +98,7 @@ static int bench_inputs(cli *c, const minnx_model *m, minnx_session *s, const ch
         return die(EXIT_LOAD, "input '%s' has no shape that can be generated: give it with -i",
                    minnx_model_input_name(m, k));
       t->nbytes = (size_t)count * es;
-      if (!(t->data = malloc(t->nbytes ? t->nbytes : 1))) return die(EXIT_LOAD, "out of memory");
+      if (!(t->data = data_alloc(t->nbytes))) return die(EXIT_LOAD, "out of memory");
       generate(t, &state);
     }
     if (minnx_session_bind_input(s, k, &ins[k].t, &err)) return die(EXIT_LOAD, "%s", err.message);

@@ -8,6 +8,21 @@
 #include "npy.h"
 #include "text.h"
 
+void *data_alloc(size_t n) {
+  size_t whole = n ? (n + 63) / 64 * 64 : 64;
+  return whole < n ? NULL : aligned_alloc(64, whole);
+}
+
+static void *hook_alloc(void *user, size_t n) {
+  (void)user;
+  return data_alloc(n);
+}
+
+static void hook_free(void *user, void *p) {
+  (void)user;
+  free(p);
+}
+
 void file_tensor_free(file_tensor *f) {
   free(f->t.data);
   free(f->name);
@@ -32,14 +47,15 @@ int read_tensor(const char *path, file_tensor *out, char *why, size_t wn) {
   if (ends_with(path, ".npy")) {
     ok = npy_parse(bytes, size, &out->t, why, wn);
     if (ok) { /* copy, so the data is aligned and owned */
-      void *d = malloc(out->t.nbytes ? out->t.nbytes : 1);
+      void *d = data_alloc(out->t.nbytes);
       if (d && out->t.nbytes) memcpy(d, out->t.data, out->t.nbytes);
       out->t.data = d;
       if (!d) ok = 0, snprintf(why, wn, "out of memory");
     }
   } else {
     minnx_error err;
-    ok = minnx_tensor_decode(bytes, size, NULL, &out->t, &out->name, &err) == MINNX_OK;
+    minnx_allocator lines = {hook_alloc, hook_free, NULL};
+    ok = minnx_tensor_decode(bytes, size, &lines, &out->t, &out->name, &err) == MINNX_OK;
     if (!ok) snprintf(why, wn, "'%s': %s", path, err.message);
   }
   free(bytes);

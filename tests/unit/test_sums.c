@@ -104,6 +104,9 @@ static const shape shapes[] = {
     /* folds of 64 rows and more (sum.c.in takes four rows of one partial at once) and a tail of rows,
        in blocks of MX_SUM_SPAN_BYTES of accumulators (4096 float32 outputs) and a short last one */
     {2, {100, 1030}, 1},   {3, {2, 70, 600}, 5},   {3, {3, 67, 40}, 2},   {2, {66, 4099}, 1},
+    /* folds whose rows are whole lines apart, wide enough for sum.c.in to take the columns before the input's
+       first line apart (the input 16, 32 or 48 bytes past a line: walks() below) */
+    {2, {70, 1024}, 1},    {3, {2, 65, 512}, 2},
 };
 
 static void walks(void) {
@@ -116,7 +119,9 @@ static void walks(void) {
       mx_dtype t = types[ti];
       size_t es = mx_dtype_size(t);
       size_t room = (size_t)(n + outs) * es + 8; /* an empty set still has outputs */
-      unsigned char *x = malloc(room), *ref = malloc(room), *got = malloc(room);
+      /* the input 16, 32 or 48 bytes past a 64-byte line, as from malloc */
+      unsigned char *base = aligned_alloc(64, (room + 64 + 63) / 64 * 64), *x = base + 16 * (s % 3 + 1);
+      unsigned char *ref = malloc(room), *got = malloc(room);
       fill(t, x, n);
       int floats = ti < 4;
       for (int op = 0; op < MX_SUM_OPS; op++) {
@@ -154,7 +159,7 @@ static void walks(void) {
             }
         }
       }
-      free(x), free(ref), free(got);
+      free(base), free(ref), free(got);
     }
   }
   CHECK_EQ_INT(bad, 0);
