@@ -330,46 +330,109 @@ MX_AVX512_TARGET static inline void transpose16(__m512 r[16]) {
   UNROLL for (int i = 0; i < 16; i++) r[i] = t[i];
 }
 
-/* 16 rows at a time: 16 steps of each row loaded (one line), transposed in
- * registers so that vector s holds step s of the 16 rows (the first round's
- * pairs unpacked as they are loaded, so that few lines are live at once),
- * then 16 steps of the rows' chains, in order. Rows past the end are zeros,
- * steps past it are not loaded (masks), nor run. While a group runs, the
- * next group's lines are prefetched into L2 in address order, 16 lines a
- * block of steps (a dense B's 16 rows are one stretch of memory): one
- * stream that the memory system serves as it does a copy, where a prefetch
- * 512 bytes ahead along each of the 16 rows (16 strided streams) left the
- * kernel at 49 us for [1000,512] at 1 thread (perf: the chains waiting on
- * loads), 1.5x the floor. Two or four groups' chains at once (independent
- * accumulators) measured slower here with gcc 12: their transposes spill
- * registers. */
-MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
-                                         int64_t rows) {
-  for (int64_t r0 = 0; r0 < rows; r0 += 16) {
+/* 16 rows x 8 steps of B (row r at br + r * ldb, steps k0..k0+7) turned
+ * so that o[s] holds step s of the 16 rows, row r in lane r: the rows'
+ * 8-step runs loaded two to a vector (rows i and i + 4, or i + 4 and i + 8:
+ * the halves the last round pairs up), then three rounds of shuffles
+ * (pairs of floats, of doubles, 128-bit lanes). */
+MX_AVX512_TARGET static inline __attribute__((always_inline)) void turn16x8(const float *br, int64_t ldb, int64_t k0,
+                                                                           __m512 o[8]) {
+  __m512 x[8], u[8], w[8];
+  UNROLL for (int i = 0; i < 8; i++) {
+    int lo = i < 4 ? i : i + 4;
+    x[i] = _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(br + lo * ldb + k0)),
+                              _mm256_loadu_ps(br + (lo + 4) * ldb + k0), 1);
+  }
+  UNROLL for (int i = 0; i < 8; i += 2) {
+    u[i] = _mm512_unpacklo_ps(x[i], x[i + 1]);
+    u[i + 1] = _mm512_unpackhi_ps(x[i], x[i + 1]);
+  }
+  UNROLL for (int g = 0; g < 8; g += 4) {
+    __m512d a = _mm512_castps_pd(u[g]), b = _mm512_castps_pd(u[g + 1]), c = _mm512_castps_pd(u[g + 2]),
+            d = _mm512_castps_pd(u[g + 3]);
+    w[g] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+    w[g + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+    w[g + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+    w[g + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+  }
+  UNROLL for (int p = 0; p < 4; p++) {
+    o[p] = _mm512_shuffle_f32x4(w[p], w[4 + p], 0x88);
+    o[4 + p] = _mm512_shuffle_f32x4(w[p], w[4 + p], 0xdd);
+  }
+}
+
+/* The same for nr < 16 rows or ns < 8 steps: copied into a block of zeros
+ * first (steps past ns are never run, rows past nr never stored). */
+MX_AVX512_TARGET static inline void turn16x8_part(const float *br, int64_t ldb, int64_t nr, int64_t k0, int64_t ns,
+                                                  __m512 o[8]) {
+  _Alignas(64) float t[16 * 8];
+  memset(t, 0, sizeof t);
+  for (int64_t r = 0; r < nr; r++)
+    for (int64_t s = 0; s < ns; s++) t[r * 8 + s] = br[r * ldb + k0 + s];
+  turn16x8(t, 8, 0, o);
+}
+
+/* Groups of 16 rows, lanes the rows, each lane's chain the steps of its
+ * row in order (fused multiply-adds from zero): two groups at a time, their
+ * chains side by side, one step of each in turn. One group's chain is K
+ * multiply-adds one after the other (4 cycles each), and a single group
+ * left the kernel waiting on that latency: [1000,512] took 50 us at 1
+ * thread, 1.8x the floor (16 x 16 turns, one group). Blocks of 8 steps keep
+ * both groups' turned steps in registers (16 of them). A last group of
+ * fewer than 32 rows runs alone. No software prefetch: the next rows' lines
+ * asked for in address order, or some steps ahead along each row, measured
+ * no faster than the hardware's prefetchers. */
+MX_AVX512_TARGET static inline __attribute__((always_inline)) void dots_avx512_at(int64_t k, const float *a,
+                                                                                 int64_t inca, const float *b,
+                                                                                 int64_t ldb, float *y, int64_t rows) {
+  int64_t r0 = 0, kb = k / 8 * 8;
+  for (; r0 + 32 <= rows; r0 += 32) {
+    const float *b0 = b + r0 * ldb, *b1 = b0 + 16 * ldb;
+    __m512 acc0 = _mm512_setzero_ps(), acc1 = _mm512_setzero_ps(), o[8], q[8];
+    for (int64_t k0 = 0; k0 < kb; k0 += 8) {
+      turn16x8(b0, ldb, k0, o);
+      turn16x8(b1, ldb, k0, q);
+      UNROLL for (int s = 0; s < 8; s++) {
+        __m512 as = _mm512_set1_ps(a[(k0 + s) * inca]);
+        acc0 = _mm512_fmadd_ps(as, o[s], acc0);
+        acc1 = _mm512_fmadd_ps(as, q[s], acc1);
+      }
+    }
+    if (kb < k) {
+      turn16x8_part(b0, ldb, 16, kb, k - kb, o);
+      turn16x8_part(b1, ldb, 16, kb, k - kb, q);
+      for (int64_t s = 0; s < k - kb; s++) {
+        __m512 as = _mm512_set1_ps(a[(kb + s) * inca]);
+        acc0 = _mm512_fmadd_ps(as, o[s], acc0);
+        acc1 = _mm512_fmadd_ps(as, q[s], acc1);
+      }
+    }
+    _mm512_storeu_ps(y + r0, acc0);
+    _mm512_storeu_ps(y + r0 + 16, acc1);
+  }
+  for (; r0 < rows; r0 += 16) {
     int64_t nr = rows - r0 < 16 ? rows - r0 : 16;
     const float *br = b + r0 * ldb;
-    const char *next = (const char *)(br + 16 * ldb); /* (a hint: past B for the last group, never read) */
-    __m512 acc = _mm512_setzero_ps();
-    for (int64_t k0 = 0; k0 < k; k0 += 16) {
-      int64_t ns = k - k0 < 16 ? k - k0 : 16;
-      __mmask16 m = (__mmask16)(ns == 16 ? 0xffffu : (1u << ns) - 1);
-      UNROLL for (int i = 0; i < 16; i++) __builtin_prefetch(next + k0 * 64 + 64 * i, 0, 2);
-      __m512 v[16];
-      UNROLL for (int i = 0; i < 16; i += 2) {
-        __m512 x0 = i < nr ? _mm512_maskz_loadu_ps(m, br + i * ldb + k0) : _mm512_setzero_ps();
-        __m512 x1 = i + 1 < nr ? _mm512_maskz_loadu_ps(m, br + (i + 1) * ldb + k0) : _mm512_setzero_ps();
-        v[i] = _mm512_unpacklo_ps(x0, x1);
-        v[i + 1] = _mm512_unpackhi_ps(x0, x1);
-      }
-      transpose16_rest(v);
-      if (ns == 16) {
-        UNROLL for (int s = 0; s < 16; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
-      } else {
-        for (int s = 0; s < ns; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), v[s], acc);
-      }
+    __m512 acc = _mm512_setzero_ps(), o[8];
+    for (int64_t k0 = 0; k0 < k; k0 += 8) {
+      int64_t ns = k - k0 < 8 ? k - k0 : 8;
+      if (nr == 16 && ns == 8) turn16x8(br, ldb, k0, o);
+      else turn16x8_part(br, ldb, nr, k0, ns, o);
+      for (int64_t s = 0; s < ns; s++) acc = _mm512_fmadd_ps(_mm512_set1_ps(a[(k0 + s) * inca]), o[s], acc);
     }
     _mm512_mask_storeu_ps(y + r0, (__mmask16)((1u << nr) - 1), acc);
   }
+}
+
+/* A's steps side by side (inca 1, a row of A: the batch-1 case) compiled
+ * apart: with inca a variable, the offsets of a block's steps were kept on
+ * the stack and loaded again, one more load for each multiply-add. */
+MX_AVX512_TARGET static void dots_avx512(int64_t k, const float *a, int64_t inca, const float *b, int64_t ldb, float *y,
+                                         int64_t rows) {
+  if (inca == 1)
+    dots_avx512_at(k, a, 1, b, ldb, y, rows);
+  else
+    dots_avx512_at(k, a, inca, b, ldb, y, rows);
 }
 
 /* B transposed into a sliver of 32 columns: column j's steps lie together
