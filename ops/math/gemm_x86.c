@@ -293,18 +293,23 @@ MX_AVX512_TARGET static void gemv_avx512(int64_t k, const float *a, int64_t inca
   }
 }
 
+/* The round of pairs of doubles on four vectors of unpacked pairs of floats
+ * (u[0], u[1] = unpacklo, unpackhi of two rows; u[2], u[3] of the next
+ * two): w[j] holds element j of each 4-float lane of the four rows. */
+MX_AVX512_TARGET static inline __attribute__((always_inline)) void pairs_of_doubles(const __m512 u[4], __m512 w[4]) {
+  __m512d a = _mm512_castps_pd(u[0]), b = _mm512_castps_pd(u[1]), c = _mm512_castps_pd(u[2]),
+          d = _mm512_castps_pd(u[3]);
+  w[0] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+  w[1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+  w[2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+  w[3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+}
+
 /* Rounds 2-4 of transpose16 (below): t holds the first round's unpacked
  * pairs (t[2j], t[2j + 1] = unpacklo, unpackhi of rows 2j and 2j + 1). */
 MX_AVX512_TARGET static inline void transpose16_rest(__m512 t[16]) {
   __m512 r[16];
-  UNROLL for (int i = 0; i < 16; i += 4) {
-    __m512d a = _mm512_castps_pd(t[i]), b = _mm512_castps_pd(t[i + 1]), c = _mm512_castps_pd(t[i + 2]),
-            d = _mm512_castps_pd(t[i + 3]);
-    r[i] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
-    r[i + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
-    r[i + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
-    r[i + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
-  }
+  UNROLL for (int i = 0; i < 16; i += 4) pairs_of_doubles(t + i, r + i);
   UNROLL for (int i = 0; i < 4; i++) {
     t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
     t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xdd);
@@ -347,14 +352,8 @@ MX_AVX512_TARGET static inline __attribute__((always_inline)) void turn16x8(cons
     u[i] = _mm512_unpacklo_ps(x[i], x[i + 1]);
     u[i + 1] = _mm512_unpackhi_ps(x[i], x[i + 1]);
   }
-  UNROLL for (int g = 0; g < 8; g += 4) {
-    __m512d a = _mm512_castps_pd(u[g]), b = _mm512_castps_pd(u[g + 1]), c = _mm512_castps_pd(u[g + 2]),
-            d = _mm512_castps_pd(u[g + 3]);
-    w[g] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
-    w[g + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
-    w[g + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
-    w[g + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
-  }
+  pairs_of_doubles(u, w);
+  pairs_of_doubles(u + 4, w + 4);
   UNROLL for (int p = 0; p < 4; p++) {
     o[p] = _mm512_shuffle_f32x4(w[p], w[4 + p], 0x88);
     o[4 + p] = _mm512_shuffle_f32x4(w[p], w[4 + p], 0xdd);
