@@ -55,17 +55,33 @@ static unsigned long llc_of(unsigned leaf) {
   return best;
 }
 
+/* When no leaf describes the caches (a VM may hide leaf 4 and AMD's topology
+ * extensions: one of this project's hosts did), AMD's older leaf 0x80000006
+ * may still give an L3 size (EDX 31:18, in 512 KiB units) but not how many
+ * cores share it, and a VM may give the whole package's: that host said 508
+ * MiB, the L3 of all 16 core complexes of its Zen 5, of which one core
+ * reaches 32 MiB. So without a description minnx takes MX_LLC_GUESS, or the
+ * older leaf's L3 where it is smaller. */
+#define MX_LLC_GUESS (32UL << 20)
+
+static unsigned long llc_guess(unsigned ext) {
+  unsigned a, b, c, d;
+  unsigned long l3 = 0;
+  if (ext >= 0x80000006 && __get_cpuid(0x80000006, &a, &b, &c, &d)) l3 = (unsigned long)(d >> 18) << 19;
+  return l3 && l3 < MX_LLC_GUESS ? l3 : MX_LLC_GUESS;
+}
+
 unsigned long mx_cpu_llc_bytes(void) {
-  static unsigned long kept; /* 0: not asked yet; ~0: asked, unknown */
+  static unsigned long kept; /* 0: not asked yet */
   unsigned long v = __atomic_load_n(&kept, __ATOMIC_RELAXED);
   if (!v) {
     unsigned a, b, c, d, top = __get_cpuid_max(0, NULL), ext = __get_cpuid_max(0x80000000, NULL);
     /* AMD (and Hygon) describe their caches in 0x8000001D when topology extensions (0x80000001 ECX 22) say so */
     int amd = ext >= 0x8000001D && __get_cpuid(0x80000001, &a, &b, &c, &d) && (c >> 22 & 1);
     v = amd ? llc_of(0x8000001D) : top >= 4 ? llc_of(4) : 0;
-    if (!v) v = ~0UL;
+    if (!v) v = llc_guess(ext);
     __atomic_store_n(&kept, v, __ATOMIC_RELAXED);
   }
-  return v == ~0UL ? 0 : v;
+  return v;
 }
 #endif

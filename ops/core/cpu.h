@@ -66,7 +66,8 @@ static inline mx_isa mx_cpu_isa(void) { return MX_ISA_PORTABLE; }
 
 /* The last-level cache's bytes (one instance of it: what one core's data
  * can fill), from CPUID's cache descriptions (leaf 4 on Intel, 0x8000001D on
- * AMD), asked once and kept; 0 when unknown, and off x86-64. Nodes compare
+ * AMD), asked once and kept; where no leaf describes them, 32 MiB or the L3
+ * of AMD's older leaf 0x80000006 if smaller (cpu.c); 0 off x86-64. Nodes compare
  * their output with it at prepare (ops/core/kernel.h, mx_streams_out). */
 #if MX_X86_GNU
 unsigned long mx_cpu_llc_bytes(void);
