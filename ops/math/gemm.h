@@ -84,6 +84,7 @@ typedef struct mx_sgemm_plan {
   int64_t tiles_m, tiles_n, tiles; /* tiles of one batch item: tiles_m x tiles_n */
   int64_t tasks;
   size_t task_scratch; /* bytes, a multiple of 64 */
+  int b_once;          /* a packer's B made once, all of it, before the tiles (gemm.c, even_tiles), shared by them */
   const float *packed_a; /* A packed once (mx_sgemm_pack_a), or NULL: each tile packs its block as it runs */
   int a_packed;          /* mx_sgemm_use_packed_a: no room for A in the scratch (packed_a NULL: a plan at load) */
 } mx_sgemm_plan;

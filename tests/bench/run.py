@@ -440,6 +440,8 @@ WORKLOADS += [
     conv_layer("conv_resnet_stem", "7x7/2 (ResNet-18 stem)", 3, (224, 224), 64, 7, 2, 3),
     conv_layer("conv_resnet_3x3", "3x3/1 (ResNet-18)", 64, (56, 56), 64, 3, 1, 1),
     conv_layer("conv_resnet_3x3s2", "3x3/2 (ResNet-18)", 64, (56, 56), 128, 3, 2, 1),
+    conv_layer("conv_resnet_3x3_l3", "3x3/1 (ResNet-18 layer3)", 256, (14, 14), 256, 3, 1, 1),
+    conv_layer("conv_resnet_3x3_l4", "3x3/1 (ResNet-18 layer4)", 512, (7, 7), 512, 3, 1, 1),
     conv_layer("conv_mbv2_dw", "dw 3x3/1 (MobileNet v2)", 144, (56, 56), 144, 3, 1, 1, group=144),
     conv_layer("conv_mbv2_pw", "pw 1x1 (MobileNet v2)", 144, (56, 56), 24, 1),
     conv_layer("conv_dscnn_stem", "10x4/2 (DS-CNN)", 1, (49, 10), 64, (10, 4), 2, (5, 1)),

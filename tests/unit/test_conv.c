@@ -110,6 +110,7 @@ static void fused(mx_conv_plan *p, const void *x, const void *w, const void *b, 
 
 /* sp spatial dims of in, k, stride, dilation, pads (before, after), group, channels per group. */
 static int taps_runs; /* cases through the taps kernels */
+static int once_runs; /* cases whose product's B is made once, before the tiles (gemm.c, b_once) */
 
 static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *k, const int64_t *st, const int64_t *dl,
                  const int64_t *pb, const int64_t *pe, int64_t n, int64_t group, int64_t cg, int64_t mg, int bias) {
@@ -143,6 +144,7 @@ static void conv(mx_dtype t, int isa, int sp, const int64_t *in, const int64_t *
                    mx_conv_taps_ok(&g)));
   taps_runs += p.sg.window != 0;
 #endif
+  once_runs += t != MINNX_DOUBLE && p.sg.b_once && !p.sg.window && !p.dw && !p.direct && !p.wide && !p.pointwise;
   void *scratch = p.scratch ? aligned_alloc(64, p.scratch) : NULL;
   /* ways 2 and 3: W packed once, as prepare packs a float32 initializer (when the product packs A; the wide
    * path's blocks) */
@@ -208,7 +210,8 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(40, 41), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 2, 2, 5, 1);
   conv(t, isa, 3, L(5, 4, 9), L(3, 2, 3), L(1, 2, 1), L(2, 1, 1), L(1, 0, 1), L(1, 1, 1), 1, 1, 2, 13, 1);
   /* the tiles threads share (gemm.c, panel_tiles) and the last columns of a plane one a vector (gemm_x86.c):
-   * a 7 x 7 plane (a sliver and 17 columns, a tile each) over 40 channels (12-row slivers and 4) with k 270 > KC;
+   * a 7 x 7 plane (a sliver and 17 columns, a tile each) over 40 channels (12-row slivers and 4) with k 270 > KC,
+   * in four tiles of rows that read B made once before them (b_once);
    * 7 x 5 (a sliver and 3) over 20 channels (12 and 8 rows); 14 x 14 (6 slivers and 4: tiles of 3 slivers and
    * one of 4 columns) over 44; 4 x 5 (16 and 4 columns) over 100 channels, its rows in two tiles; 19 x 1 over 4 */
   conv(t, isa, 2, L(7, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 30, 40, 1);
@@ -217,7 +220,7 @@ static void shapes(mx_dtype t, int isa) {
   conv(t, isa, 2, L(8, 10), L(3, 3), L(2, 2), L(1, 1), L(1, 1), L(1, 1), 1, 1, 64, 100, 0);
   conv(t, isa, 1, L(19), L(3), L(1), L(1), L(1), L(1), 1, 1, 5, 4, 1);
   /* a packer's stretches of k (gemm.c, KC_PANEL): k 1080 in two of 540 over 20 channels; k 630 over 400
-   * channels (tiles of 204 rows, so stretches of at most 481: two of 315) */
+   * channels (at AVX-512F four tiles of 108 rows reading B made once, so stretches of at most 576: two of 315) */
   conv(t, isa, 2, L(6, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 120, 20, 1);
   conv(t, isa, 2, L(5, 7), L(3, 3), L(1, 1), L(1, 1), L(1, 1), L(1, 1), 1, 1, 70, 400, 0);
   /* B through its taps (AVX-512F; gemm_x86.c's taps kernels over the padded image), at stride 1 along the
@@ -404,6 +407,8 @@ int main(void) {
   shapes(MINNX_FLOAT16, top);
   printf("levels run: portable%s%s\n", top >= MX_GEMM_FMA ? ", AVX2+FMA" : "", top >= MX_GEMM_AVX512 ? ", AVX-512F" : "");
   printf("cases through the taps kernels: %d\n", taps_runs);
+  printf("cases with B made once before the tiles: %d\n", once_runs);
+  CHECK(once_runs >= (check_cases_run == check_cases ? 12 : 1)); /* (every case run, or a third under valgrind) */
   if (top >= MX_GEMM_AVX512) CHECK(taps_runs >= 40);
   return check_report("test_conv");
 }
